@@ -1,0 +1,17 @@
+/**
+ * One normative statement of the spec (documented) or one choice the spec leaves open (assumed).
+ * Tests cite clause ids in their titles as `[CLAUSE-ID]` (several: `[A-ID, B-ID]`).
+ */
+export type ClauseKind = 'documented' | 'assumed';
+
+export interface Clause {
+  /** Stable id, UPPER-KEBAB, e.g. `SET-TEMPERATURE-RANGE`. Never renamed once published. */
+  readonly id: string;
+  /** Spec section the statement comes from, e.g. `Limits`, `Authentication`, `Endpoints/Platform`. */
+  readonly section: string;
+  readonly kind: ClauseKind;
+  /** The rule in our own words; for assumed clauses, the choice we made and why. */
+  readonly rule: string;
+}
+
+export const defineClauses = (clauses: readonly Clause[]): readonly Clause[] => clauses;

@@ -1,0 +1,196 @@
+/**
+ * The operation table: every operation of the spec with its method, path, credential, body encoding,
+ * required access (from the Authentication table) and its request/response schemas.
+ */
+import type { z } from 'zod';
+import type { AccessRule } from './access.js';
+import * as I from './requests/integration.js';
+import * as P from './requests/platform.js';
+import { AnthropicMessage, AnthropicMessagesRequest } from './requests/rag-anthropic.js';
+import { OpenAIChatCompletion, OpenAIChatCompletionRequest } from './requests/rag-openai.js';
+
+export type Family = 'platform' | 'integration' | 'rag';
+/** bearer-token: `Authorization: Bearer api-v1-…`; project-key: `api-key: apk-…`; rag-key: the project key as Bearer or x-api-key. */
+export type CredentialKind = 'bearer-token' | 'project-key' | 'rag-key';
+export type BodyEncoding = 'json' | 'form';
+
+export interface Operation {
+  readonly id: string;
+  readonly family: Family;
+  readonly method: 'POST';
+  /** Path relative to {base_url}. */
+  readonly path: string;
+  readonly credential: CredentialKind;
+  readonly encoding: BodyEncoding;
+  /** Platform operations only. */
+  readonly access?: AccessRule;
+  /** Also answered at {org_base_url} (assumed: the spec does not list which operations live there). */
+  readonly orgLevel?: boolean;
+  /** Takes a project_uid and is subject to scope and membership. */
+  readonly projectScoped?: boolean;
+  readonly request: z.ZodType;
+  /** Schema of `data` in the success envelope; absent for message-only operations. For RAG, the whole body. */
+  readonly response?: z.ZodType;
+  /** Whether a success carries `total`. */
+  readonly hasTotal?: boolean;
+}
+
+const OEV = ['owner', 'editor', 'viewer'] as const;
+
+const platform = (
+  id: string,
+  access: AccessRule,
+  request: z.ZodType,
+  response: z.ZodType | undefined,
+  extra: Partial<Operation> = {},
+): Operation => ({
+  id,
+  family: 'platform',
+  method: 'POST',
+  path: `/${id}`,
+  credential: 'bearer-token',
+  encoding: 'json',
+  access,
+  request,
+  ...(response ? { response } : {}),
+  projectScoped: access.level === 'project',
+  ...extra,
+});
+
+export const platformOperations = [
+  platform('getMyProjects', { any: true, roles: [], level: 'organization' }, P.GetMyProjectsRequest, P.GetMyProjectsData, {
+    orgLevel: true,
+    hasTotal: true,
+  }),
+  platform('getOrganizationDetail', { roles: OEV, level: 'organization' }, P.EmptyRequest, P.GetOrganizationDetailData, {
+    orgLevel: true,
+  }),
+  platform(
+    'getOrganizationMembers',
+    { roles: OEV, level: 'organization' },
+    P.GetOrganizationMembersRequest,
+    P.GetOrganizationMembersData,
+    { orgLevel: true, hasTotal: true },
+  ),
+  platform(
+    'inviteOrganizationMember',
+    { roles: ['owner'], level: 'organization' },
+    P.InviteOrganizationMemberRequest,
+    P.InviteOrganizationMemberData,
+    { orgLevel: true },
+  ),
+  platform(
+    'updateChatbot',
+    { roles: ['owner', 'editor'], fineGrained: { module: 'Chatbot', action: 'Write' }, level: 'project' },
+    P.UpdateChatbotRequest,
+    undefined,
+  ),
+  platform(
+    'updateProjectSettings',
+    { roles: ['owner', 'editor'], fineGrained: { module: 'Setting', action: 'Write' }, level: 'project' },
+    P.UpdateProjectSettingsRequest,
+    undefined,
+  ),
+  platform('getProjectUsageLimit', { roles: OEV, level: 'project' }, P.ProjectUidRequest, P.GetProjectUsageLimitData),
+  platform('setProjectUsageLimit', { roles: ['owner'], level: 'project' }, P.SetProjectUsageLimitRequest, undefined),
+  platform('removeProjectUsageLimit', { roles: ['owner'], level: 'project' }, P.RemoveProjectUsageLimitRequest, undefined),
+  /** Access not shown: assumed the same as getSessions (AUTH-GETSTATS-ASSUMED). */
+  platform('getStats', { roles: [...OEV, 'operator'], level: 'project' }, P.GetStatsRequest, P.GetStatsData),
+  platform('getSessions', { roles: [...OEV, 'operator'], level: 'project' }, P.GetSessionsRequest, P.GetSessionsData, {
+    encoding: 'form',
+  }),
+  platform(
+    'getSessionMessages',
+    { roles: [...OEV, 'operator'], level: 'project' },
+    P.GetSessionMessagesRequest,
+    P.GetSessionMessagesData,
+    { encoding: 'form' },
+  ),
+  platform(
+    'createPlaygroundAgentSession',
+    {
+      roles: ['owner', 'editor', 'operator'],
+      fineGrained: { module: 'Conversation', action: 'Write' },
+      level: 'project',
+    },
+    P.ProjectUidRequest,
+    P.CreatePlaygroundAgentSessionData,
+  ),
+  platform(
+    'playgroundAgentResponse',
+    { roles: [...OEV, 'trainer'], fineGrained: { module: 'Debugging', action: 'Read' }, level: 'project' },
+    P.PlaygroundAgentResponseRequest,
+    P.PlaygroundAgentResponseData,
+  ),
+  platform(
+    'searchIndexDocument',
+    { roles: [...OEV, 'trainer'], fineGrained: { module: 'Debugging', action: 'Read' }, level: 'project' },
+    P.SearchIndexDocumentRequest,
+    P.SearchIndexDocumentData,
+  ),
+  /** Access not shown: assumed any valid token (AUTH-GETSUPPORTEDMODELS-ASSUMED). */
+  platform('getSupportedModels', { any: true, roles: [], level: 'organization' }, P.EmptyRequest, P.GetSupportedModelsData, {
+    orgLevel: true,
+  }),
+] as const satisfies readonly Operation[];
+
+const integration = (id: string, path: string, request: z.ZodType, response: z.ZodType): Operation => ({
+  id,
+  family: 'integration',
+  method: 'POST',
+  path,
+  credential: 'project-key',
+  encoding: 'json',
+  request,
+  response,
+});
+
+export const integrationOperations = [
+  integration('createSession', '/createSession', I.CreateSessionRequest, I.CreateSessionData),
+  integration('sendMessage', '/sendMessage', I.SendMessageRequest, I.SendMessageData),
+  integration(
+    'getChatbotExecutionLogs',
+    '/getChatbotExecutionLogs',
+    I.GetChatbotExecutionLogsRequest,
+    I.GetChatbotExecutionLogsData,
+  ),
+  integration(
+    'searchIndexDocumentByProjectKey',
+    '/searchIndexDocument',
+    I.SearchIndexDocumentByKeyRequest,
+    I.SearchIndexDocumentByKeyData,
+  ),
+] as const satisfies readonly Operation[];
+
+export const ragOperations = [
+  {
+    id: 'openaiChatCompletions',
+    family: 'rag',
+    method: 'POST',
+    path: '/openai/chat/completions',
+    credential: 'rag-key',
+    encoding: 'json',
+    request: OpenAIChatCompletionRequest,
+    response: OpenAIChatCompletion,
+  },
+  {
+    id: 'anthropicMessages',
+    family: 'rag',
+    method: 'POST',
+    path: '/anthropic/v1/messages',
+    credential: 'rag-key',
+    encoding: 'json',
+    request: AnthropicMessagesRequest,
+    response: AnthropicMessage,
+  },
+] as const satisfies readonly Operation[];
+
+export const operations: readonly Operation[] = [...platformOperations, ...integrationOperations, ...ragOperations];
+
+export type PlatformOperationId = (typeof platformOperations)[number]['id'];
+
+export function operationById(id: string): Operation {
+  const op = operations.find((o) => o.id === id);
+  if (!op) throw new Error(`unknown operation ${id}`);
+  return op;
+}

@@ -1,0 +1,43 @@
+/**
+ * The target config: how the suites reach a deployment. `npm start` writes one for the fake
+ * (reports/fake-target.json); QA writes one for staging. Documented in README.
+ */
+import { z } from 'zod';
+
+export const TargetConfig = z.object({
+  /** Human name shown in reports. */
+  name: z.string().default('unnamed target'),
+  /** `fake` when the target is this project's fake (assumed clauses then fail instead of warn). */
+  kind: z.enum(['fake', 'real']).default('real'),
+  base_url: z.url(),
+  /** Organization-level operations; defaults to base_url. */
+  org_base_url: z.url().optional(),
+  tokens: z
+    .object({
+      owner: z.string().optional(),
+      editor: z.string().optional(),
+      viewer: z.string().optional(),
+      /** A token with scope `selected` that does not cover `project_uid`'s sibling `other_project_uid`. */
+      selected: z.string().optional(),
+      /** A token with fine-grained permissions only (no role). */
+      fine_grained: z.string().optional(),
+    })
+    .default({}),
+  project_key: z.string().optional(),
+  project_uid: z.string().optional(),
+  /** A second project of the same organization, outside the `selected` token's scope. */
+  other_project_uid: z.string().optional(),
+  widget_uid: z.string().optional(),
+  /** Present only when the target has the fake's control API. */
+  control: z.object({ url: z.url(), secret: z.string() }).optional(),
+  /** What the target allows the suites to do. */
+  allow: z
+    .object({
+      /** Operations that change state (settings, limits, invitations, playground). */
+      writes: z.boolean().default(false),
+      /** Tests that spend quota (rate caps). */
+      quota: z.boolean().default(false),
+    })
+    .default({ writes: false, quota: false }),
+});
+export type TargetConfig = z.infer<typeof TargetConfig>;
