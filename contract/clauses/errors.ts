@@ -1,0 +1,81 @@
+/** Error statuses and messages, bad input handling, credits exhaustion. */
+import { httpInput } from '../limits.js';
+import { defineClauses } from './clause.js';
+import { assumed, documented } from './define.js';
+
+const E = 'Errors';
+
+export const errorClauses = defineClauses([
+  documented('ERR-ENVELOPE', E, 'Every error body (outside RAG) is {type: `RXERROR`, message: string}.'),
+  documented(
+    'ERR-401-MESSAGE',
+    E,
+    'A token that is invalid, expired, deactivated or revoked gets 401 with message `Invalid or revoked API token`.',
+  ),
+  documented(
+    'ERR-403-MESSAGE',
+    E,
+    'A missing permission, role or project scope gets 403 with message `You do not have permission to perform this action`.',
+  ),
+  documented(
+    'ERR-429-STATUS',
+    E,
+    'Exceeding a rate limit gets HTTP 429 (messages: RATE-429-MESSAGE, RATE-SEARCH-KEY-100).',
+  ),
+  documented(
+    'ERR-INVALID-PARAMS-MESSAGE',
+    E,
+    'A bad request body (missing required field, wrong type, value out of range or outside its enum) gets the message `Invalid params`.',
+  ),
+  assumed(
+    'ERR-INVALID-PARAMS-STATUS',
+    E,
+    'A body that fails validation gets 400 with message `Invalid params` and an extra `errors` array of {path, message} details, one per failing field.',
+  ),
+  assumed(
+    'ERR-MALFORMED-JSON',
+    E,
+    'A body that is not parseable JSON gets 400 with a message starting `Invalid params` (e.g. `Invalid params: the body is not valid JSON`).',
+  ),
+  assumed(
+    'ERR-BODY-NOT-OBJECT',
+    E,
+    'A JSON body that parses but is not an object (array, string, number, null) gets 400 `Invalid params`.',
+  ),
+  assumed(
+    'ERR-JSON-NO-COERCION',
+    E,
+    'JSON fields are not coerced: a numeric string for an integer or number field, or a number for a string field, gets 400 `Invalid params`.',
+  ),
+  assumed(
+    'ERR-UNSUPPORTED-MEDIA-TYPE',
+    E,
+    'A non-empty body with a content type the operation does not take (e.g. JSON to getSessions, form or text/plain to a JSON operation) gets 415 in the error envelope. An empty body with no content type counts as `{}`.',
+  ),
+  assumed(
+    'ERR-BODY-TOO-LARGE',
+    E,
+    `A body over ${httpInput.maxBodyBytes} bytes (1 MiB) gets 413 in the error envelope.`,
+  ),
+  assumed('ERR-UNKNOWN-ROUTE', E, 'An unknown path gets 404 `Route not found` in the error envelope.'),
+  assumed(
+    'ERR-METHOD-NOT-ALLOWED',
+    E,
+    'A known path called with a method other than POST gets 405 with header `Allow: POST`, in the error envelope.',
+  ),
+  assumed(
+    'ERR-NEVER-5XX',
+    E,
+    'Harness rule: no input, however malformed, yields a 5xx status or a stack trace in the body.',
+  ),
+  assumed(
+    'ERR-UNKNOWN-FIELDS-IGNORED',
+    E,
+    'Unknown body fields are ignored: they neither fail validation nor change anything.',
+  ),
+  assumed(
+    'CREDITS-EXHAUSTED',
+    'Limits',
+    "A call that needs more credits than the organization balance (or than the project's remaining credits limit) gets 402 `Insufficient credits` and deducts nothing; on the RAG endpoints, the provider's native error shape with status 402.",
+  ),
+]);

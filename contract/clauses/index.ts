@@ -1,0 +1,56 @@
+/** The clause catalogue: every clause of every area, checked at import time. */
+import { authenticationClauses } from './authentication.js';
+import type { Clause } from './clause.js';
+import { conventionsClauses } from './conventions.js';
+import { errorClauses } from './errors.js';
+import { integrationClauses } from './integration.js';
+import { knowledgebaseClauses } from './knowledgebase.js';
+import { limitClauses } from './limits.js';
+import { modelClauses } from './models.js';
+import { organizationClauses } from './organization.js';
+import { playgroundClauses } from './playground.js';
+import { projectClauses } from './projects.js';
+import { ragClauses } from './rag.js';
+import { sessionClauses } from './sessions.js';
+import { settingsClauses } from './settings.js';
+import { statsClauses } from './stats.js';
+import { tokenClauses } from './tokens.js';
+import { usageLimitClauses } from './usage-limits.js';
+import { versioningClauses } from './versioning.js';
+
+export type { Clause, ClauseKind } from './clause.js';
+
+export const CLAUSE_ID_PATTERN = /^[A-Z0-9]+(-[A-Z0-9]+)+$/;
+
+export const clauses: readonly Clause[] = [
+  ...conventionsClauses,
+  ...tokenClauses,
+  ...authenticationClauses,
+  ...projectClauses,
+  ...settingsClauses,
+  ...usageLimitClauses,
+  ...organizationClauses,
+  ...sessionClauses,
+  ...statsClauses,
+  ...playgroundClauses,
+  ...knowledgebaseClauses,
+  ...modelClauses,
+  ...integrationClauses,
+  ...ragClauses,
+  ...limitClauses,
+  ...errorClauses,
+  ...versioningClauses,
+];
+
+const byId = new Map<string, Clause>();
+for (const clause of clauses) {
+  if (!CLAUSE_ID_PATTERN.test(clause.id)) throw new Error(`clause id is not UPPER-KEBAB: ${clause.id}`);
+  if (byId.has(clause.id)) throw new Error(`duplicate clause id: ${clause.id}`);
+  if (clause.section.trim() === '' || clause.rule.trim() === '')
+    throw new Error(`clause ${clause.id} is empty`);
+  byId.set(clause.id, clause);
+}
+
+export function clauseById(id: string): Clause | undefined {
+  return byId.get(id);
+}

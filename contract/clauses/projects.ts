@@ -1,0 +1,149 @@
+/** The project resource, getMyProjects, updateChatbot and retention. */
+import { defineClauses } from './clause.js';
+import { assumed, documented } from './define.js';
+
+const P = 'Endpoints/Platform';
+const R = 'Resources/Project';
+
+export const projectClauses = defineClauses([
+  documented(
+    'RES-PROJECT-SHAPE',
+    R,
+    'A project has id, organization_id, app_id (integers), name, project_uid, purpose (strings), createdAt, updatedAt (datetimes), organization {id integer, name string, role string}, ProjectMembers (array of {user_id integer, role string}) and integration_setting {id integer, project_id integer, widget_uid string}.',
+  ),
+  documented(
+    'PROJECT-UID-IDENTIFIES',
+    R,
+    'project_uid is the identifier that project-level operations take.',
+  ),
+  assumed(
+    'RES-PROJECT-APP-ID-PURPOSE',
+    R,
+    'The meaning of app_id and purpose is not shown: the fake fills them from its seed (an integer and a free string) and suites check only their types.',
+  ),
+  assumed(
+    'PROJECT-ORGANIZATION-ROLE',
+    R,
+    "A project's `organization.role` is the token creator's current role in that organization.",
+  ),
+
+  // getMyProjects
+  documented('PROJECTS-ALL-OPTIONAL', P, 'Every getMyProjects field is optional: `{}` is a valid body.'),
+  documented(
+    'PROJECTS-RESPONSE-TOTAL',
+    P,
+    'getMyProjects succeeds with `total` (integer) and data = array of projects.',
+  ),
+  documented(
+    'PROJECTS-SEARCH-PARTIAL-NAME',
+    P,
+    'search keeps only projects whose name contains it (partial name match).',
+  ),
+  assumed(
+    'PROJECTS-SEARCH-CASE-INSENSITIVE',
+    P,
+    'search matches a case-insensitive substring of the project name; an empty search matches every project.',
+  ),
+  documented(
+    'PROJECTS-LIMIT-DEFAULT-100',
+    P,
+    'Without limit, getMyProjects returns at most 100 projects per page.',
+  ),
+  assumed(
+    'PROJECTS-LIMIT-MAX',
+    P,
+    'getMyProjects limit is an integer from 1 to 1000; any other value gets Invalid params.',
+  ),
+  documented('PROJECTS-PAGE-DEFAULT-1', P, 'Without page, getMyProjects returns page 1.'),
+  documented(
+    'PROJECTS-ORDERBY-VALUES',
+    P,
+    'getMyProjects orderBy is `ASC` or `DESC` and orders by project id; any other value gets Invalid params.',
+  ),
+  documented(
+    'PROJECTS-ORDERBY-DEFAULT-ASC',
+    P,
+    'Without orderBy, getMyProjects lists projects by ascending id.',
+  ),
+  assumed(
+    'PROJECTS-TOTAL-ALL-PAGES',
+    P,
+    'getMyProjects `total` counts every project that matches the search and scope filters, not only the returned page.',
+  ),
+  assumed(
+    'PROJECTS-SCOPE-FILTER',
+    P,
+    "getMyProjects lists only projects inside the token's scope whose membership includes the token creator; an owner creator sees every project of the organization within the scope.",
+  ),
+  assumed(
+    'PAGING-SEMANTICS',
+    'Endpoints',
+    'On every paged list, page p with limit l returns the items at positions (p-1)·l to p·l-1 of the ordered, filtered list.',
+  ),
+  assumed(
+    'PAGING-PAGE-MIN-1',
+    'Endpoints',
+    'On every paged list, page is an integer of at least 1; 0, negatives and non-integers get Invalid params.',
+  ),
+  assumed(
+    'PAGING-LIMIT-MIN-1',
+    'Endpoints',
+    'Where the spec gives no minimum (getMyProjects, getOrganizationMembers, getChatbotExecutionLogs), limit is an integer of at least 1; 0, negatives and non-integers get Invalid params.',
+  ),
+  assumed(
+    'PAGING-PAGE-PAST-END',
+    'Endpoints',
+    'A page past the end of a paged list returns an empty data array with the same `total` (where the list carries one).',
+  ),
+
+  // updateChatbot
+  documented(
+    'UPDATECHATBOT-PROJECT-UID-REQUIRED',
+    P,
+    'updateChatbot requires project_uid (string); without it: Invalid params.',
+  ),
+  documented(
+    'UPDATECHATBOT-NAME',
+    P,
+    'updateChatbot with name renames the project: getMyProjects then reports the new name.',
+  ),
+  assumed(
+    'UPDATECHATBOT-NAME-NONEMPTY',
+    P,
+    'updateChatbot name is trimmed and must then be 1 to 200 characters; an empty or blank name gets Invalid params.',
+  ),
+  documented(
+    'UPDATECHATBOT-RETENTION',
+    P,
+    'updateChatbot with retention_duration (integer seconds) sets the project retention.',
+  ),
+  documented('UPDATECHATBOT-MESSAGE-ONLY', P, 'updateChatbot succeeds with a message-only success envelope.'),
+  assumed('UPDATECHATBOT-NO-FIELDS', P, 'updateChatbot with only project_uid succeeds and changes nothing.'),
+
+  // retention
+  documented(
+    'RETENTION-SECONDS',
+    'Resources/Project retention',
+    'retention_duration is an integer number of seconds for which conversation history is kept before automatic deletion.',
+  ),
+  documented(
+    'RETENTION-ZERO-FOREVER',
+    'Resources/Project retention',
+    'retention_duration 0, or unset, keeps conversation history forever.',
+  ),
+  documented(
+    'RETENTION-AUTO-DELETE',
+    'Resources/Project retention',
+    'With retention_duration > 0, conversation history older than that many seconds is deleted automatically.',
+  ),
+  assumed(
+    'RETENTION-NONNEGATIVE',
+    'Resources/Project retention',
+    'A negative or non-integer retention_duration gets Invalid params.',
+  ),
+  assumed(
+    'RETENTION-AGE-FROM-LAST-ACTIVITY',
+    'Resources/Project retention',
+    'A session (with its messages) is deleted once the time since its last activity (last_message_time, else created_at) exceeds retention_duration; it then no longer appears in getSessions and getSessionMessages answers 404 `Session not found`.',
+  ),
+]);

@@ -1,0 +1,61 @@
+/** getStats and the stats record. */
+import { defineClauses } from './clause.js';
+import { assumed, documented } from './define.js';
+
+const P = 'Endpoints/Platform';
+
+export const statsClauses = defineClauses([
+  documented(
+    'RES-STATS-RECORD-SHAPE',
+    'Resources/Stats record',
+    'A stats record has total_conversation (string), total_messages, total_documents, total_links, like, dislike, no_feedback (integers), session_count (string), query_count, visitor_count (integers) and avg_message_conversation (number).',
+  ),
+  documented('STATS-PROJECT-UID-REQUIRED', P, 'getStats requires project_uid; without it: Invalid params.'),
+  documented('STATS-DATA-ARRAY', P, 'getStats data is an array of stats records.'),
+  documented(
+    'STATS-DATE-FORMATS',
+    P,
+    'getStats from and to are optional strings accepting YYYY-MM-DD, `YYYY-MM-DD HH:mm:ss` or ISO 8601.',
+  ),
+  documented(
+    'STATS-FROM-FORMAT-MESSAGE',
+    'Errors',
+    "A getStats `from` in none of the accepted formats gets the message `Invalid 'from' date format`.",
+  ),
+  assumed(
+    'STATS-TO-FORMAT-MESSAGE',
+    'Errors',
+    "A getStats `to` in none of the accepted formats gets the message `Invalid 'to' date format`; when both are bad, the `from` error answers.",
+  ),
+  assumed(
+    'STATS-DATE-STATUS',
+    'Errors',
+    "`Invalid 'from' date format` and `Invalid 'to' date format` are HTTP 400.",
+  ),
+  assumed(
+    'STATS-DATE-IMPOSSIBLE',
+    P,
+    'A date in an accepted layout that names no real calendar day (e.g. 2024-02-31) counts as a bad format.',
+  ),
+  assumed(
+    'STATS-DATE-UTC',
+    P,
+    'A getStats date with no offset (YYYY-MM-DD, `YYYY-MM-DD HH:mm:ss`, or ISO without offset) is read as UTC.',
+  ),
+  assumed(
+    'STATS-TO-DATE-ONLY-INCLUSIVE',
+    P,
+    'A date-only `to` covers that whole day (up to its end); a `to` with a time is an inclusive instant.',
+  ),
+  assumed(
+    'STATS-SINGLE-RECORD',
+    P,
+    'getStats data is an array holding exactly one record that aggregates the whole requested range.',
+  ),
+  assumed('STATS-DEFAULT-RANGE', P, 'A missing from or to leaves that end of the range unbounded.'),
+  assumed(
+    'STATS-FROM-AFTER-TO',
+    P,
+    'A from later than to is not an error: the single record aggregates nothing (all counts 0).',
+  ),
+]);

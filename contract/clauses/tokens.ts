@@ -1,0 +1,121 @@
+/** The API token resource (platform) and its lifecycle. */
+import { defineClauses } from './clause.js';
+import { assumed, documented } from './define.js';
+
+const R = 'Resources/API token';
+const T = 'States/API token';
+const INVALID = '`Invalid or revoked API token`';
+
+export const tokenClauses = defineClauses([
+  documented('TOKEN-PREFIX', R, 'Every API token value starts with `api-v1-`.'),
+  documented(
+    'TOKEN-DISPLAYED-ONCE',
+    'Authentication',
+    'A token value is displayed once, at creation; no public API response ever contains a token value.',
+  ),
+  documented(
+    'TOKEN-CREATED-IN-DASHBOARD',
+    'Authentication',
+    'Tokens are created in the dashboard (Settings, API Tokens), not through the public API: no public operation creates, lists or changes tokens.',
+  ),
+  documented('TOKEN-NAME', R, 'A token has a name, a free label that does not affect access.'),
+  documented(
+    'TOKEN-ROLE-VALUES',
+    R,
+    'The access role of a token is one of Owner, Editor, Viewer (or absent).',
+  ),
+  documented(
+    'TOKEN-SCOPE-VALUES',
+    R,
+    'A token has a project scope reported as `scope_type`, `all` or `selected`; `selected` names the projects chosen at creation.',
+  ),
+  documented(
+    'TOKEN-SCOPE-ALL-FUTURE',
+    R,
+    'Scope `all` covers all current and future projects: a project created after the token is within its scope.',
+  ),
+  documented(
+    'TOKEN-SCOPE-SELECTED',
+    R,
+    'Scope `selected` covers only the projects chosen at creation; any other project, including one created later, is outside the scope.',
+  ),
+  documented(
+    'TOKEN-FINE-GRAINED-PAIRS',
+    R,
+    'Fine-grained permissions are an optional set of (module, action) pairs; the action is Read or Write.',
+  ),
+  documented('TOKEN-EXPIRATION-OPTIONS', R, 'Expiration is 7, 30, 60 or 90 days, a custom date, or none.'),
+  documented(
+    'TOKEN-ROLE-OR-PERMISSIONS-REQUIRED',
+    R,
+    'A token has an access role, fine-grained permissions, or both; a token with neither cannot be created.',
+  ),
+  documented('TOKEN-INVALID-401', 'Errors', `A Bearer value that names no token gets 401 ${INVALID}.`),
+  documented('TOKEN-DEACTIVATE', T, 'Deactivate moves an active token to deactivated.'),
+  documented(
+    'TOKEN-DEACTIVATED-401',
+    T,
+    `A deactivated token gets 401 ${INVALID} on every Platform request.`,
+  ),
+  documented(
+    'TOKEN-REACTIVATE',
+    T,
+    'Reactivate moves a deactivated token back to active at any time; the same value then works again with its configuration unchanged.',
+  ),
+  documented(
+    'TOKEN-REGENERATE-NEW-VALUE',
+    T,
+    'Regenerate on an active token yields a new value (also starting with `api-v1-`, different from the old one) with the same configuration: name, role, scope and permissions; the token stays active.',
+  ),
+  documented(
+    'TOKEN-REGENERATE-OLD-DIES',
+    T,
+    `After Regenerate the old value stops working immediately: its next request gets 401 ${INVALID}.`,
+  ),
+  documented(
+    'TOKEN-REVOKE',
+    T,
+    `Revoke deletes an active token permanently; its requests then get 401 ${INVALID}.`,
+  ),
+  documented(
+    'TOKEN-EXPIRED-401',
+    T,
+    'A token with an expiration gets 401 on every request once its expiry is reached.',
+  ),
+  documented(
+    'TOKEN-NO-EXPIRY',
+    R,
+    'A token whose expiration is none never expires, however much time passes.',
+  ),
+  documented(
+    'TOKEN-CREATOR-REMOVED-401',
+    T,
+    'When the token creator is removed from the organization, the token becomes unusable: every request gets 401.',
+  ),
+  documented(
+    'TOKEN-CREATOR-REMOVED-MESSAGE-GIST',
+    'Errors',
+    'The 401 for a token whose creator left the organization carries an inactive-token message that names that the creator is no longer a member (not the generic invalid-token message).',
+  ),
+  assumed('TOKEN-EXPIRY-MESSAGE', T, `An expired token gets 401 with message ${INVALID}.`),
+  assumed(
+    'TOKEN-EXPIRY-INSTANT',
+    T,
+    'A token created at t with a preset of N days expires at t + N×24h (a custom expiry at the instant given); a request at or after that instant gets 401, one before it does not.',
+  ),
+  assumed(
+    'TOKEN-REGENERATE-KEEPS-EXPIRY',
+    T,
+    'Regenerate keeps the token expiry date: the new value expires when the old one would have.',
+  ),
+  assumed(
+    'TOKEN-REVOKED-PERMANENT',
+    T,
+    `A revoked token cannot be reactivated or regenerated; it keeps getting 401 ${INVALID}.`,
+  ),
+  assumed(
+    'TOKEN-CREATOR-REMOVED-MESSAGE',
+    'Errors',
+    'A token whose creator is no longer a member gets 401 with message `Inactive token: the token creator is no longer a member of the organization`.',
+  ),
+]);

@@ -1,0 +1,190 @@
+/**
+ * The control API: only the fake has it. Reset and seed, the clock, organizations, members, projects,
+ * documents, tokens and their lifecycle, plans and credits, the outbox, the journal and the rate-limit counters.
+ * Every route needs the admin secret in `x-control-secret`.
+ */
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import type { z } from 'zod';
+import { DAY_MS, HOUR_MS, iso, MINUTE_MS } from '../domain/clock.js';
+import { DomainError } from '../domain/errors.js';
+import { addDocument, removeDocument } from '../domain/knowledgebase.js';
+import { addMember, changeMemberRole, removeMember } from '../domain/members.js';
+import { createOrganization, createUser, findOrganization } from '../domain/organizations.js';
+import { createProjectKey } from '../domain/project-keys.js';
+import { addProjectMember, createProject } from '../domain/projects.js';
+import type { Project } from '../domain/state.js';
+import { applyLifecycle, createToken, findToken, type LifecycleAction } from '../domain/tokens.js';
+import { readBody } from '../http/body.js';
+import { sendSuccess } from '../http/envelope.js';
+import { parseWith } from '../http/validate.js';
+import type { Runtime } from '../runtime.js';
+import * as S from './schemas.js';
+import { projectControlView, tokenView } from './views.js';
+
+export interface ControlOptions {
+  prefix: string;
+  secret: string;
+  /** The fake's own target config, for GET /target. */
+  describe: () => unknown;
+}
+
+async function body<T extends z.ZodType>(ctx: Context, schema: T): Promise<z.infer<T>> {
+  return parseWith(schema, await readBody(ctx, 'json'));
+}
+
+function projectByUid(runtime: Runtime, uid: string): Project {
+  for (const p of runtime.domain.state.projects.values()) if (p.project_uid === uid) return p;
+  throw new DomainError(404, 'Project not found');
+}
+
+const intParam = (value: string | undefined): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new DomainError(400, 'Invalid params: id must be an integer');
+  return n;
+};
+
+export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
+  const r = new Router({ prefix: opts.prefix });
+  const d = () => runtime.domain;
+  const ok = (ctx: Context, message: string, data?: unknown) =>
+    sendSuccess(ctx, { message, ...(data !== undefined ? { data } : {}) });
+
+  r.use(async (ctx: Context, next: Next) => {
+    if (ctx.get('x-control-secret') !== opts.secret) throw new DomainError(401, 'Invalid control secret');
+    await next();
+  });
+
+  r.post('/reset', async (ctx) => {
+    const b = await body(ctx, S.ResetBody);
+    runtime.reset({
+      ...(b.seed !== undefined ? { seed: b.seed } : {}),
+      ...(b.fixtures !== undefined ? { fixtures: b.fixtures } : {}),
+      ...(b.clock !== undefined ? { clockStart: Date.parse(b.clock) } : {}),
+    });
+    ok(ctx, 'Reset', opts.describe());
+  });
+  r.get('/target', (ctx) => ok(ctx, 'Target config', opts.describe()));
+
+  r.get('/clock', (ctx) => ok(ctx, 'Clock', { now: iso(d().clock.now()) }));
+  r.post('/clock/advance', async (ctx) => {
+    const b = await body(ctx, S.AdvanceBody);
+    const ms =
+      (b.ms ?? 0) + (b.seconds ?? 0) * 1000 + (b.minutes ?? 0) * MINUTE_MS + (b.hours ?? 0) * HOUR_MS + (b.days ?? 0) * DAY_MS;
+    ok(ctx, 'Clock advanced', { now: iso(d().clock.advance(ms)) });
+  });
+  r.post('/clock/set', async (ctx) => {
+    const b = await body(ctx, S.SetClockBody);
+    const target = Date.parse(b.now);
+    if (target < d().clock.now()) throw new DomainError(400, 'Invalid params: the clock only moves forward');
+    ok(ctx, 'Clock set', { now: iso(d().clock.set(target)) });
+  });
+
+  r.post('/users', async (ctx) => ok(ctx, 'User created', createUser(d(), await body(ctx, S.UserBody))));
+  r.post('/organizations', async (ctx) => {
+    const b = await body(ctx, S.OrganizationBody);
+    const owner = createUser(d(), b.owner);
+    const org = createOrganization(d(), { name: b.name, owner_user_id: owner.id, plan: b.plan, credits: b.credits });
+    ok(ctx, 'Organization created', { ...org, createdAt: iso(org.createdAt), updatedAt: iso(org.updatedAt), owner });
+  });
+  r.get('/organizations/:id', (ctx) => {
+    const org = findOrganization(d(), intParam(ctx.params.id));
+    ok(ctx, 'Organization', { ...org, createdAt: iso(org.createdAt), updatedAt: iso(org.updatedAt) });
+  });
+  r.post('/organizations/:id/plan', async (ctx) => {
+    const org = findOrganization(d(), intParam(ctx.params.id));
+    org.plan = (await body(ctx, S.PlanBody)).plan;
+    ok(ctx, 'Plan set', { id: org.id, plan: org.plan });
+  });
+  r.post('/organizations/:id/credits', async (ctx) => {
+    const org = findOrganization(d(), intParam(ctx.params.id));
+    org.credits = (await body(ctx, S.CreditsBody)).credits;
+    ok(ctx, 'Credits set', { id: org.id, credits: org.credits });
+  });
+  r.post('/organizations/:id/members', async (ctx) => {
+    const b = await body(ctx, S.MemberBody);
+    ok(ctx, 'Member added', addMember(d(), intParam(ctx.params.id), b.user_id, b.role));
+  });
+  r.post('/organizations/:id/members/:userId/role', async (ctx) => {
+    const b = await body(ctx, S.RoleBody);
+    ok(ctx, 'Role changed', changeMemberRole(d(), intParam(ctx.params.id), intParam(ctx.params.userId), b.role));
+  });
+  r.delete('/organizations/:id/members/:userId', (ctx) => {
+    removeMember(d(), intParam(ctx.params.id), intParam(ctx.params.userId));
+    ok(ctx, 'Member removed');
+  });
+
+  r.post('/projects', async (ctx) => {
+    const b = await body(ctx, S.ProjectBody);
+    const project = createProject(d(), {
+      organization_id: b.organization_id,
+      name: b.name,
+      ...(b.purpose !== undefined ? { purpose: b.purpose } : {}),
+      ...(b.members !== undefined ? { members: b.members } : {}),
+    });
+    ok(ctx, 'Project created', projectControlView(d(), project));
+  });
+  r.get('/projects/:uid', (ctx) => ok(ctx, 'Project', projectControlView(d(), projectByUid(runtime, ctx.params.uid!))));
+  r.post('/projects/:uid/members', async (ctx) => {
+    const project = projectByUid(runtime, ctx.params.uid!);
+    const b = await body(ctx, S.ProjectMemberBody);
+    addProjectMember(d(), project, b.user_id, b.role);
+    ok(ctx, 'Project member added', projectControlView(d(), project));
+  });
+  r.post('/projects/:uid/keys', (ctx) => {
+    ok(ctx, 'Project key created', { value: createProjectKey(d(), projectByUid(runtime, ctx.params.uid!)).value });
+  });
+  r.post('/projects/:uid/documents', async (ctx) => {
+    const project = projectByUid(runtime, ctx.params.uid!);
+    addDocument(d(), project, await body(ctx, S.DocumentBody));
+    ok(ctx, 'Document added', projectControlView(d(), project).documents);
+  });
+  r.delete('/projects/:uid/documents/:docId', (ctx) => {
+    if (!removeDocument(d(), projectByUid(runtime, ctx.params.uid!), ctx.params.docId!)) {
+      throw new DomainError(404, 'Document not found');
+    }
+    ok(ctx, 'Document removed');
+  });
+
+  r.post('/tokens', async (ctx) => {
+    const b = await body(ctx, S.TokenBody);
+    const token = createToken(d(), {
+      organization_id: b.organization_id,
+      creator_user_id: b.creator_user_id,
+      name: b.name,
+      role: b.role ?? null,
+      permissions: b.permissions ?? [],
+      scope_type: b.scope_type ?? 'all',
+      project_ids: (b.project_uids ?? []).map((uid) => projectByUid(runtime, uid).id),
+      expiration: b.expiration ?? 'none',
+      ...(b.expires_at !== undefined ? { expires_at: Date.parse(b.expires_at) } : {}),
+    });
+    ok(ctx, 'Token created', tokenView(d(), token));
+  });
+  r.get('/tokens', (ctx) => ok(ctx, 'Tokens', [...d().state.tokens.values()].map((t) => tokenView(d(), t))));
+  r.get('/tokens/:id', (ctx) => ok(ctx, 'Token', tokenView(d(), findToken(d(), intParam(ctx.params.id)))));
+  for (const action of ['deactivate', 'reactivate', 'regenerate', 'revoke'] as LifecycleAction[]) {
+    r.post(`/tokens/:id/${action}`, (ctx) =>
+      ok(ctx, `Token ${action}d`, tokenView(d(), applyLifecycle(d(), intParam(ctx.params.id), action))),
+    );
+  }
+
+  r.get('/outbox', (ctx) => ok(ctx, 'Outbox', d().state.outbox));
+  r.get('/journal', (ctx) => ok(ctx, 'Journal', runtime.journal));
+  r.delete('/journal', (ctx) => {
+    runtime.journal = [];
+    ok(ctx, 'Journal cleared');
+  });
+  r.get('/rate-limits', (ctx) =>
+    ok(ctx, 'Rate limits', { window_ms: d().limiter.windowMs(), counters: d().limiter.counters() }),
+  );
+  r.post('/rate-limits/reset', (ctx) => {
+    d().limiter.reset();
+    ok(ctx, 'Rate limit counters reset');
+  });
+  r.post('/rate-limits/window', async (ctx) => {
+    d().limiter.setWindowMs((await body(ctx, S.WindowBody)).ms);
+    ok(ctx, 'Rate limit window set', { window_ms: d().limiter.windowMs() });
+  });
+  return r;
+}

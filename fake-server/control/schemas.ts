@@ -1,0 +1,73 @@
+/** Request bodies of the control API (fake only). */
+import { z } from 'zod';
+import {
+  ExpirationPreset,
+  MemberRole,
+  Permission,
+  PlanName,
+  ScopeType,
+  TokenRole,
+} from '../../contract/index.js';
+
+export const ResetBody = z.object({
+  seed: z.number().int().min(0).max(2 ** 31).optional(),
+  fixtures: z.enum(['default', 'empty']).optional(),
+  clock: z.iso.datetime().optional(),
+});
+
+export const AdvanceBody = z
+  .object({
+    ms: z.number().int().min(0).optional(),
+    seconds: z.number().min(0).optional(),
+    minutes: z.number().min(0).optional(),
+    hours: z.number().min(0).optional(),
+    days: z.number().min(0).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'give ms, seconds, minutes, hours or days');
+
+export const SetClockBody = z.object({ now: z.iso.datetime() });
+
+export const UserBody = z.object({ name: z.string().min(1), email: z.email() });
+
+export const OrganizationBody = z.object({
+  name: z.string().min(1),
+  owner: UserBody,
+  plan: PlanName.default('advanced'),
+  credits: z.number().min(0).default(10_000),
+});
+
+export const MemberBody = z.object({ user_id: z.number().int(), role: MemberRole });
+export const RoleBody = z.object({ role: MemberRole });
+export const PlanBody = z.object({ plan: PlanName });
+export const CreditsBody = z.object({ credits: z.number().min(0) });
+
+export const ProjectBody = z.object({
+  organization_id: z.number().int(),
+  name: z.string().min(1),
+  purpose: z.string().optional(),
+  members: z.array(z.object({ user_id: z.number().int(), role: z.string() })).optional(),
+});
+
+export const ProjectMemberBody = z.object({ user_id: z.number().int(), role: z.string().default('editor') });
+
+export const DocumentBody = z.object({
+  docId: z.string().min(1).max(200),
+  title: z.string().min(1),
+  url: z.string().default(''),
+  kind: z.enum(['file', 'webpage']).default('file'),
+  text: z.string().min(1).max(1_000_000),
+});
+
+export const TokenBody = z.object({
+  organization_id: z.number().int(),
+  creator_user_id: z.number().int(),
+  name: z.string().min(1).default('token'),
+  role: TokenRole.nullable().optional(),
+  permissions: z.array(Permission).optional(),
+  scope_type: ScopeType.optional(),
+  project_uids: z.array(z.string()).optional(),
+  expiration: ExpirationPreset.optional(),
+  expires_at: z.iso.datetime().optional(),
+});
+
+export const WindowBody = z.object({ ms: z.number().int().min(1000) });

@@ -1,0 +1,52 @@
+/** Who is calling: platform tokens and project API keys, resolved to their organization and project. */
+import type { DomainContext } from './context.js';
+import { DomainError, messages, unauthorized } from './errors.js';
+import { findMember } from './members.js';
+import type { ApiToken, Member, Organization, Project } from './state.js';
+import { isExpired, TOKEN_PREFIX } from './tokens.js';
+
+export interface PlatformCaller {
+  token: ApiToken;
+  organization: Organization;
+  creator: Member;
+}
+
+/** Parse `Authorization: Bearer <value>`; returns undefined when absent or malformed. */
+export function bearerValue(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export function authenticateToken(ctx: DomainContext, value: string | undefined): PlatformCaller {
+  if (!value || !value.startsWith(TOKEN_PREFIX)) throw unauthorized();
+  let token: ApiToken | undefined;
+  for (const t of ctx.state.tokens.values()) {
+    if (t.value === value) {
+      token = t;
+      break;
+    }
+  }
+  if (!token || token.status !== 'active' || isExpired(ctx, token)) throw unauthorized();
+  const organization = ctx.state.organizations.get(token.organization_id);
+  if (!organization) throw unauthorized();
+  const creator = findMember(ctx, organization.id, token.creator_user_id);
+  if (!creator) throw unauthorized(messages.creatorRemoved);
+  return { token, organization, creator };
+}
+
+export interface ProjectKeyCaller {
+  project: Project;
+  organization: Organization;
+}
+
+export const PROJECT_KEY_PREFIX = 'apk-';
+
+export function authenticateProjectKey(ctx: DomainContext, value: string | undefined): ProjectKeyCaller {
+  if (!value || !value.startsWith(PROJECT_KEY_PREFIX)) throw new DomainError(401, 'Invalid API key');
+  const key = ctx.state.projectKeys.get(value);
+  const project = key && ctx.state.projects.get(key.project_id);
+  const organization = project && ctx.state.organizations.get(project.organization_id);
+  if (!project || !organization) throw new DomainError(401, 'Invalid API key');
+  return { project, organization };
+}

@@ -1,0 +1,73 @@
+/** The permission table of the spec's Authentication section, applied to a caller. */
+import {
+  type AccessRule,
+  type MemberRole,
+  type Permission,
+  type PlanName,
+  platformPlans,
+  type TokenRole,
+} from '../../contract/index.js';
+import type { PlatformCaller } from './authentication.js';
+import type { DomainContext } from './context.js';
+import { forbidden, messages, notFound } from './errors.js';
+import type { Project } from './state.js';
+
+export interface Grant {
+  tokenRole: TokenRole | null;
+  permissions: readonly Permission[];
+  /** The creator's current organization role: a token never exceeds it. */
+  creatorRole: MemberRole;
+}
+
+/** Write on a module grants Read on it too. */
+export function hasPermission(perms: readonly Permission[], needed: Permission): boolean {
+  return perms.some((p) => p.module === needed.module && (p.action === needed.action || p.action === 'Write'));
+}
+
+/**
+ * Role OR fine-grained permission, capped by the creator's current role. When a token has both,
+ * project-level operations with a fine-grained entry are decided by the permissions alone.
+ */
+export function allows(access: AccessRule, grant: Grant): boolean {
+  if (access.any) return true;
+  const creatorMay = grant.creatorRole === 'owner' || access.roles.includes(grant.creatorRole);
+  if (!creatorMay) return false;
+  const roleOk = grant.tokenRole !== null && access.roles.includes(grant.tokenRole);
+  const fineOk = access.fineGrained !== undefined && hasPermission(grant.permissions, access.fineGrained);
+  const both = grant.tokenRole !== null && grant.permissions.length > 0;
+  if (both && access.level === 'project' && access.fineGrained) return fineOk;
+  return roleOk || fineOk;
+}
+
+export function grantOf(caller: PlatformCaller): Grant {
+  return { tokenRole: caller.token.role, permissions: caller.token.permissions, creatorRole: caller.creator.role };
+}
+
+export function requirePlatformPlan(plan: PlanName): void {
+  if (!platformPlans.includes(plan)) throw forbidden(messages.platformPlan);
+}
+
+export function requireOperation(caller: PlatformCaller, access: AccessRule): void {
+  if (!allows(access, grantOf(caller))) throw forbidden();
+}
+
+/** Whether the token's scope covers a project (`all` covers current and future projects). */
+export function inScope(caller: PlatformCaller, project: Project): boolean {
+  return caller.token.scope_type === 'all' || caller.token.project_ids.includes(project.id);
+}
+
+export function isProjectMember(project: Project, userId: number): boolean {
+  return project.members.some((m) => m.user_id === userId);
+}
+
+/** Existence (404), scope (403), then creator membership (403). */
+export function resolveProject(ctx: DomainContext, caller: PlatformCaller, projectUid: string): Project {
+  let project: Project | undefined;
+  for (const p of ctx.state.projects.values()) {
+    if (p.project_uid === projectUid && p.organization_id === caller.organization.id) project = p;
+  }
+  if (!project) throw notFound(messages.projectNotFound);
+  if (!inScope(caller, project)) throw forbidden();
+  if (!isProjectMember(project, caller.token.creator_user_id)) throw forbidden(messages.notProjectMember);
+  return project;
+}

@@ -1,0 +1,12 @@
+/** What every domain function works over: the store, the clock and the id source. */
+import type { Clock } from './clock.js';
+import type { IdSource } from './ids.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { State } from './state.js';
+
+export interface DomainContext {
+  state: State;
+  clock: Clock;
+  ids: IdSource;
+  limiter: RateLimiter;
+}

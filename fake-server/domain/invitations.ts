@@ -1,0 +1,52 @@
+/** Inviting a member: a pending invitation and a join email recorded in the outbox. */
+import type { InvitationRole } from '../../contract/index.js';
+import type { DomainContext } from './context.js';
+import { badRequest } from './errors.js';
+import type { Invitation, Organization } from './state.js';
+
+export const JOIN_LINK_BASE = 'https://app.chatbot-platform.example/join';
+
+export function inviteMember(
+  ctx: DomainContext,
+  org: Organization,
+  sentBy: number,
+  email: string,
+  role: InvitationRole,
+): Invitation {
+  const normalized = email.trim().toLowerCase();
+  for (const m of ctx.state.members.values()) {
+    const user = ctx.state.users.get(m.user_id);
+    if (m.organization_id === org.id && user?.email.toLowerCase() === normalized) {
+      throw badRequest('User is already a member of the organization');
+    }
+  }
+  for (const i of ctx.state.invitations.values()) {
+    if (i.organization_id === org.id && i.status === 'pending' && i.email.toLowerCase() === normalized) {
+      throw badRequest('An invitation is already pending for this email');
+    }
+  }
+  const now = ctx.clock.now();
+  const invitation: Invitation = {
+    id: ctx.ids.next('invitation'),
+    organization_id: org.id,
+    sent_by: sentBy,
+    email: normalized,
+    role,
+    hash: ctx.ids.hex(32),
+    status: 'pending',
+    createdAt: now,
+  };
+  ctx.state.invitations.set(invitation.id, invitation);
+  const join_link = `${JOIN_LINK_BASE}?hash=${invitation.hash}`;
+  ctx.state.outbox.push({
+    id: ctx.ids.next('email'),
+    organization_id: org.id,
+    invitation_id: invitation.id,
+    to: normalized,
+    subject: `You are invited to join ${org.name}`,
+    join_link,
+    text: `You have been invited to join ${org.name} as ${role}. Join here: ${join_link}`,
+    sentAt: now,
+  });
+  return invitation;
+}

@@ -1,0 +1,51 @@
+/** Organization membership: who belongs, with which role. */
+import type { MemberRole } from '../../contract/index.js';
+import type { DomainContext } from './context.js';
+import { DomainError } from './errors.js';
+import type { Member } from './state.js';
+
+export function findMember(ctx: DomainContext, organizationId: number, userId: number): Member | undefined {
+  for (const m of ctx.state.members.values()) {
+    if (m.organization_id === organizationId && m.user_id === userId) return m;
+  }
+  return undefined;
+}
+
+export function membersOf(ctx: DomainContext, organizationId: number): Member[] {
+  return [...ctx.state.members.values()].filter((m) => m.organization_id === organizationId).sort((a, b) => a.id - b.id);
+}
+
+export function addMember(ctx: DomainContext, organizationId: number, userId: number, role: MemberRole): Member {
+  if (findMember(ctx, organizationId, userId)) throw new DomainError(409, 'User is already a member of the organization');
+  const now = ctx.clock.now();
+  const member: Member = {
+    id: ctx.ids.next('member'),
+    user_id: userId,
+    organization_id: organizationId,
+    role,
+    createdAt: now,
+    updatedAt: now,
+  };
+  ctx.state.members.set(member.id, member);
+  return member;
+}
+
+export function changeMemberRole(ctx: DomainContext, organizationId: number, userId: number, role: MemberRole): Member {
+  const member = findMember(ctx, organizationId, userId);
+  if (!member) throw new DomainError(404, 'Member not found');
+  member.role = role;
+  member.updatedAt = ctx.clock.now();
+  return member;
+}
+
+/** Removing a member also removes them from every project of the organization. Their tokens become unusable. */
+export function removeMember(ctx: DomainContext, organizationId: number, userId: number): void {
+  const member = findMember(ctx, organizationId, userId);
+  if (!member) throw new DomainError(404, 'Member not found');
+  ctx.state.members.delete(member.id);
+  for (const project of ctx.state.projects.values()) {
+    if (project.organization_id === organizationId) {
+      project.members = project.members.filter((pm) => pm.user_id !== userId);
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/** The supported model list, filtered by plan: tier 1 needs Advanced and above. */
+import { type PlanName, tierOnePlans } from '../../contract/index.js';
+import type { DomainContext } from './context.js';
+import type { SupportedModelEntry } from './state.js';
+
+export function modelsForPlan(ctx: DomainContext, plan: PlanName): SupportedModelEntry[] {
+  const tierOne = tierOnePlans.includes(plan);
+  return ctx.state.models.filter((m) => m.tier === 0 || (m.tier === 1 && tierOne));
+}
+
+export function findModelForPlan(ctx: DomainContext, plan: PlanName, value: string): SupportedModelEntry | undefined {
+  return modelsForPlan(ctx, plan).find((m) => m.value === value);
+}
+
+export function modelView(m: SupportedModelEntry) {
+  return { value: m.value, tier: m.tier, name: m.name, provider: m.provider, credits_per_call: m.credits_per_call };
+}

@@ -1,0 +1,43 @@
+/** Creating organizations and users (control API and seeding). */
+import type { PlanName } from '../../contract/index.js';
+import type { DomainContext } from './context.js';
+import { DomainError } from './errors.js';
+import { addMember } from './members.js';
+import type { Organization, User } from './state.js';
+
+export function createUser(ctx: DomainContext, input: { name: string; email: string }): User {
+  const email = input.email.trim().toLowerCase();
+  for (const u of ctx.state.users.values()) {
+    if (u.email === email) throw new DomainError(409, `A user with email ${email} exists`);
+  }
+  const user: User = { id: ctx.ids.next('user'), name: input.name, email, profile_pic: null };
+  ctx.state.users.set(user.id, user);
+  return user;
+}
+
+/** A new organization whose creator becomes its owner. */
+export function createOrganization(
+  ctx: DomainContext,
+  input: { name: string; owner_user_id: number; plan: PlanName; credits: number },
+): Organization {
+  if (!ctx.state.users.has(input.owner_user_id)) throw new DomainError(404, 'User not found');
+  const now = ctx.clock.now();
+  const org: Organization = {
+    id: ctx.ids.next('organization'),
+    name: input.name,
+    created_by: input.owner_user_id,
+    createdAt: now,
+    updatedAt: now,
+    plan: input.plan,
+    credits: input.credits,
+  };
+  ctx.state.organizations.set(org.id, org);
+  addMember(ctx, org.id, input.owner_user_id, 'owner');
+  return org;
+}
+
+export function findOrganization(ctx: DomainContext, id: number): Organization {
+  const org = ctx.state.organizations.get(id);
+  if (!org) throw new DomainError(404, 'Organization not found');
+  return org;
+}

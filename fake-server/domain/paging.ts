@@ -1,0 +1,15 @@
+/** Page a sorted list: 1-based pages; a page past the end is empty (PAGING-PAGE-PAST-END). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export function paginate<T>(items: readonly T[], limit: number, page: number): Page<T> {
+  const start = (page - 1) * limit;
+  return { items: items.slice(start, start + limit), total: items.length };
+}
+
+export function byOrder<T>(items: readonly T[], key: (t: T) => number, order: 'ASC' | 'DESC'): T[] {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return order === 'DESC' ? sorted.reverse() : sorted;
+}

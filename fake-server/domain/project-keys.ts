@@ -1,0 +1,14 @@
+/** Project API keys (`apk-…`), created in a project's integration settings. */
+import type { DomainContext } from './context.js';
+import type { Project, ProjectKey } from './state.js';
+import { PROJECT_KEY_PREFIX } from './authentication.js';
+
+export function createProjectKey(ctx: DomainContext, project: Project): ProjectKey {
+  const key: ProjectKey = {
+    value: `${PROJECT_KEY_PREFIX}${ctx.ids.token(32)}`,
+    project_id: project.id,
+    createdAt: ctx.clock.now(),
+  };
+  ctx.state.projectKeys.set(key.value, key);
+  return key;
+}

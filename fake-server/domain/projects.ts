@@ -1,0 +1,116 @@
+/** Projects: listing for a token, the project view, renaming and retention, creation. */
+import type { OrderBy, Project as ProjectView } from '../../contract/index.js';
+import type { PlatformCaller } from './authentication.js';
+import { inScope, isProjectMember } from './authorization.js';
+import { iso } from './clock.js';
+import type { DomainContext } from './context.js';
+import { DomainError } from './errors.js';
+import { findMember } from './members.js';
+import { byOrder, type Page, paginate } from './paging.js';
+import type { AiSettings, Project } from './state.js';
+
+export interface ListProjectsQuery {
+  search?: string;
+  limit: number;
+  page: number;
+  orderBy: OrderBy;
+}
+
+/** Projects in the token's scope whose members include the token's creator (PROJECTS-SCOPE-FILTER). */
+export function listProjects(ctx: DomainContext, caller: PlatformCaller, q: ListProjectsQuery): Page<ProjectView> {
+  const needle = q.search?.toLowerCase();
+  const visible = [...ctx.state.projects.values()].filter(
+    (p) =>
+      p.organization_id === caller.organization.id &&
+      inScope(caller, p) &&
+      isProjectMember(p, caller.token.creator_user_id) &&
+      (needle === undefined || p.name.toLowerCase().includes(needle)),
+  );
+  const page = paginate(byOrder(visible, (p) => p.id, q.orderBy), q.limit, q.page);
+  return { total: page.total, items: page.items.map((p) => projectView(ctx, p, caller.token.creator_user_id)) };
+}
+
+export function projectView(ctx: DomainContext, p: Project, viewerUserId: number): ProjectView {
+  const org = ctx.state.organizations.get(p.organization_id)!;
+  const viewer = findMember(ctx, org.id, viewerUserId);
+  return {
+    id: p.id,
+    organization_id: p.organization_id,
+    name: p.name,
+    app_id: p.app_id,
+    project_uid: p.project_uid,
+    purpose: p.purpose,
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+    organization: { id: org.id, name: org.name, role: viewer?.role ?? 'viewer' },
+    ProjectMembers: p.members.map((m) => ({ user_id: m.user_id, role: m.role })),
+    integration_setting: { ...p.integration },
+  };
+}
+
+export function updateChatbot(
+  ctx: DomainContext,
+  project: Project,
+  patch: { name?: string; retention_duration?: number },
+): void {
+  if (patch.name !== undefined) project.name = patch.name;
+  if (patch.retention_duration !== undefined) project.retention_duration = patch.retention_duration;
+  if (patch.name !== undefined || patch.retention_duration !== undefined) project.updatedAt = ctx.clock.now();
+}
+
+export const defaultSettings = (model: string): AiSettings => ({
+  prompt: 'You are a helpful assistant. Answer from the knowledgebase.',
+  restriction: 'Do not answer questions unrelated to the knowledgebase.',
+  model,
+  temperature: 0.7,
+  mode: 'chat',
+  chat_history_count: 10,
+  max_nodes: 5,
+  add_page_link: 1,
+  auto_close_duration: 1440,
+  auto_resolve_duration: 60,
+});
+
+export interface CreateProjectInput {
+  organization_id: number;
+  name: string;
+  purpose?: string;
+  /** Project members; defaults to every organization owner. */
+  members?: { user_id: number; role: string }[];
+  model?: string;
+}
+
+export function createProject(ctx: DomainContext, input: CreateProjectInput): Project {
+  const org = ctx.state.organizations.get(input.organization_id);
+  if (!org) throw new DomainError(404, 'Organization not found');
+  const now = ctx.clock.now();
+  const id = ctx.ids.next('project');
+  const owners = [...ctx.state.members.values()]
+    .filter((m) => m.organization_id === org.id && m.role === 'owner')
+    .map((m) => ({ user_id: m.user_id, role: 'owner' }));
+  const project: Project = {
+    id,
+    organization_id: org.id,
+    name: input.name,
+    app_id: ctx.ids.int(100_000, 999_999),
+    project_uid: ctx.ids.token(16),
+    purpose: input.purpose ?? 'customer_support',
+    createdAt: now,
+    updatedAt: now,
+    members: input.members ?? owners,
+    integration: { id: ctx.ids.next('integration'), project_id: id, widget_uid: ctx.ids.token(20) },
+    settings: defaultSettings(input.model ?? ctx.state.models[0]?.value ?? 'gpt-4o-mini'),
+    retention_duration: 0,
+    limits: {},
+    creditsUsed: 0,
+  };
+  ctx.state.projects.set(id, project);
+  return project;
+}
+
+export function addProjectMember(ctx: DomainContext, project: Project, userId: number, role: string): void {
+  if (!ctx.state.users.has(userId)) throw new DomainError(404, 'User not found');
+  project.members = project.members.filter((m) => m.user_id !== userId);
+  project.members.push({ user_id: userId, role });
+  project.updatedAt = ctx.clock.now();
+}

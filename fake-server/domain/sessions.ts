@@ -1,0 +1,126 @@
+/** Conversation sessions and their messages as the Platform API lists them. */
+import type { OrderBy, SessionMessage as MessageView, Session as SessionView } from '../../contract/index.js';
+import { iso } from './clock.js';
+import type { DomainContext } from './context.js';
+import { notFound, messages as text } from './errors.js';
+import { byOrder, type Page, paginate } from './paging.js';
+import type { Message, Project, Session } from './state.js';
+
+export interface ListSessionsQuery {
+  status?: 'open' | 'closed';
+  /** YYYY-MM-DD, inclusive, on created_at's UTC calendar day. */
+  from?: string;
+  to?: string;
+  limit: number;
+  page: number;
+  orderBy: OrderBy;
+}
+
+const day = (ms: number) => iso(ms).slice(0, 10);
+
+export function projectSessions(ctx: DomainContext, project: Project, includeEmulator = false): Session[] {
+  return [...ctx.state.sessions.values()].filter(
+    (s) => s.project_id === project.id && (includeEmulator || !s.is_emulator),
+  );
+}
+
+export function listSessions(ctx: DomainContext, project: Project, q: ListSessionsQuery): Page<SessionView> {
+  const matching = projectSessions(ctx, project).filter(
+    (s) =>
+      (q.status === undefined || s.status === q.status) &&
+      (q.from === undefined || day(s.created_at) >= q.from) &&
+      (q.to === undefined || day(s.created_at) <= q.to),
+  );
+  const page = paginate(byOrder(matching, (s) => s.id, q.orderBy), q.limit, q.page);
+  return { total: page.total, items: page.items.map(sessionView) };
+}
+
+export function sessionView(s: Session): SessionView {
+  return {
+    session_uid: s.session_uid,
+    id: s.id,
+    project_id: s.project_id,
+    integration_id: s.integration_id,
+    status: s.status,
+    chat_mode: s.chat_mode,
+    state: s.state,
+    segment: s.segment,
+    country: s.country,
+    created_at: iso(s.created_at),
+    updated_at: iso(s.updated_at),
+    last_message_time: s.last_message_time === null ? null : iso(s.last_message_time),
+    last_message: s.last_message,
+    visitor_data: s.visitor_data,
+    contact_data: s.contact_data,
+    session_meta: s.session_meta,
+  };
+}
+
+export function findSessionByUid(ctx: DomainContext, project: Project, sessionUid: number): Session | undefined {
+  for (const s of ctx.state.sessions.values()) {
+    if (s.project_id === project.id && s.session_uid === sessionUid) return s;
+  }
+  return undefined;
+}
+
+export function sessionMessages(ctx: DomainContext, session: Session): Message[] {
+  return [...ctx.state.messages.values()].filter((m) => m.session_id === session.id);
+}
+
+export function listSessionMessages(
+  ctx: DomainContext,
+  project: Project,
+  q: { session_uid: number; limit: number; page: number; orderBy: OrderBy },
+): Page<MessageView> {
+  const session = findSessionByUid(ctx, project, q.session_uid);
+  if (!session || session.is_emulator) throw notFound(text.sessionNotFound);
+  const page = paginate(byOrder(sessionMessages(ctx, session), (m) => m.id, q.orderBy), q.limit, q.page);
+  return { total: page.total, items: page.items.map(messageView) };
+}
+
+export function messageView(m: Message): MessageView {
+  return {
+    id: m.id,
+    session_id: m.session_id,
+    send_by: m.send_by,
+    message: m.message,
+    type: m.type,
+    content_type: m.content_type,
+    rate: m.rate,
+    choices: m.choices,
+    url: m.url,
+    streaming: m.streaming,
+    response_source: m.response_source,
+    createdAt: iso(m.createdAt),
+  };
+}
+
+/** Append a message to a session and move its last-message fields. */
+export function appendMessage(
+  ctx: DomainContext,
+  session: Session,
+  sendBy: string,
+  body: string,
+  extra: Partial<Pick<Message, 'response_source' | 'rate' | 'url'>> = {},
+): Message {
+  const now = ctx.clock.now();
+  const message: Message = {
+    id: ctx.ids.next('message'),
+    session_id: session.id,
+    send_by: sendBy,
+    message: body,
+    type: sendBy === 'assistant' ? 2 : 1,
+    content_type: 'text',
+    rate: extra.rate ?? '',
+    choices: [],
+    url: extra.url ?? '',
+    streaming: false,
+    response_source: extra.response_source ?? (sendBy === 'assistant' ? 'ai' : 'visitor'),
+    createdAt: now,
+  };
+  ctx.state.messages.set(message.id, message);
+  session.last_message = body;
+  session.last_message_time = now;
+  session.updated_at = now;
+  return message;
+}

@@ -1,0 +1,24 @@
+/** Project AI settings: partial updates, the model checked against the plan's supported list. */
+import type { AiSettingsPatch } from '../../contract/requests/platform.js';
+import type { DomainContext } from './context.js';
+import { badRequest, messages } from './errors.js';
+import { findModelForPlan } from './models.js';
+import type { Organization, Project } from './state.js';
+
+/** Only included fields change; the whole patch is checked before anything is written. */
+export function updateProjectSettings(
+  ctx: DomainContext,
+  org: Organization,
+  project: Project,
+  patch: AiSettingsPatch,
+): void {
+  if (patch.model !== undefined && !findModelForPlan(ctx, org.plan, patch.model)) {
+    throw badRequest(messages.invalidModel(patch.model));
+  }
+  const next = { ...project.settings };
+  for (const [key, value] of Object.entries(patch) as [keyof AiSettingsPatch, unknown][]) {
+    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+  }
+  project.settings = next;
+  project.updatedAt = ctx.clock.now();
+}

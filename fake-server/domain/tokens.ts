@@ -1,0 +1,136 @@
+/** API token lifecycle: create, deactivate, reactivate, regenerate, revoke, expiry. */
+import type { ExpirationPreset, Permission, ScopeType, TokenRole } from '../../contract/index.js';
+import { DAY_MS } from './clock.js';
+import type { DomainContext } from './context.js';
+import { DomainError, invalidParams } from './errors.js';
+import type { ApiToken } from './state.js';
+
+export const TOKEN_PREFIX = 'api-v1-';
+
+export interface CreateTokenInput {
+  organization_id: number;
+  creator_user_id: number;
+  name: string;
+  role?: TokenRole | null;
+  permissions?: Permission[];
+  scope_type?: ScopeType;
+  project_ids?: number[];
+  expiration?: ExpirationPreset;
+  /** With expiration `custom`: the expiry instant (epoch ms). */
+  expires_at?: number;
+}
+
+const presetDays: Partial<Record<ExpirationPreset, number>> = { '7': 7, '30': 30, '60': 60, '90': 90 };
+
+function newTokenValue(ctx: DomainContext): string {
+  return `${TOKEN_PREFIX}${ctx.ids.token(40)}`;
+}
+
+export function createToken(ctx: DomainContext, input: CreateTokenInput): ApiToken {
+  const role = input.role ?? null;
+  const permissions = input.permissions ?? [];
+  if (role === null && permissions.length === 0) {
+    throw invalidParams([{ path: 'role', message: 'at least one of access role or fine-grained permissions is required' }]);
+  }
+  const scope_type = input.scope_type ?? 'all';
+  const project_ids = scope_type === 'selected' ? [...new Set(input.project_ids ?? [])] : [];
+  if (scope_type === 'selected' && project_ids.length === 0) {
+    throw invalidParams([{ path: 'project_ids', message: 'scope selected needs at least one project' }]);
+  }
+  for (const id of project_ids) {
+    const project = ctx.state.projects.get(id);
+    if (!project || project.organization_id !== input.organization_id) {
+      throw invalidParams([{ path: 'project_ids', message: `project ${id} is not in the organization` }]);
+    }
+  }
+  const now = ctx.clock.now();
+  const expiration = input.expiration ?? 'none';
+  let expires_at: number | null = null;
+  if (expiration === 'custom') {
+    if (input.expires_at === undefined || input.expires_at <= now) {
+      throw invalidParams([{ path: 'expires_at', message: 'custom expiration needs a future instant' }]);
+    }
+    expires_at = input.expires_at;
+  } else if (expiration !== 'none') {
+    expires_at = now + (presetDays[expiration] ?? 0) * DAY_MS;
+  }
+  const token: ApiToken = {
+    id: ctx.ids.next('token'),
+    organization_id: input.organization_id,
+    name: input.name,
+    value: newTokenValue(ctx),
+    role,
+    permissions: dedupePermissions(permissions),
+    scope_type,
+    project_ids,
+    expiration,
+    expires_at,
+    creator_user_id: input.creator_user_id,
+    status: 'active',
+    createdAt: now,
+  };
+  ctx.state.tokens.set(token.id, token);
+  return token;
+}
+
+function dedupePermissions(perms: Permission[]): Permission[] {
+  const seen = new Set<string>();
+  return perms.filter((p) => {
+    const key = `${p.module}:${p.action}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export function findToken(ctx: DomainContext, id: number): ApiToken {
+  const token = ctx.state.tokens.get(id);
+  if (!token || token.status === 'deleted') throw new DomainError(404, `Token ${id} not found`);
+  return token;
+}
+
+export type LifecycleAction = 'deactivate' | 'reactivate' | 'regenerate' | 'revoke';
+
+/** Apply one lifecycle transition; refuses transitions the state machine does not have (409). */
+export function applyLifecycle(ctx: DomainContext, id: number, action: LifecycleAction): ApiToken {
+  const token = findToken(ctx, id);
+  const expired = isExpired(ctx, token);
+  switch (action) {
+    case 'deactivate':
+      if (token.status !== 'active') throw conflict(token, action);
+      token.status = 'deactivated';
+      return token;
+    case 'reactivate':
+      if (token.status !== 'deactivated') throw conflict(token, action);
+      token.status = 'active';
+      return token;
+    case 'regenerate':
+      if (token.status !== 'active' || expired) throw conflict(token, action);
+      token.value = newTokenValue(ctx);
+      return token;
+    case 'revoke':
+      token.status = 'deleted';
+      return token;
+  }
+}
+
+function conflict(token: ApiToken, action: LifecycleAction): DomainError {
+  return new DomainError(409, `Cannot ${action} a token that is ${token.status}`);
+}
+
+export function isExpired(ctx: DomainContext, token: ApiToken): boolean {
+  return token.expires_at !== null && ctx.clock.now() >= token.expires_at;
+}
+
+/** The state a client would observe, derived from status, expiry and the creator's membership. */
+export function observedState(
+  ctx: DomainContext,
+  token: ApiToken,
+): 'active' | 'deactivated' | 'deleted' | 'expired' | 'unusable' {
+  if (token.status !== 'active') return token.status;
+  if (isExpired(ctx, token)) return 'expired';
+  const member = [...ctx.state.members.values()].find(
+    (m) => m.organization_id === token.organization_id && m.user_id === token.creator_user_id,
+  );
+  return member ? 'active' : 'unusable';
+}

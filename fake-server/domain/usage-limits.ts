@@ -1,0 +1,57 @@
+/** Project usage limits: each bounded above by the plan allocation and below by current usage. */
+import type { ProjectUsageLimit, RemovableLimitType, SettableLimitType } from '../../contract/index.js';
+import type { DomainContext } from './context.js';
+import { badRequest, invalidParams } from './errors.js';
+import { knowledgebaseCounts } from './knowledgebase.js';
+import { planAllocations } from './plan-allocations.js';
+import type { LimitType, Organization, Project } from './state.js';
+
+export function usageOf(ctx: DomainContext, project: Project, type: LimitType): number {
+  switch (type) {
+    case 'document':
+      return knowledgebaseCounts(ctx, project).document;
+    case 'webpages':
+      return knowledgebaseCounts(ctx, project).webpages;
+    case 'credits':
+      return Math.ceil(project.creditsUsed);
+    case 'voice_credits':
+      return 0;
+  }
+}
+
+/** The limit in force: the project's own, or the full organization allocation when unset. */
+export function limitOf(org: Organization, project: Project, type: LimitType): number {
+  return project.limits[type] ?? planAllocations[org.plan][type];
+}
+
+export function getUsageLimits(ctx: DomainContext, org: Organization, project: Project): ProjectUsageLimit {
+  const entry = (type: LimitType) => ({ limit: limitOf(org, project, type), usage: usageOf(ctx, project, type) });
+  return { document: entry('document'), webpages: entry('webpages'), credits: entry('credits') };
+}
+
+/** All-or-nothing: every item is checked before any is written. */
+export function setUsageLimits(
+  ctx: DomainContext,
+  org: Organization,
+  project: Project,
+  limits: readonly { limit_type: SettableLimitType; limit: number }[],
+): void {
+  const types = limits.map((l) => l.limit_type);
+  const repeated = types.find((t, i) => types.indexOf(t) !== i);
+  if (repeated) throw invalidParams([{ path: 'limits', message: `limit_type ${repeated} appears more than once` }]);
+  for (const { limit_type, limit } of limits) {
+    if (limit > planAllocations[org.plan][limit_type]) {
+      throw badRequest(`Limit for ${limit_type} exceeds the plan allocation`);
+    }
+    if (limit < usageOf(ctx, project, limit_type)) {
+      throw badRequest(`Limit for ${limit_type} cannot be below current usage`);
+    }
+  }
+  for (const { limit_type, limit } of limits) project.limits[limit_type] = limit;
+  project.updatedAt = ctx.clock.now();
+}
+
+export function removeUsageLimit(ctx: DomainContext, project: Project, type: RemovableLimitType): void {
+  delete project.limits[type];
+  project.updatedAt = ctx.clock.now();
+}

@@ -1,0 +1,25 @@
+/** What no route answered: 405 for a known path with another method, 404 for anything else. */
+import type { Context } from 'koa';
+import { operations } from '../../contract/index.js';
+import { DomainError } from '../domain/errors.js';
+import type { Mounts } from './platform-router.js';
+
+export function knownPaths(mounts: Mounts): Set<string> {
+  const paths = new Set<string>();
+  for (const op of operations) {
+    paths.add(`${mounts.basePath}${op.path}`);
+    if (op.orgLevel) paths.add(`${mounts.orgBasePath}${op.path}`);
+  }
+  return paths;
+}
+
+export function fallback(mounts: Mounts) {
+  const paths = knownPaths(mounts);
+  return async (ctx: Context): Promise<void> => {
+    if (ctx.status !== 404 || ctx.body !== undefined) return;
+    if (paths.has(ctx.path) && ctx.method !== 'POST') {
+      throw new DomainError(405, `Method ${ctx.method} not allowed; use POST`, undefined, { Allow: 'POST' });
+    }
+    throw new DomainError(404, 'Route not found');
+  };
+}

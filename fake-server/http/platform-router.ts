@@ -1,0 +1,54 @@
+/**
+ * The Platform family: for each operation of the contract table, a route that authenticates the token, applies
+ * the plan gate, the hourly cap, the permission table, body validation and project resolution (all domain rules),
+ * then runs the operation's resolver.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { hourlyCaps, type Operation, platformOperations } from '../../contract/index.js';
+import { authenticateToken, bearerValue } from '../domain/authentication.js';
+import { requireOperation, requirePlatformPlan, resolveProject } from '../domain/authorization.js';
+import { messages } from '../domain/errors.js';
+import { rateHeaders } from '../domain/rate-limit.js';
+import type { Project } from '../domain/state.js';
+import type { Runtime } from '../runtime.js';
+import { readBody } from './body.js';
+import { sendSuccess } from './envelope.js';
+import { platformHandlers } from './platform-handlers.js';
+import { parseWith } from './validate.js';
+
+export interface Mounts {
+  basePath: string;
+  orgBasePath: string;
+}
+
+export function platformRouter(runtime: Runtime, mounts: Mounts): Router {
+  const router = new Router();
+  for (const op of platformOperations) {
+    const handle = async (ctx: Context) => runPlatform(runtime, op, ctx);
+    router.post(`${mounts.basePath}${op.path}`, handle);
+    if (op.orgLevel && mounts.orgBasePath !== mounts.basePath) router.post(`${mounts.orgBasePath}${op.path}`, handle);
+  }
+  return router;
+}
+
+async function runPlatform(runtime: Runtime, op: Operation, ctx: Context): Promise<void> {
+  const domain = runtime.domain;
+  ctx.state.operation = op.id;
+  const caller = authenticateToken(domain, bearerValue(ctx.get('authorization') || undefined));
+  const decision = domain.limiter.hit(
+    `token:${caller.token.id}`,
+    hourlyCaps.platformTokenPerHour,
+    domain.clock.now(),
+    messages.rateLimited,
+  );
+  ctx.set(rateHeaders(decision));
+  requirePlatformPlan(caller.organization.plan);
+  if (op.access) requireOperation(caller, op.access);
+  const body = parseWith(op.request, await readBody(ctx, op.encoding)) as Record<string, unknown>;
+  let project: Project | undefined;
+  if (op.projectScoped) project = resolveProject(domain, caller, String(body.project_uid));
+  const resolver = platformHandlers[op.id];
+  if (!resolver) throw new Error(`no resolver for ${op.id}`);
+  sendSuccess(ctx, resolver({ domain, caller, body, project: project as Project }));
+}

@@ -1,0 +1,58 @@
+/** `createFakeServer(options)`: the stateful fake as a Koa app, plus its runtime and its own target config. */
+import Koa from 'koa';
+import type { TargetConfig } from '../contract/index.js';
+import { controlRouter } from './control/router.js';
+import { errorMiddleware } from './http/error-middleware.js';
+import { fallback } from './http/fallback.js';
+import { journal } from './http/journal.js';
+import { platformRouter } from './http/platform-router.js';
+import { Runtime, type RuntimeOptions } from './runtime.js';
+import { describeFake } from './target.js';
+
+export interface FakeServerOptions extends Partial<RuntimeOptions> {
+  /** Path of {base_url} on this server. Default `/api/v1`. */
+  basePath?: string;
+  /** Path of {org_base_url} on this server. Default `/org/api/v1`. */
+  orgBasePath?: string;
+  /** Prefix of the control API. Default `/_control`. */
+  controlPrefix?: string;
+  /** Secret the control API requires in `x-control-secret`. Default `fake-admin-secret`. */
+  adminSecret?: string;
+  /** Called with errors that escaped every rule (they answer 500 in the envelope). */
+  onUnexpectedError?: (err: unknown) => void;
+}
+
+export interface FakeServer {
+  app: Koa;
+  runtime: Runtime;
+  /** The fake's target config as seen from `origin` (e.g. `http://127.0.0.1:4010`). */
+  targetConfig(origin: string): TargetConfig;
+}
+
+export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
+  const basePath = options.basePath ?? '/api/v1';
+  const orgBasePath = options.orgBasePath ?? '/org/api/v1';
+  const controlPrefix = options.controlPrefix ?? '/_control';
+  const secret = options.adminSecret ?? 'fake-admin-secret';
+  const runtime = new Runtime(options);
+  let origin = 'http://127.0.0.1:4010';
+  const describe = () => describeFake(runtime, { origin, basePath, orgBasePath, controlPrefix, secret });
+
+  const app = new Koa();
+  app.silent = true;
+  const mounts = { basePath, orgBasePath };
+  app.use(journal(runtime, controlPrefix));
+  app.use(errorMiddleware(options.onUnexpectedError ?? ((err) => console.error('[fake] unexpected error', err))));
+  app.use(controlRouter(runtime, { prefix: controlPrefix, secret, describe }).routes());
+  app.use(platformRouter(runtime, mounts).routes());
+  app.use(fallback(mounts));
+
+  return {
+    app,
+    runtime,
+    targetConfig(o: string) {
+      origin = o;
+      return describe();
+    },
+  };
+}

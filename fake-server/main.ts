@@ -1,0 +1,36 @@
+/** `npm start`: the fake with default fixtures on 127.0.0.1:4010 (PORT overrides); writes reports/fake-target.json. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createFakeServer } from './index.js';
+
+const port = Number(process.env.PORT ?? 4010);
+const host = process.env.HOST ?? '127.0.0.1';
+const seed = Number(process.env.FAKE_SEED ?? 1);
+const started = performance.now();
+const fake = createFakeServer({ seed, ...(process.env.FAKE_ADMIN_SECRET ? { adminSecret: process.env.FAKE_ADMIN_SECRET } : {}) });
+const server = createServer(fake.app.callback());
+
+server.listen(port, host, () => {
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const target = fake.targetConfig(`http://${host}:${actualPort}`);
+  const file = process.env.FAKE_TARGET_FILE ?? 'reports/fake-target.json';
+  mkdirSync(new URL('.', `file://${process.cwd()}/${file}`).pathname, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(target, null, 2)}\n`);
+  const ms = Math.round(performance.now() - started);
+  console.log(
+    [
+      `Chatbot Platform fake listening on http://${host}:${actualPort} (seed ${seed}, ready in ${ms} ms)`,
+      `  base_url      ${target.base_url}`,
+      `  org_base_url  ${target.org_base_url}`,
+      `  control API   ${target.control?.url} (header x-control-secret)`,
+      `  owner token   ${target.tokens.owner}`,
+      `  project key   ${target.project_key}`,
+      `  target config ${file}`,
+    ].join('\n'),
+  );
+});
+
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

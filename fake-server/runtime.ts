@@ -1,0 +1,59 @@
+/** The fake's runtime: one domain (store, clock, ids, limiter) that reset replaces whole. */
+import { supportedModels } from '../fixtures/supported-models.js';
+import { createVirtualClock, DEFAULT_EPOCH } from './domain/clock.js';
+import type { DomainContext } from './domain/context.js';
+import { createIdSource } from './domain/ids.js';
+import { createRateLimiter } from './domain/rate-limit.js';
+import { createState } from './domain/state.js';
+import { applyDefaultSeed, type SeedResult } from './seed.js';
+
+export type FixtureSet = 'default' | 'empty';
+
+export interface RuntimeOptions {
+  seed: number;
+  fixtures: FixtureSet;
+  clockStart: number;
+}
+
+export interface JournalEntry {
+  at: string;
+  method: string;
+  path: string;
+  operation: string | null;
+  status: number;
+  message: string | null;
+}
+
+export const JOURNAL_CAPACITY = 2000;
+
+export class Runtime {
+  domain!: DomainContext;
+  seeded: SeedResult | null = null;
+  journal: JournalEntry[] = [];
+  options: RuntimeOptions;
+
+  constructor(options: Partial<RuntimeOptions> = {}) {
+    this.options = { seed: 1, fixtures: 'default', clockStart: DEFAULT_EPOCH, ...options };
+    this.reset();
+  }
+
+  /** Drop all state and rebuild it from the seed. Options given here replace the current ones. */
+  reset(options: Partial<RuntimeOptions> = {}): void {
+    this.options = { ...this.options, ...options };
+    const state = createState();
+    state.models = supportedModels.map((m) => ({ ...m }));
+    this.domain = {
+      state,
+      clock: createVirtualClock(this.options.clockStart),
+      ids: createIdSource(this.options.seed),
+      limiter: createRateLimiter(),
+    };
+    this.seeded = this.options.fixtures === 'default' ? applyDefaultSeed(this.domain) : null;
+    this.journal = [];
+  }
+
+  record(entry: JournalEntry): void {
+    this.journal.push(entry);
+    if (this.journal.length > JOURNAL_CAPACITY) this.journal.splice(0, this.journal.length - JOURNAL_CAPACITY);
+  }
+}

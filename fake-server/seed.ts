@@ -1,0 +1,113 @@
+/** Apply a seed (fixtures as data) to a fresh domain through the domain's own functions. */
+import { buildDefaultSeed, type Seed } from '../fixtures/default-seed.js';
+import { loadFixtureDocuments } from '../fixtures/knowledgebase.js';
+import { DAY_MS, MINUTE_MS } from './domain/clock.js';
+import type { DomainContext } from './domain/context.js';
+import { addDocument } from './domain/knowledgebase.js';
+import { createOrganization, createUser } from './domain/organizations.js';
+import { nextSessionUid } from './domain/playground.js';
+import { createProjectKey } from './domain/project-keys.js';
+import { createProject } from './domain/projects.js';
+import { addMember } from './domain/members.js';
+import { appendMessage } from './domain/sessions.js';
+import type { Project, Session } from './domain/state.js';
+import { createToken } from './domain/tokens.js';
+import { composeReply } from './rag/canned-agent.js';
+import { indexFor } from './domain/knowledgebase.js';
+
+export interface SeedResult {
+  organizationId: number;
+  users: Record<string, number>;
+  projects: Record<string, Project>;
+  tokens: Record<string, string>;
+  projectKeys: Record<string, string>;
+}
+
+export function applyDefaultSeed(ctx: DomainContext): SeedResult {
+  return applySeed(ctx, buildDefaultSeed(ctx.ids.faker));
+}
+
+export function applySeed(ctx: DomainContext, seed: Seed): SeedResult {
+  const users: Record<string, number> = {};
+  for (const u of seed.users) users[u.key] = createUser(ctx, u).id;
+  const ownerSeed = seed.users.find((u) => u.role === 'owner');
+  if (!ownerSeed) throw new Error('a seed needs an owner');
+  const org = createOrganization(ctx, { ...seed.organization, owner_user_id: users[ownerSeed.key]! });
+  for (const u of seed.users) if (u !== ownerSeed) addMember(ctx, org.id, users[u.key]!, u.role);
+
+  const documents = loadFixtureDocuments();
+  const projects: Record<string, Project> = {};
+  for (const p of seed.projects) {
+    const project = createProject(ctx, {
+      organization_id: org.id,
+      name: p.name,
+      purpose: p.purpose,
+      members: p.members.map((key) => ({
+        user_id: users[key]!,
+        role: seed.users.find((u) => u.key === key)?.role ?? 'viewer',
+      })),
+    });
+    projects[p.key] = project;
+    for (const d of documents.filter((doc) => doc.projectSlug === p.documents)) addDocument(ctx, project, d);
+    seedSessions(ctx, project, p.sessions);
+  }
+
+  const tokens: Record<string, string> = {};
+  for (const t of seed.tokens) {
+    tokens[t.key] = createToken(ctx, {
+      organization_id: org.id,
+      creator_user_id: users[t.creator]!,
+      name: t.name,
+      role: t.role ?? null,
+      permissions: t.permissions ?? [],
+      scope_type: t.scope_type,
+      project_ids: (t.projects ?? []).map((k) => projects[k]!.id),
+      expiration: t.expiration,
+    }).value;
+  }
+  const projectKeys: Record<string, string> = {};
+  for (const k of seed.projectKeys) projectKeys[k.key] = createProjectKey(ctx, projects[k.project]!).value;
+  return { organizationId: org.id, users, projects, tokens, projectKeys };
+}
+
+/** Past conversations, placed on days before the clock's start, with canned replies from the knowledgebase. */
+function seedSessions(ctx: DomainContext, project: Project, sessions: Seed['projects'][number]['sessions']): void {
+  const startOfToday = Math.floor(ctx.clock.now() / DAY_MS) * DAY_MS;
+  const ordered = [...sessions].sort((a, b) => b.daysAgo - a.daysAgo || a.minutesIntoDay - b.minutesIntoDay);
+  for (const s of ordered) {
+    let at = startOfToday - s.daysAgo * DAY_MS + s.minutesIntoDay * MINUTE_MS;
+    if (at >= ctx.clock.now()) at = ctx.clock.now() - MINUTE_MS * 30;
+    const session: Session = {
+      id: ctx.ids.next('session'),
+      session_uid: nextSessionUid(ctx),
+      project_id: project.id,
+      integration_id: project.integration.id,
+      status: s.status,
+      chat_mode: 'ai',
+      state: s.status === 'open' ? 'pending' : 'closed',
+      segment: 'widget',
+      country: s.country,
+      created_at: at,
+      updated_at: at,
+      last_message_time: null,
+      last_message: null,
+      visitor_id: s.visitor,
+      visitor_data: { visitor_id: s.visitor },
+      contact_data: {},
+      session_meta: { source: 'widget' },
+      is_emulator: false,
+    };
+    ctx.state.sessions.set(session.id, session);
+    // Messages carry their own past timestamps; the live clock is not moved.
+    for (const [i, turn] of s.turns.entries()) {
+      const userMsg = appendMessage(ctx, session, 'user', turn.user);
+      userMsg.createdAt = at + i * 2 * MINUTE_MS;
+      const hits = indexFor(ctx, project).search(turn.user, { limit: project.settings.max_nodes });
+      const reply = composeReply(turn.user, hits, project.settings);
+      const botMsg = appendMessage(ctx, session, 'assistant', reply.text, { rate: turn.rate });
+      botMsg.createdAt = at + (i * 2 + 1) * MINUTE_MS;
+      session.last_message_time = botMsg.createdAt;
+      session.updated_at = botMsg.createdAt;
+    }
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Vitest reporter that builds the clause matrix at the end of a run and writes
+ * reports/conformance.{junit.xml,json,html} (relative to process.cwd(), or `outputDir`).
+ *
+ * vitest.config.ts: `reporters: ['default', './suites/reporting/clause-reporter.ts']`
+ * (options: `['./suites/reporting/clause-reporter.ts', { outputDir: 'reports' }]`).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import type { SerializedError, TestCase, TestModule, TestRunEndReason, TestSuite, Vitest } from 'vitest/node';
+import type { Reporter } from 'vitest/reporters';
+import { clauses } from '../../contract/clauses/index.js';
+import type { TestOutcome } from './clause-matrix.js';
+import { summaryLine } from './clause-matrix.js';
+import { toHtml } from './html.js';
+import { toJUnitXml } from './junit.js';
+import { buildReport, type ConformanceReport, REPORT_FILES, toJson } from './report.js';
+import { targetFromEnv } from './target-info.js';
+import { cleanText } from './text.js';
+
+export interface ClauseReporterOptions {
+  /** Where to write the reports; relative to process.cwd(). Default `reports`. */
+  readonly outputDir?: string;
+}
+
+const errorText = (errors: readonly SerializedError[] | undefined): { message?: string; stack?: string } => {
+  if (!errors || errors.length === 0) return {};
+  const message = errors
+    .map((err) => {
+      const diff = typeof err.diff === 'string' && err.diff !== '' ? `\n\n${err.diff}` : '';
+      return `${err.name && err.name !== 'Error' ? `${err.name}: ` : ''}${err.message}${diff}`;
+    })
+    .join('\n\n');
+  const stack = errors.map((err) => err.stack ?? '').join('\n\n');
+  return { message: cleanText(message), stack: cleanText(stack) };
+};
+
+const skipReasonOf = (test: TestCase, note: string | undefined): string => {
+  if (note) return cleanText(note);
+  if (test.options.mode === 'todo') return 'todo';
+  return 'skipped without a reason (it.skip, it.skipIf or .only elsewhere); use ctx.skip(reason)';
+};
+
+/** The nearest suite (or the module) with errors of its own, when `test` was skipped without a note. */
+const failedAncestor = (test: TestCase): { owner: TestModule | TestSuite; message: string } | undefined => {
+  const result = test.result();
+  if (result.state !== 'skipped' || result.note !== undefined) return undefined;
+  for (let owner: TestModule | TestSuite = test.parent; ; owner = owner.parent) {
+    const errors = owner.errors();
+    if (errors.length > 0) return { owner, message: errorText(errors).message ?? 'hook failed' };
+    if (owner.type === 'module') return undefined;
+  }
+};
+
+export default class ClauseReporter implements Reporter {
+  private vitest: Vitest | undefined;
+  private readonly outputDir: string;
+
+  constructor(options: ClauseReporterOptions = {}) {
+    this.outputDir = options.outputDir ?? 'reports';
+  }
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest;
+  }
+
+  async onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ): Promise<void> {
+    const { target, error: targetError } = targetFromEnv();
+    const runErrors: string[] = [];
+    if (targetError) runErrors.push(targetError);
+    if (reason === 'interrupted') runErrors.push('the test run was interrupted before it finished');
+    for (const err of unhandledErrors) runErrors.push(`unhandled error: ${errorText([err]).message ?? ''}`);
+
+    const pattern = this.namePattern();
+    const outcomes: TestOutcome[] = [];
+    for (const module of testModules) {
+      const file = this.relativeFile(module.moduleId);
+      const blamed = new Set<TestModule | TestSuite>();
+      for (const test of module.children.allTests()) {
+        const outcome = this.outcomeOf(test, file, pattern);
+        if (!outcome) continue;
+        const hook = outcome.state === 'skipped' ? failedAncestor(test) : undefined;
+        if (!hook) {
+          outcomes.push(outcome);
+          continue;
+        }
+        // vitest skips the tests of a suite whose beforeAll failed: they count as failures.
+        blamed.add(hook.owner);
+        const where = hook.owner.type === 'module' ? file : hook.owner.fullName;
+        const { skipReason: _, ...rest } = outcome;
+        outcomes.push({
+          ...rest,
+          state: 'failed',
+          errorMessage: `not run: a hook of "${where}" failed: ${hook.message}`,
+        });
+      }
+      for (const owner of [module, ...module.children.allSuites()]) {
+        if (blamed.has(owner)) continue;
+        const where = owner.type === 'module' ? file : `${file} > ${owner.fullName}`;
+        for (const err of owner.errors()) runErrors.push(`${where}: ${errorText([err]).message ?? ''}`);
+      }
+    }
+
+    const report = buildReport({
+      catalogue: clauses,
+      outcomes,
+      target,
+      generatedAt: new Date().toISOString(),
+      runErrors,
+      ...(pattern ? { filter: pattern.source } : {}),
+    });
+    this.write(report);
+  }
+
+  private outcomeOf(test: TestCase, file: string, pattern: RegExp | undefined): TestOutcome | undefined {
+    const result = test.result();
+    const durationMs = test.diagnostic()?.duration ?? 0;
+    const base = { fullName: cleanText(test.fullName), file, durationMs };
+    switch (result.state) {
+      case 'passed':
+        return { ...base, state: 'passed' };
+      case 'failed': {
+        const { message, stack } = errorText(result.errors);
+        return {
+          ...base,
+          state: 'failed',
+          errorMessage: message ?? 'failed',
+          ...(stack ? { errorStack: stack } : {}),
+        };
+      }
+      case 'skipped': {
+        // A test left out by the name filter (--filter / -t) was not selected: not in the report.
+        if (pattern && result.note === undefined && !this.matches(pattern, test, file)) return undefined;
+        return { ...base, state: 'skipped', skipReason: skipReasonOf(test, result.note) };
+      }
+      case 'pending':
+        return { ...base, state: 'skipped', skipReason: 'did not finish (the run ended first)' };
+    }
+  }
+
+  private namePattern(): RegExp | undefined {
+    const p = this.vitest?.config.testNamePattern;
+    return p ? new RegExp(p.source, p.flags.replace(/[gy]/g, '')) : undefined;
+  }
+
+  private matches(pattern: RegExp, test: TestCase, file: string): boolean {
+    const spaced = test.fullName.split(' > ').join(' ');
+    return pattern.test(spaced) || pattern.test(`${file} ${spaced}`);
+  }
+
+  private relativeFile(moduleId: string): string {
+    return relative(process.cwd(), moduleId).split(sep).join('/');
+  }
+
+  private write(report: ConformanceReport): void {
+    const dir = resolve(process.cwd(), this.outputDir);
+    mkdirSync(dir, { recursive: true });
+    const outputs: [string, string][] = [
+      [REPORT_FILES.junit, toJUnitXml(report)],
+      [REPORT_FILES.json, `${JSON.stringify(toJson(report), null, 2)}\n`],
+      [REPORT_FILES.html, toHtml(report)],
+    ];
+    const log = (line: string) => (this.vitest ? this.vitest.logger.log(line) : console.log(line));
+    log('');
+    for (const [name, content] of outputs) {
+      const path = resolve(dir, name);
+      writeFileSync(path, content);
+      log(`conformance report: ${relative(process.cwd(), path) || path}`);
+    }
+    log(summaryLine(report.counts, report.verdict));
+  }
+}

@@ -1,0 +1,93 @@
+/** Inline CSS and the small filter script of the HTML report (no external assets). */
+
+export const CSS = `
+:root {
+  --fg: #1d2330; --muted: #5c6577; --line: #dfe3ea; --bg: #f6f7f9; --card: #fff;
+  --pass: #17803d; --pass-bg: #e3f5e8; --fail: #b42318; --fail-bg: #fde8e6;
+  --skip: #8a5a00; --skip-bg: #fff4d6; --untested: #55606f; --untested-bg: #eceff3;
+  --warn: #b54708; --warn-bg: #fff0e0; --accent: #3557c5;
+}
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  color: var(--fg); background: var(--bg); }
+main { max-width: 1400px; margin: 0 auto; padding: 24px 28px 60px; }
+header { display: flex; align-items: center; justify-content: space-between; gap: 24px;
+  background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 18px 24px; }
+header h1 { margin: 0 0 4px; font-size: 22px; }
+header .meta { color: var(--muted); }
+header .meta b { color: var(--fg); }
+.verdict { font-size: 26px; font-weight: 700; letter-spacing: .04em; padding: 10px 26px;
+  border-radius: 8px; border: 2px solid; }
+.verdict.pass { color: var(--pass); background: var(--pass-bg); }
+.verdict.fail { color: var(--fail); background: var(--fail-bg); }
+h2 { font-size: 17px; margin: 30px 0 10px; }
+h2 .n { color: var(--muted); font-weight: 400; }
+.cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(230px, 1fr)); gap: 14px; margin-top: 16px; }
+.card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 14px 18px; }
+.card h3 { margin: 0 0 8px; font-size: 13px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); }
+.card .big { font-size: 28px; font-weight: 700; }
+.card .row { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
+.pill { display: inline-block; padding: 1px 9px; border-radius: 999px; font-size: 12px; font-weight: 600;
+  white-space: nowrap; }
+.pill.pass, .pill.passed { color: var(--pass); background: var(--pass-bg); }
+.pill.fail, .pill.failed { color: var(--fail); background: var(--fail-bg); }
+.pill.skip, .pill.skipped { color: var(--skip); background: var(--skip-bg); }
+.pill.untested { color: var(--untested); background: var(--untested-bg); }
+.pill.warn { color: var(--warn); background: var(--warn-bg); }
+.pill.kind { color: var(--accent); background: #e8edfb; font-weight: 500; }
+.pill.kind.assumed { color: #6b3fa0; background: #f1e9fb; }
+.issues { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 8px 18px; }
+.issues li { margin: 6px 0; }
+.issues code, td code { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.filters { display: flex; flex-wrap: wrap; align-items: center; gap: 14px; margin: 10px 0; }
+.filters input[type=search] { width: 320px; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; font: inherit; }
+.filters label { user-select: none; cursor: pointer; }
+table { width: 100%; border-collapse: separate; border-spacing: 0; background: var(--card);
+  border: 1px solid var(--line); border-radius: 10px; overflow: hidden; }
+th, td { text-align: left; vertical-align: top; padding: 8px 10px; border-bottom: 1px solid var(--line); }
+th { background: #eef1f6; font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted);
+  position: sticky; top: 0; }
+tr:last-child td { border-bottom: 0; }
+tr.status-fail td:first-child { box-shadow: inset 4px 0 0 var(--fail); }
+tr.status-skip td:first-child { box-shadow: inset 4px 0 0 var(--skip); }
+tr.status-pass td:first-child { box-shadow: inset 4px 0 0 var(--pass); }
+tr.status-untested td:first-child { box-shadow: inset 4px 0 0 #b8c0cc; }
+td.id { white-space: nowrap; font-weight: 600; }
+td.rule { min-width: 260px; max-width: 420px; }
+td.tests ul { margin: 0; padding: 0; list-style: none; }
+td.tests li { margin: 2px 0; word-break: break-word; }
+td.tests .file { color: var(--muted); font-size: 12px; white-space: nowrap; }
+td.tests summary { cursor: pointer; color: var(--muted); margin: 2px 0; }
+.mark { display: inline-block; width: 1.2em; font-weight: 700; }
+.mark.passed { color: var(--pass); } .mark.failed { color: var(--fail); } .mark.skipped { color: var(--skip); }
+pre.err { margin: 4px 0; padding: 6px 8px; max-height: 160px; overflow: auto; white-space: pre-wrap;
+  word-break: break-word; background: var(--fail-bg); border-radius: 6px;
+  font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.reason { color: var(--skip); }
+.muted { color: var(--muted); }
+footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
+`;
+
+/** Filters the matrix rows by text and status; the page works without it. */
+export const SCRIPT = `
+(() => {
+  const q = document.getElementById('q');
+  const boxes = [...document.querySelectorAll('input[data-status]')];
+  const rows = [...document.querySelectorAll('#matrix tbody tr')];
+  const count = document.getElementById('shown');
+  const apply = () => {
+    const text = q.value.trim().toLowerCase();
+    const on = new Set(boxes.filter((b) => b.checked).map((b) => b.dataset.status));
+    let shown = 0;
+    for (const r of rows) {
+      const visible = on.has(r.dataset.status) && (!text || r.textContent.toLowerCase().includes(text));
+      r.hidden = !visible;
+      if (visible) shown++;
+    }
+    count.textContent = shown + ' of ' + rows.length + ' shown';
+  };
+  q.addEventListener('input', apply);
+  for (const b of boxes) b.addEventListener('change', apply);
+  apply();
+})();
+`;

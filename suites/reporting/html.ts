@@ -1,0 +1,166 @@
+/**
+ * The HTML conformance report: one self-contained page (inline CSS, a few lines of inline JS for
+ * filtering the matrix; everything is readable without it). All text is escaped.
+ */
+import type { CitingTest, ClauseRow, StatusCounts, VerdictItem } from './clause-matrix.js';
+import { CSS, SCRIPT } from './html-style.js';
+import type { ConformanceReport } from './report.js';
+import { escapeMarkup as e, truncate } from './text.js';
+
+const MARK: Record<CitingTest['state'], string> = { passed: '✓', failed: '✗', skipped: '○' };
+const STATUSES = ['fail', 'skip', 'pass', 'untested'] as const;
+
+const pill = (cls: string, text: string | number): string =>
+  `<span class="pill ${cls}">${e(String(text))}</span>`;
+
+const statusPills = (c: StatusCounts): string =>
+  `<div class="row">${pill('pass', `${c.pass} pass`)}${pill('fail', `${c.fail} fail`)}${pill('skip', `${c.skip} skip`)}${pill('untested', `${c.untested} untested`)}</div>`;
+
+const card = (title: string, big: string | number, body: string): string =>
+  `<div class="card"><h3>${e(title)}</h3><div class="big">${e(String(big))}</div>${body}</div>`;
+
+const itemText = (i: VerdictItem): string => {
+  switch (i.type) {
+    case 'clause':
+      return `<code>${e(i.id)}</code> ${pill(`kind ${i.kind}`, i.kind)} ${e(truncate(i.message, 300))}`;
+    case 'test':
+      return `test citing no clause: <b>${e(i.fullName)}</b> <span class="muted">${e(i.file)}</span> — ${e(truncate(i.message, 300))}`;
+    case 'unknown-id':
+      return `unknown clause id <code>${e(i.id)}</code>: ${e(i.message)}`;
+    case 'run-error':
+      return `run error: <pre class="err">${e(truncate(i.message, 2000))}</pre>`;
+  }
+};
+
+const issueList = (title: string, cls: string, items: readonly VerdictItem[]): string =>
+  items.length === 0
+    ? ''
+    : `<h2>${e(title)} <span class="n">(${items.length})</span></h2><ul class="issues ${cls}">${items
+        .map((i) => `<li>${itemText(i)}</li>`)
+        .join('')}</ul>`;
+
+const baseName = (file: string): string => file.slice(file.lastIndexOf('/') + 1);
+
+const testItem = (t: CitingTest): string =>
+  `<li title="${e(t.file)}"><span class="mark ${t.state}">${MARK[t.state]}</span>${e(t.fullName)} <span class="file">${e(baseName(t.file))}</span></li>`;
+
+/** Failed and skipped citing tests in full; passed ones folded away when there are many. */
+const citingTests = (tests: readonly CitingTest[]): string => {
+  if (tests.length === 0) return '<span class="muted">—</span>';
+  const passed = tests.filter((t) => t.state === 'passed');
+  const others = tests.filter((t) => t.state !== 'passed');
+  const list = (ts: readonly CitingTest[]) =>
+    ts.length === 0 ? '' : `<ul>${ts.map(testItem).join('')}</ul>`;
+  if (passed.length <= 3) return list([...others, ...passed]);
+  return `${list(others)}<details><summary><span class="mark passed">✓</span>${passed.length} passing tests</summary>${list(passed)}</details>`;
+};
+
+const details = (row: ClauseRow): string => {
+  const errors = row.tests
+    .filter((t) => t.state === 'failed')
+    .map((t) => `<pre class="err">${e(truncate(t.errorMessage ?? 'failed', 1500))}</pre>`);
+  const reasons = row.skipReasons.map((r) => `<div class="reason">skipped: ${e(r)}</div>`);
+  return [...errors, ...reasons].join('');
+};
+
+const matrixRow = (row: ClauseRow): string =>
+  `<tr class="status-${row.status}" data-status="${row.status}">` +
+  `<td class="id"><code>${e(row.id)}</code></td>` +
+  `<td>${e(row.section)}</td>` +
+  `<td>${pill(`kind ${row.kind}`, row.kind)}</td>` +
+  `<td>${pill(row.status, row.status)}</td>` +
+  `<td class="rule">${e(row.rule)}</td>` +
+  `<td class="tests">${citingTests(row.tests)}</td>` +
+  `<td>${details(row)}</td></tr>`;
+
+const matrixTable = (rows: readonly ClauseRow[]): string => {
+  const boxes = STATUSES.map(
+    (s) => `<label><input type="checkbox" data-status="${s}" checked> ${pill(s, s)}</label>`,
+  ).join('');
+  return `<h2>Clause matrix <span class="n">(${rows.length})</span></h2>
+<div class="filters"><input id="q" type="search" placeholder="Filter by id, section, rule or test…" aria-label="filter">${boxes}<span id="shown" class="muted"></span></div>
+<table id="matrix"><thead><tr><th>Id</th><th>Section</th><th>Kind</th><th>Status</th><th>Rule</th><th>Citing tests</th><th>Errors / skip reasons</th></tr></thead>
+<tbody>${rows.map(matrixRow).join('\n')}</tbody></table>`;
+};
+
+const untestedSection = (rows: readonly ClauseRow[]): string => {
+  const untested = rows.filter((r) => r.status === 'untested');
+  if (untested.length === 0) return '';
+  const items = untested.map(
+    (r) =>
+      `<li><code>${e(r.id)}</code> ${pill(`kind ${r.kind}`, r.kind)} <span class="muted">${e(r.section)}</span> — ${e(r.rule)}</li>`,
+  );
+  return `<h2>Untested clauses <span class="n">(${untested.length})</span></h2><ul class="issues">${items.join('')}</ul>`;
+};
+
+const testsSection = (title: string, intro: string, tests: readonly CitingTest[]): string =>
+  tests.length === 0
+    ? ''
+    : `<h2>${e(title)} <span class="n">(${tests.length})</span></h2><p class="muted">${e(intro)}</p><ul class="issues">${tests
+        .map(
+          (t) =>
+            `<li>${pill(t.state, t.state)} <b>${e(t.fullName)}</b> <span class="muted">${e(t.file)}</span>${
+              t.state === 'failed'
+                ? `<pre class="err">${e(truncate(t.errorMessage ?? 'failed', 1500))}</pre>`
+                : ''
+            }</li>`,
+        )
+        .join('')}</ul>`;
+
+const unknownSection = (report: ConformanceReport): string => {
+  const unknown = report.matrix.unknownIds;
+  if (unknown.length === 0) return '';
+  const items = unknown.map(
+    (u) =>
+      `<li><code>${e(u.id)}</code> — cited by: <ul>${u.tests.map((t) => `<li>${e(t.fullName)} <span class="muted">${e(t.file)}</span></li>`).join('')}</ul></li>`,
+  );
+  return `<h2>Unknown clause ids <span class="n">(${unknown.length})</span></h2><p class="muted">Cited by tests but missing from the clause catalogue: a typo in a test title or a clause still to be written.</p><ul class="issues">${items.join('')}</ul>`;
+};
+
+export const toHtml = (report: ConformanceReport): string => {
+  const { counts, verdict, target } = report;
+  const t = counts.tests;
+  const c = counts.clauses;
+  const verdictText = verdict.pass ? 'PASS' : 'FAIL';
+  const cards = [
+    card(
+      'Tests',
+      t.total,
+      `<div class="row">${pill('passed', `${t.passed} passed`)}${pill('failed', `${t.failed} failed`)}${pill('skipped', `${t.skipped} skipped`)}</div>`,
+    ),
+    card('Documented clauses', c.documented.total, statusPills(c.documented)),
+    card('Assumed clauses', c.assumed.total, statusPills(c.assumed)),
+    card(
+      'Verdict items',
+      verdict.failing.length + verdict.errors.length + verdict.warnings.length,
+      `<div class="row">${pill('fail', `${verdict.failing.length} failing`)}${pill('fail', `${verdict.errors.length} report errors`)}${pill('warn', `${verdict.warnings.length} warnings`)}</div>`,
+    ),
+  ].join('');
+  const title = `Conformance: ${target.name} — ${verdictText}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(title)}</title><style>${CSS}</style></head>
+<body><main>
+<header><div><h1>Chatbot Platform API conformance</h1>
+<div class="meta">Target <b>${e(target.name)}</b> ${pill('kind', target.kind)}
+· generated <b>${e(report.generatedAt)}</b>${target.configPath ? ` · config <code>${e(target.configPath)}</code>` : ''}${
+    report.filter !== undefined ? ` · <b>partial run</b>, filter <code>${e(report.filter)}</code>` : ''
+  }</div>
+<div class="meta">${c.total} clauses: ${c.pass} pass, ${c.fail} fail, ${c.skip} skip, ${c.untested} untested · ${
+    target.kind === 'real'
+      ? 'assumed clauses that fail are warnings against this target'
+      : 'assumed clauses must hold against the fake'
+  }</div></div>
+<div class="verdict ${verdict.pass ? 'pass' : 'fail'}">${verdictText}</div></header>
+<div class="cards">${cards}</div>
+${issueList('Failing', 'failing', verdict.failing)}
+${issueList('Report errors', 'errors', verdict.errors)}
+${issueList('Warnings (assumed clauses failing against a real target)', 'warnings', verdict.warnings)}
+${matrixTable(report.matrix.rows)}
+${untestedSection(report.matrix.rows)}
+${unknownSection(report)}
+${testsSection('Tests citing no clause', 'These tests count toward no clause; a failure among them still fails the run.', report.matrix.uncitedTests)}
+<footer>Generated by suites/reporting/clause-reporter.ts.</footer>
+</main><script>${SCRIPT}</script></body></html>
+`;
+};

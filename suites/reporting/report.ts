@@ -1,0 +1,84 @@
+/** The conformance report: everything the three writers (JSON, JUnit, HTML) need. */
+import type { Clause } from '../../contract/clauses/clause.js';
+import {
+  buildMatrix,
+  type ClauseMatrix,
+  type Counts,
+  countMatrix,
+  type TargetKind,
+  type TestOutcome,
+  type Verdict,
+  verdict,
+} from './clause-matrix.js';
+
+/** File names of the three reports, inside the reports directory. */
+export const REPORT_FILES = {
+  junit: 'conformance.junit.xml',
+  json: 'conformance.json',
+  html: 'conformance.html',
+} as const;
+
+export interface TargetInfo {
+  readonly name: string;
+  readonly kind: TargetKind;
+  /** Absolute path of the target config, when one was given. */
+  readonly configPath?: string;
+}
+
+export interface ConformanceReport {
+  readonly target: TargetInfo;
+  /** ISO 8601 time the report was written. */
+  readonly generatedAt: string;
+  readonly verdict: Verdict;
+  readonly counts: Counts;
+  readonly matrix: ClauseMatrix;
+  /** Problems outside any test: files that failed to load, unhandled errors, an interrupted run. */
+  readonly runErrors: readonly string[];
+  /** The test-name filter of a partial run (`--filter`); its verdict covers the selected tests only. */
+  readonly filter?: string;
+}
+
+export const buildReport = (input: {
+  catalogue: readonly Clause[];
+  outcomes: readonly TestOutcome[];
+  target: TargetInfo;
+  generatedAt: string;
+  runErrors?: readonly string[];
+  filter?: string;
+}): ConformanceReport => {
+  const matrix = buildMatrix(input.catalogue, input.outcomes);
+  const runErrors = input.runErrors ?? [];
+  return {
+    target: input.target,
+    generatedAt: input.generatedAt,
+    verdict: verdict(matrix, input.target.kind, runErrors),
+    counts: countMatrix(matrix),
+    matrix,
+    runErrors,
+    ...(input.filter !== undefined ? { filter: input.filter } : {}),
+  };
+};
+
+const ref = (t: { fullName: string; file: string; state: string }) => ({
+  fullName: t.fullName,
+  file: t.file,
+  state: t.state,
+});
+
+/**
+ * The shape of reports/conformance.json. Tests appear once in full under `tests`; the matrix
+ * refers to them by file and full name.
+ */
+export const toJson = (r: ConformanceReport) => ({
+  target: r.target,
+  generatedAt: r.generatedAt,
+  filter: r.filter ?? null,
+  verdict: r.verdict,
+  counts: r.counts,
+  runErrors: r.runErrors,
+  matrix: r.matrix.rows.map((row) => ({ ...row, tests: row.tests.map(ref) })),
+  unknownIds: r.matrix.unknownIds.map((u) => ({ id: u.id, tests: u.tests.map(ref) })),
+  uncitedTests: r.matrix.uncitedTests.map(ref),
+  tests: r.matrix.tests,
+});
+export type ConformanceJson = ReturnType<typeof toJson>;

@@ -1,0 +1,136 @@
+/**
+ * `npm run conformance -- --target FILE [--filter PATTERN] [FILES...]`
+ *
+ * Validates the target config, runs the suites once against it with vitest, and exits on the
+ * conformance verdict (reports/conformance.json), not on vitest's own exit code:
+ *   0  the verdict passes (assumed clauses failing against a real target are warnings only)
+ *   1  the verdict fails, or the run produced no report
+ *   2  usage error: missing or invalid target config, bad arguments
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type ConformanceJson, REPORT_FILES } from '../reporting/report.js';
+import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const REPORTER = resolve(REPO_ROOT, 'suites/reporting/clause-reporter.ts');
+
+const HELP = `Usage: npm run conformance -- --target FILE [--filter PATTERN] [FILES...]
+
+Runs the conformance suites once against a deployment and gates on the clause verdict.
+
+Options:
+  -t, --target FILE      target config JSON (schema TargetConfig in contract/target-config.ts);
+                         \`npm start\` writes one for the fake at reports/fake-target.json
+  -f, --filter PATTERN   only run tests whose full name matches this regular expression,
+                         e.g. a clause id: --filter SET-TEMPERATURE-RANGE (a partial run)
+  FILES...               only run test files whose path contains one of these strings
+  -h, --help             show this help
+
+Reports (relative to the current directory):
+  reports/${REPORT_FILES.html}, reports/${REPORT_FILES.json}, reports/${REPORT_FILES.junit}
+
+Exit codes:
+  0  verdict PASS: no documented clause failed (and, against kind "fake", no assumed clause);
+     assumed clauses failing against kind "real" are reported as warnings
+  1  verdict FAIL, or no report was produced
+  2  usage error: missing or invalid target config, unknown option`;
+
+const usageError = (message: string): never => {
+  process.stderr.write(`conformance: ${message}\n\nRun with --help for usage.\n`);
+  process.exit(2);
+};
+
+const parse = () => {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: {
+        target: { type: 'string', short: 't' },
+        filter: { type: 'string', short: 'f' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    return usageError((err as Error).message);
+  }
+};
+
+const readReport = (path: string): ConformanceJson | undefined => {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as ConformanceJson;
+  } catch {
+    return undefined;
+  }
+};
+
+const main = async (): Promise<number> => {
+  const { values, positionals } = parse();
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (!values.target) return usageError('missing --target FILE (a target config JSON)');
+  const loaded = loadTargetConfig(values.target);
+  if (!loaded.ok) return usageError(`invalid target config ${loaded.path}: ${loaded.error}`);
+  let filter: RegExp | undefined;
+  if (values.filter !== undefined) {
+    try {
+      filter = new RegExp(values.filter);
+    } catch (err) {
+      return usageError(`--filter is not a valid regular expression: ${(err as Error).message}`);
+    }
+  }
+
+  process.env[TARGET_ENV] = loaded.path;
+  const { config } = loaded;
+  process.stdout.write(`conformance: target "${config.name}" (${config.kind}) at ${config.base_url}\n`);
+
+  const reportsDir = resolve(process.cwd(), 'reports');
+  const jsonPath = resolve(reportsDir, REPORT_FILES.json);
+  rmSync(jsonPath, { force: true }); // a stale report must never decide this run
+
+  const { startVitest } = await import('vitest/node');
+  const vitest = await startVitest('test', positionals, {
+    root: REPO_ROOT,
+    run: true,
+    watch: false,
+    // Ours regardless of the config's reporters, so the verdict file is always written once.
+    reporters: ['default', REPORTER],
+    ...(filter ? { testNamePattern: filter } : {}),
+  });
+  await vitest?.close();
+
+  const report = readReport(jsonPath);
+  if (!report) {
+    process.stderr.write(`conformance: no report at ${jsonPath} (did any test file run?) → FAIL\n`);
+    return 1;
+  }
+  process.stdout.write('\nconformance reports:\n');
+  for (const name of [REPORT_FILES.html, REPORT_FILES.json, REPORT_FILES.junit]) {
+    process.stdout.write(`  ${relative(process.cwd(), resolve(reportsDir, name))}\n`);
+  }
+  const v = report.verdict;
+  const lines = [
+    ...v.failing.map((i) => `  FAIL  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : ''}: ${i.message}`),
+    ...v.errors.map((i) => `  ERROR ${'id' in i ? `${i.id}: ` : ''}${i.message.split('\n')[0]}`),
+    ...v.warnings.map((i) => `  WARN  ${'id' in i ? i.id : ''}: ${i.message}`),
+  ];
+  if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`);
+  process.stdout.write(
+    `\nconformance verdict: ${v.pass ? 'PASS' : 'FAIL'} (${v.failing.length} failing, ${v.errors.length} report errors, ${v.warnings.length} warnings)${report.filter ? ' — partial run' : ''}\n`,
+  );
+  return v.pass ? 0 : 1;
+};
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`conformance: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);
