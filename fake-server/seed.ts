@@ -84,7 +84,7 @@ function seedSessions(ctx: DomainContext, project: Project, sessions: Seed['proj
       integration_id: project.integration.id,
       status: s.status,
       chat_mode: 'ai',
-      state: s.status === 'open' ? 'pending' : 'closed',
+      state: 'pending',
       segment: 'widget',
       country: s.country,
       created_at: at,

@@ -101,7 +101,6 @@ export const organizationClauses = defineClauses([
     P,
     'inviteOrganizationMember sends an email with a join link to the invited address.',
   ),
-  documented('INVITE-LISTED', P, 'A new pending invitation appears in getOrganizationMembers `invitations`.'),
   assumed(
     'INVITE-SENT-BY-CREATOR',
     'Resources/Invitation',

@@ -73,7 +73,7 @@ export const projectClauses = defineClauses([
   assumed(
     'PROJECTS-SCOPE-FILTER',
     P,
-    "getMyProjects lists only projects inside the token's scope whose membership includes the token creator; an owner creator sees every project of the organization within the scope.",
+    "getMyProjects lists only projects inside the token's scope whose ProjectMembers include the token creator (organization owners are added to every new project by default, so they usually see all of them).",
   ),
   assumed(
     'PAGING-SEMANTICS',

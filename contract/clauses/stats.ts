@@ -56,6 +56,6 @@ export const statsClauses = defineClauses([
   assumed(
     'STATS-FROM-AFTER-TO',
     P,
-    'A from later than to is not an error: the single record aggregates nothing (all counts 0).',
+    'A from later than to is not an error: the single record aggregates no conversation (every conversation, message, feedback, session, query and visitor count is 0; total_documents and total_links still count the knowledgebase, which is not dated).',
   ),
 ]);

@@ -15,7 +15,7 @@ export const versioningClauses = defineClauses([
   documented(
     'VERSION-MODEL-LIST-DYNAMIC',
     V,
-    'The model list changes over time: clients read it from getSupportedModels instead of fixing it; nothing else in the API assumes a fixed list.',
+    'The model list changes over time: clients read it from getSupportedModels instead of fixing it in code.',
   ),
   assumed(
     'VERSION-ONLY-V1',

@@ -43,10 +43,10 @@ export interface ProjectKeyCaller {
 export const PROJECT_KEY_PREFIX = 'apk-';
 
 export function authenticateProjectKey(ctx: DomainContext, value: string | undefined): ProjectKeyCaller {
-  if (!value || !value.startsWith(PROJECT_KEY_PREFIX)) throw new DomainError(401, 'Invalid API key');
+  if (!value || !value.startsWith(PROJECT_KEY_PREFIX)) throw new DomainError(401, 'Invalid or revoked API key');
   const key = ctx.state.projectKeys.get(value);
   const project = key && ctx.state.projects.get(key.project_id);
   const organization = project && ctx.state.organizations.get(project.organization_id);
-  if (!project || !organization) throw new DomainError(401, 'Invalid API key');
+  if (!project || !organization) throw new DomainError(401, 'Invalid or revoked API key');
   return { project, organization };
 }

@@ -38,7 +38,8 @@ interface Part {
   section: string;
 }
 
-const HEADING = /^#{1,6}[ \t]+(.*?)[ \t#]*$/;
+/** An ATX heading; an optional closing run of `#` must follow whitespace, as in CommonMark. */
+const HEADING = /^#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 /** Whitespace after a sentence end (optionally followed by closing quotes/brackets), or a line break. */
 const SENTENCE_BREAK = /(?<=[.!?…]["'”’)\]]*)\s+|[ \t]*\n\s*/g;
 const WORD_BREAK = /\s+/g;

@@ -64,11 +64,12 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-const DIACRITICS = /\p{M}+/gu;
+/** Combining marks (left after NFKD) and any whitespace a compatibility decomposition produces. */
+const FOLDED_AWAY = /[\p{M}\s]+/gu;
 
 /** Lower-cases, folds diacritics and drops stop words. Used for indexing and for queries. */
 export function processTerm(term: string): string | null {
-  const folded = term.normalize('NFKD').replace(DIACRITICS, '').toLowerCase();
+  const folded = term.normalize('NFKD').replace(FOLDED_AWAY, '').toLowerCase();
   if (folded === '' || STOP_WORDS.has(folded)) return null;
   return folded;
 }

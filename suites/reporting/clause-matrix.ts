@@ -3,6 +3,7 @@
  * Pure functions only; clause-reporter.ts feeds them from vitest and writes the reports.
  */
 import type { Clause, ClauseKind } from '../../contract/clauses/clause.js';
+import { CLAUSE_ID_PATTERN } from '../../contract/clauses/index.js';
 
 export type TargetKind = 'fake' | 'real';
 export type TestState = 'passed' | 'failed' | 'skipped';
@@ -54,7 +55,6 @@ export interface ClauseMatrix {
   readonly tests: readonly CitingTest[];
 }
 
-const CLAUSE_ID = /^[A-Z0-9]+(-[A-Z0-9]+)+$/;
 const BRACKET_GROUP = /\[([^[\]]*)\]/g;
 
 /**
@@ -66,7 +66,7 @@ export const extractClauseIds = (fullName: string): string[] => {
   const ids: string[] = [];
   for (const match of fullName.matchAll(BRACKET_GROUP)) {
     const members = (match[1] ?? '').split(/[\s,]+/).filter((m) => m !== '');
-    if (members.length === 0 || !members.every((m) => CLAUSE_ID.test(m))) continue;
+    if (members.length === 0 || !members.every((m) => CLAUSE_ID_PATTERN.test(m))) continue;
     for (const id of members) if (!ids.includes(id)) ids.push(id);
   }
   return ids;

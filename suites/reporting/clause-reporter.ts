@@ -105,6 +105,9 @@ export default class ClauseReporter implements Reporter {
       }
     }
 
+    // An empty run proves nothing: a gate must not pass on it.
+    if (outcomes.length === 0) runErrors.push('no tests ran (no test file or test name matched the filters)');
+
     const report = buildReport({
       catalogue: clauses,
       outcomes,

@@ -42,7 +42,7 @@ h2 .n { color: var(--muted); font-weight: 400; }
 .filters { display: flex; flex-wrap: wrap; align-items: center; gap: 14px; margin: 10px 0; }
 .filters input[type=search] { width: 320px; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; font: inherit; }
 .filters label { user-select: none; cursor: pointer; }
-table { width: 100%; border-collapse: separate; border-spacing: 0; background: var(--card);
+table { width: 100%; table-layout: fixed; border-collapse: separate; border-spacing: 0; background: var(--card);
   border: 1px solid var(--line); border-radius: 10px; overflow: hidden; }
 th, td { text-align: left; vertical-align: top; padding: 8px 10px; border-bottom: 1px solid var(--line); }
 th { background: #eef1f6; font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted);
@@ -52,8 +52,8 @@ tr.status-fail td:first-child { box-shadow: inset 4px 0 0 var(--fail); }
 tr.status-skip td:first-child { box-shadow: inset 4px 0 0 var(--skip); }
 tr.status-pass td:first-child { box-shadow: inset 4px 0 0 var(--pass); }
 tr.status-untested td:first-child { box-shadow: inset 4px 0 0 #b8c0cc; }
-td.id { white-space: nowrap; font-weight: 600; }
-td.rule { min-width: 260px; max-width: 420px; }
+td.id { font-weight: 600; }
+td { overflow-wrap: anywhere; }
 td.tests ul { margin: 0; padding: 0; list-style: none; }
 td.tests li { margin: 2px 0; word-break: break-word; }
 td.tests .file { color: var(--muted); font-size: 12px; white-space: nowrap; }

@@ -39,6 +39,9 @@ const issueList = (title: string, cls: string, items: readonly VerdictItem[]): s
         .map((i) => `<li>${itemText(i)}</li>`)
         .join('')}</ul>`;
 
+/** Escaped text with line-break opportunities after `-` and `/` (long ids and section paths). */
+const breakable = (text: string): string => e(text).replace(/[-/]/g, '$&<wbr>');
+
 const baseName = (file: string): string => file.slice(file.lastIndexOf('/') + 1);
 
 const testItem = (t: CitingTest): string =>
@@ -65,8 +68,8 @@ const details = (row: ClauseRow): string => {
 
 const matrixRow = (row: ClauseRow): string =>
   `<tr class="status-${row.status}" data-status="${row.status}">` +
-  `<td class="id"><code>${e(row.id)}</code></td>` +
-  `<td>${e(row.section)}</td>` +
+  `<td class="id"><code>${breakable(row.id)}</code></td>` +
+  `<td>${breakable(row.section)}</td>` +
   `<td>${pill(`kind ${row.kind}`, row.kind)}</td>` +
   `<td>${pill(row.status, row.status)}</td>` +
   `<td class="rule">${e(row.rule)}</td>` +
@@ -79,7 +82,7 @@ const matrixTable = (rows: readonly ClauseRow[]): string => {
   ).join('');
   return `<h2>Clause matrix <span class="n">(${rows.length})</span></h2>
 <div class="filters"><input id="q" type="search" placeholder="Filter by id, section, rule or test…" aria-label="filter">${boxes}<span id="shown" class="muted"></span></div>
-<table id="matrix"><thead><tr><th>Id</th><th>Section</th><th>Kind</th><th>Status</th><th>Rule</th><th>Citing tests</th><th>Errors / skip reasons</th></tr></thead>
+<table id="matrix"><colgroup><col style="width:15%"><col style="width:10%"><col style="width:8%"><col style="width:7%"><col style="width:26%"><col style="width:19%"><col style="width:15%"></colgroup><thead><tr><th>Id</th><th>Section</th><th>Kind</th><th>Status</th><th>Rule</th><th>Citing tests</th><th>Errors / skip reasons</th></tr></thead>
 <tbody>${rows.map(matrixRow).join('\n')}</tbody></table>`;
 };
 

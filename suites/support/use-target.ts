@@ -1,0 +1,56 @@
+/**
+ * Test-file plumbing: one target per file (the in-process fake unless CONFORMANCE_TARGET names another), and
+ * `need()` to skip, with the reason printed in the report, what the target cannot do.
+ */
+import { afterAll, beforeAll, type TestContext } from 'vitest';
+import { loadTarget } from '../target/load-target.js';
+import type { Target, TokenName } from '../target/target.js';
+
+export function useTarget(): () => Target {
+  let target: Target | undefined;
+  beforeAll(async () => {
+    target = await loadTarget();
+  });
+  afterAll(async () => {
+    await target?.close();
+  });
+  return () => {
+    if (!target) throw new Error('target not started');
+    return target;
+  };
+}
+
+export interface Needs {
+  /** The fake's control API (clock, seeding, lifecycle). */
+  control?: boolean;
+  /** Permission to change state on the target. */
+  writes?: boolean;
+  /** Permission to spend quota (rate caps). */
+  quota?: boolean;
+  tokens?: TokenName[];
+  projectKey?: boolean;
+  projectUid?: boolean;
+  otherProjectUid?: boolean;
+  widgetUid?: boolean;
+}
+
+/** The reasons a target cannot run a test; empty when it can. */
+export function missing(t: Target, needs: Needs): string[] {
+  const reasons: string[] = [];
+  const c = t.config;
+  if (needs.control && !t.control) reasons.push('target has no control API');
+  if (needs.writes && !c.allow.writes) reasons.push('target does not allow writes (allow.writes)');
+  if (needs.quota && !c.allow.quota) reasons.push('target does not allow spending quota (allow.quota)');
+  for (const name of needs.tokens ?? []) if (!c.tokens[name]) reasons.push(`target config has no ${name} token`);
+  if (needs.projectKey && !c.project_key) reasons.push('target config has no project_key');
+  if (needs.projectUid && !c.project_uid) reasons.push('target config has no project_uid');
+  if (needs.otherProjectUid && !c.other_project_uid) reasons.push('target config has no other_project_uid');
+  if (needs.widgetUid && !c.widget_uid) reasons.push('target config has no widget_uid');
+  return reasons;
+}
+
+/** Skip the running test, with the reason, unless the target has everything it needs. */
+export function need(ctx: TestContext, t: Target, needs: Needs): void {
+  const reasons = missing(t, needs);
+  if (reasons.length > 0) ctx.skip(reasons.join('; '));
+}

@@ -1,0 +1,23 @@
+/**
+ * The ONE in-process target adapter: the only file in suites/ that imports the fake. It starts the fake in this
+ * process on an ephemeral 127.0.0.1 port and hands back an ordinary HTTP target for it.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFakeServer, type FakeServerOptions } from '../../fake-server/index.js';
+import { createControlClient } from './control-client.js';
+import { createHttpTarget, type Target } from './target.js';
+
+export async function startInProcessTarget(options: FakeServerOptions = {}): Promise<Target> {
+  const fake = createFakeServer({ onUnexpectedError: () => {}, ...options });
+  const server = createServer(fake.app.callback());
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const config = { ...fake.targetConfig(`http://127.0.0.1:${port}`), name: 'in-process fake' };
+  const control = createControlClient(config.control!);
+  return createHttpTarget(config, control, async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * A Target: a deployment the suites check, reached only over HTTP with a target config. Operations are called by
+ * their contract id; the body is encoded as the operation's table says, with the credential it needs by default.
+ */
+import { operationById, type TargetConfig } from '../../contract/index.js';
+import type { ControlClient } from './control-client.js';
+import { type RawResponse, send } from './transport.js';
+
+export type TokenName = keyof TargetConfig['tokens'];
+
+/** Which credential to send. Default: the owner token for Bearer operations, the project key for key operations. */
+export type Auth =
+  | { token: TokenName }
+  | { bearer: string }
+  | { apiKey: string }
+  | { headers: Record<string, string> }
+  | { none: true };
+
+export interface CallOptions {
+  auth?: Auth;
+  /** Encoded as JSON or form-urlencoded per the operation; ignored when `raw` is given. */
+  body?: unknown;
+  /** Send these exact bytes with this content type (or none). */
+  raw?: { body: string | Buffer; contentType?: string };
+  /** Call at {org_base_url} instead of {base_url}. */
+  base?: 'base' | 'org';
+  method?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Target {
+  readonly config: TargetConfig;
+  readonly isFake: boolean;
+  /** The control API, when the target has one. */
+  readonly control: ControlClient | undefined;
+  call(operationId: string, options?: CallOptions): Promise<RawResponse>;
+  /** Any path under {base_url} (or {org_base_url}), for routes outside the operation table. */
+  raw(path: string, options?: Omit<CallOptions, 'body'> & { body?: unknown }): Promise<RawResponse>;
+  close(): Promise<void>;
+}
+
+export function formEncode(body: unknown): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (v !== undefined) params.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+  }
+  return params.toString();
+}
+
+export function authHeaders(config: TargetConfig, credential: string, auth: Auth | undefined): Record<string, string> {
+  if (auth && 'none' in auth) return {};
+  if (auth && 'headers' in auth) return auth.headers;
+  if (auth && 'bearer' in auth) return { authorization: `Bearer ${auth.bearer}` };
+  if (auth && 'apiKey' in auth) return credential === 'project-key' ? { 'api-key': auth.apiKey } : { authorization: `Bearer ${auth.apiKey}` };
+  if (auth && 'token' in auth) {
+    const value = config.tokens[auth.token];
+    if (!value) throw new Error(`target has no ${auth.token} token`);
+    return { authorization: `Bearer ${value}` };
+  }
+  if (credential === 'bearer-token') return config.tokens.owner ? { authorization: `Bearer ${config.tokens.owner}` } : {};
+  if (credential === 'project-key') return config.project_key ? { 'api-key': config.project_key } : {};
+  return config.project_key ? { authorization: `Bearer ${config.project_key}` } : {};
+}
+
+export function createHttpTarget(
+  config: TargetConfig,
+  control: ControlClient | undefined,
+  onClose: () => Promise<void> = async () => {},
+): Target {
+  const baseOf = (base: 'base' | 'org' | undefined) =>
+    (base === 'org' ? (config.org_base_url ?? config.base_url) : config.base_url).replace(/\/$/, '');
+
+  const exchange = (path: string, credential: string, encoding: 'json' | 'form', o: CallOptions) => {
+    const headers: Record<string, string> = { ...authHeaders(config, credential, o.auth), ...o.headers };
+    let body: string | Buffer | undefined;
+    if (o.raw) {
+      body = o.raw.body;
+      if (o.raw.contentType !== undefined) headers['content-type'] = o.raw.contentType;
+    } else if (o.body !== undefined || (o.method ?? 'POST') === 'POST') {
+      const value = o.body ?? {};
+      body = encoding === 'form' ? formEncode(value) : JSON.stringify(value);
+      headers['content-type'] = encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+    }
+    return send({ method: o.method ?? 'POST', url: `${baseOf(o.base)}${path}`, headers, ...(body !== undefined ? { body } : {}) });
+  };
+
+  return {
+    config,
+    isFake: config.kind === 'fake',
+    control,
+    call(operationId, o = {}) {
+      const op = operationById(operationId);
+      return exchange(op.path, op.credential, op.encoding, o);
+    },
+    raw(path, o = {}) {
+      return exchange(path, 'bearer-token', 'json', o);
+    },
+    close: onClose,
+  };
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** Against a deployment over HTTP the suites share one server, so files run one at a time. */
+const remote = Boolean(process.env.CONFORMANCE_TARGET);
+
+export default defineConfig({
+  test: {
+    include: remote ? ['suites/**/*.test.ts'] : ['suites/**/*.test.ts', 'fake-server/**/*.test.ts', 'load/**/*.test.ts'],
+    exclude: remote ? ['suites/reporting/**', 'node_modules/**'] : ['node_modules/**'],
+    fileParallelism: !remote,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    reporters: ['default', './suites/reporting/clause-reporter.ts'],
+  },
+});
