@@ -45,7 +45,11 @@ const SENTENCE_BREAK = /(?<=[.!?…]["'”’)\]]*)\s+|[ \t]*\n\s*/g;
 const WORD_BREAK = /\s+/g;
 
 /** Splits `text` at every match of `re`, keeping each separator with the piece that follows it. */
-function splitKeepingSeparators(text: string, re: RegExp, firstSep: string): Array<{ text: string; sep: string }> {
+function splitKeepingSeparators(
+  text: string,
+  re: RegExp,
+  firstSep: string,
+): Array<{ text: string; sep: string }> {
   const out: Array<{ text: string; sep: string }> = [];
   let last = 0;
   let sep = firstSep;

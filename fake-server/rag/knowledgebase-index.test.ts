@@ -22,7 +22,11 @@ const everything = (index: KnowledgebaseIndex, query: string, docId?: string): K
 
 /** Queries on a distinctive topic of each project, and the document that must rank first. */
 const TOPICAL: ReadonlyArray<{ project: ProjectSlug; query: string; expected: string }> = [
-  { project: 'acme-support', query: 'two-factor authentication recovery codes', expected: 'account-security' },
+  {
+    project: 'acme-support',
+    query: 'two-factor authentication recovery codes',
+    expected: 'account-security',
+  },
   { project: 'acme-support', query: 'chargeback money-back guarantee', expected: 'refund-policy' },
   { project: 'acme-support', query: 'QuickBooks Xero sync', expected: 'integrations' },
   { project: 'acme-support', query: 'invoice PDF blank logo', expected: 'troubleshooting' },
@@ -55,7 +59,9 @@ const weirdQueryArb = fc.oneof(
   fc.string({ unit: 'binary' }),
   fc.string({ unit: 'grapheme' }),
   fc.string({ unit: loneSurrogateArb }),
-  fc.string({ unit: fc.constantFrom('_', '_proto_', 'constructor', '#', '*', '~', '"', '\\', ' ', '\n', 'ä') }),
+  fc.string({
+    unit: fc.constantFrom('_', '_proto_', 'constructor', '#', '*', '~', '"', '\\', ' ', '\n', 'ä'),
+  }),
   fc.string({ unit: 'binary', minLength: 4000, maxLength: 5000 }),
 );
 
@@ -92,7 +98,7 @@ describe('fixture documents', () => {
 });
 
 describe('chunking', () => {
-  it('[KB-CHUNK-SHAPE] keeps every word of every fixture, in order, in chunks of at most 800 characters', () => {
+  it('keeps every word of every fixture, in order, in chunks of at most 800 characters', () => {
     for (const doc of FIXTURES) {
       const chunks = chunkDocument(doc.title, doc.text);
       expect(chunks.map((chunk) => chunk.index)).toEqual(chunks.map((_, i) => i));
@@ -110,10 +116,14 @@ describe('chunking', () => {
     }
   });
 
-  it('[KB-CHUNK-SHAPE] never cuts a word and is deterministic, for any text', () => {
-    const wordArb = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 30 }).filter((w) => !/\s/.test(w));
+  it('never cuts a word and is deterministic, for any text', () => {
+    const wordArb = fc
+      .string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 30 })
+      .filter((w) => !/\s/.test(w));
     const textArb = fc
-      .array(fc.tuple(wordArb, fc.constantFrom(' ', ' ', ' ', '. ', '\n', '\n\n', '\n\n## ')), { maxLength: 400 })
+      .array(fc.tuple(wordArb, fc.constantFrom(' ', ' ', ' ', '. ', '\n', '\n\n', '\n\n## ')), {
+        maxLength: 400,
+      })
       .map((parts) => parts.map(([word, sep]) => word + sep).join(''));
     fc.assert(
       fc.property(textArb, (text) => {
@@ -125,7 +135,9 @@ describe('chunking', () => {
           .join('\n')
           .split(/\s+/)
           .filter((w) => w !== '' && !/^#+$/.test(w));
-        const got = chunks.flatMap((chunk) => chunk.content.split(/\s+/)).filter((w) => w !== '' && !/^#+$/.test(w));
+        const got = chunks
+          .flatMap((chunk) => chunk.content.split(/\s+/))
+          .filter((w) => w !== '' && !/^#+$/.test(w));
         expect(got).toEqual(expected);
         for (const chunk of chunks) expect(chunk.content.length).toBeLessThanOrEqual(DEFAULT_MAX_CHUNK_CHARS);
       }),
@@ -142,14 +154,12 @@ describe('chunking', () => {
 });
 
 describe('KnowledgebaseIndex ranking', () => {
-  it.each(TOPICAL)('[SEARCH-ORDER-BY-SCORE] $project: "$query" ranks $expected first', ({
-    project,
-    query,
-    expected,
-  }) => {
-    const [top] = indexOf(project).search(query, { limit: 5 });
-    expect(top?.doc_id).toBe(`doc-${project}-${expected}`);
-  });
+  for (const { project, query, expected } of TOPICAL) {
+    it(`${project}: "${query}" ranks ${expected} first`, () => {
+      const [top] = indexOf(project).search(query, { limit: 5 });
+      expect(top?.doc_id).toBe(`doc-${project}-${expected}`);
+    });
+  }
 
   it('[SEARCH-ORDER-BY-SCORE] scores never increase down the list; ties are ordered by point_id', () => {
     fc.assert(
@@ -166,7 +176,7 @@ describe('KnowledgebaseIndex ranking', () => {
     );
   });
 
-  it('[KB-CHUNK-SHAPE] every hit has the chunk shape, a point_id of its doc and the document title and url', () => {
+  it('[RES-KB-CHUNK-SHAPE] every hit has the chunk shape, a point_id of its doc and the document title and url', () => {
     const byId = new Map(FIXTURES.map((doc) => [doc.docId, doc]));
     for (const project of PROJECTS) {
       for (const hit of everything(indexOf(project), 'policy account payment')) {
@@ -199,7 +209,7 @@ describe('KnowledgebaseIndex paging', () => {
     }
   });
 
-  it('[SEARCH-OFFSET-DEFAULT-0] pages of any size concatenate to the full list, without duplicates or gaps', () => {
+  it('[SEARCH-OFFSET-SKIPS] pages of any size concatenate to the full list, without duplicates or gaps', () => {
     fc.assert(
       fc.property(projectQueryArb, fc.integer({ min: 1, max: 12 }), ({ project, query }, pageSize) => {
         const index = indexOf(project);
@@ -288,7 +298,9 @@ describe('KnowledgebaseIndex documents and counts', () => {
     };
     index.addDocument(page);
     expect(index.counts()).toEqual({ ...initial, webpages: initial.webpages + 1 });
-    expect(index.search('midwinter break', { limit: 5 })[0]?.point_id).toBe('doc-acme-support-holiday-hours#0');
+    expect(index.search('midwinter break', { limit: 5 })[0]?.point_id).toBe(
+      'doc-acme-support-holiday-hours#0',
+    );
   });
 
   it('[USAGE-LIMIT-USAGE-COUNTS] adding a document with a known docId replaces it in place', () => {
@@ -297,7 +309,11 @@ describe('KnowledgebaseIndex documents and counts', () => {
     const order = index.documents().map((doc) => doc.docId);
     expect(order).toEqual(docs.map((doc) => doc.docId));
     const target = docs[1]!;
-    index.addDocument({ ...target, kind: 'webpage', text: 'Sabbaticals of up to three months follow ten years.' });
+    index.addDocument({
+      ...target,
+      kind: 'webpage',
+      text: 'Sabbaticals of up to three months follow ten years.',
+    });
     expect(index.documents().map((doc) => doc.docId)).toEqual(order);
     expect(index.documents()[1]?.text).toContain('Sabbaticals');
     const fileDelta = target.kind === 'file' ? 1 : 0;
@@ -305,7 +321,9 @@ describe('KnowledgebaseIndex documents and counts', () => {
       document: docs.filter((doc) => doc.kind === 'file').length - fileDelta,
       webpages: docs.filter((doc) => doc.kind === 'webpage').length + fileDelta,
     });
-    expect(index.search('sabbaticals', { limit: 5 }).map((hit) => hit.point_id)).toEqual([`${target.docId}#0`]);
+    expect(index.search('sabbaticals', { limit: 5 }).map((hit) => hit.point_id)).toEqual([
+      `${target.docId}#0`,
+    ]);
     // The old text of that document is gone.
     const oldWord = queryTerms(target.text).find((term) => term.length > 8 && !/\d/.test(term))!;
     expect(index.search(oldWord, { limit: 100, docId: target.docId })).toEqual([]);
@@ -313,7 +331,7 @@ describe('KnowledgebaseIndex documents and counts', () => {
 });
 
 describe('KnowledgebaseIndex robustness and determinism', () => {
-  it('[SEARCH-ORDER-BY-SCORE] any query string is handled without throwing', () => {
+  it('any query string is handled without throwing', () => {
     fc.assert(
       fc.property(
         projectArb,
@@ -354,7 +372,7 @@ describe('KnowledgebaseIndex robustness and determinism', () => {
     expect(index.search('réfund', { limit: 1 })).toEqual(index.search('refund', { limit: 1 }));
   });
 
-  it('[SEARCH-ORDER-BY-SCORE] two indexes built from the same documents give identical results', () => {
+  it('two indexes built from the same documents give identical results', () => {
     for (const project of PROJECTS) {
       const docs = docsOf(project);
       const first = buildIndex(docs);
