@@ -44,7 +44,9 @@ const skipReasonOf = (test: TestCase, note: string | undefined): string => {
 /** The nearest suite (or the module) with errors of its own, when `test` was skipped without a note. */
 const failedAncestor = (test: TestCase): { owner: TestModule | TestSuite; message: string } | undefined => {
   const result = test.result();
-  if (result.state !== 'skipped' || result.note !== undefined) return undefined;
+  // Tests skipped on purpose (it.skip, skipIf, todo, filters) have a mode other than `run`.
+  if (result.state !== 'skipped' || result.note !== undefined || test.options.mode !== 'run')
+    return undefined;
   for (let owner: TestModule | TestSuite = test.parent; ; owner = owner.parent) {
     const errors = owner.errors();
     if (errors.length > 0) return { owner, message: errorText(errors).message ?? 'hook failed' };
