@@ -6,7 +6,6 @@ import { createFakeServer } from './index.js';
 const port = Number(process.env.PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
 const seed = Number(process.env.FAKE_SEED ?? 1);
-const started = performance.now();
 const fake = createFakeServer({ seed, ...(process.env.FAKE_ADMIN_SECRET ? { adminSecret: process.env.FAKE_ADMIN_SECRET } : {}) });
 const server = createServer(fake.app.callback());
 
@@ -17,10 +16,10 @@ server.listen(port, host, () => {
   const file = process.env.FAKE_TARGET_FILE ?? 'reports/fake-target.json';
   mkdirSync(new URL('.', `file://${process.cwd()}/${file}`).pathname, { recursive: true });
   writeFileSync(file, `${JSON.stringify(target, null, 2)}\n`);
-  const ms = Math.round(performance.now() - started);
+  const ms = Math.round(process.uptime() * 1000);
   console.log(
     [
-      `Chatbot Platform fake listening on http://${host}:${actualPort} (seed ${seed}, ready in ${ms} ms)`,
+      `Chatbot Platform fake listening on http://${host}:${actualPort} (seed ${seed}, ready ${ms} ms after process start)`,
       `  base_url      ${target.base_url}`,
       `  org_base_url  ${target.org_base_url}`,
       `  control API   ${target.control?.url} (header x-control-secret)`,

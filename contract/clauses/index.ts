@@ -3,6 +3,7 @@ import { authenticationClauses } from './authentication.js';
 import type { Clause } from './clause.js';
 import { conventionsClauses } from './conventions.js';
 import { errorClauses } from './errors.js';
+import { harnessClauses } from './harness.js';
 import { integrationClauses } from './integration.js';
 import { knowledgebaseClauses } from './knowledgebase.js';
 import { limitClauses } from './limits.js';
@@ -24,6 +25,7 @@ export const CLAUSE_ID_PATTERN = /^[A-Z0-9]+(-[A-Z0-9]+)+$/;
 
 export const clauses: readonly Clause[] = [
   ...conventionsClauses,
+  ...harnessClauses,
   ...tokenClauses,
   ...authenticationClauses,
   ...projectClauses,

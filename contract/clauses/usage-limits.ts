@@ -6,6 +6,11 @@ const R = 'Resources/Project usage limit';
 const P = 'Endpoints/Platform';
 
 export const usageLimitClauses = defineClauses([
+  assumed(
+    'USAGE-LIMIT-USAGE-COUNTS',
+    R,
+    'What usage counts is not shown: `document` counts the knowledgebase documents of kind file, `webpages` those of kind webpage, `credits` the credits the project has spent (rounded up to an integer).',
+  ),
   documented(
     'RES-USAGE-LIMIT-SHAPE',
     R,

@@ -265,7 +265,16 @@ describe('KnowledgebaseIndex documents and counts', () => {
         webpages: docs.filter((doc) => doc.kind === 'webpage').length,
       });
     }
-    expect(new KnowledgebaseIndex().counts()).toEqual({ document: 0, webpages: 0 });
+    const mixed = new KnowledgebaseIndex();
+    expect(mixed.counts()).toEqual({ document: 0, webpages: 0 });
+    const [file, page] = [
+      FIXTURES.find((d) => d.kind === 'file')!,
+      FIXTURES.find((d) => d.kind === 'webpage')!,
+    ];
+    mixed.addDocument(file);
+    mixed.addDocument(page);
+    mixed.addDocument({ ...page, docId: `${page.docId}-copy` });
+    expect(mixed.counts()).toEqual({ document: 1, webpages: 2 });
   });
 
   it('[USAGE-LIMIT-USAGE-COUNTS] remove and add change results and counts; re-adding restores them', () => {

@@ -35,7 +35,7 @@ describe('bad input', () => {
     expectError(res, 415);
   });
 
-  it('JSON sent to a form-urlencoded operation answers 415 [ERR-UNSUPPORTED-MEDIA-TYPE, CONV-FORM-ENCODED-OPERATIONS]', async () => {
+  it('JSON sent to a form-urlencoded operation answers 415 [ERR-UNSUPPORTED-MEDIA-TYPE, CONV-FORM-ENCODED]', async () => {
     const res = await target().call('getSessions', {
       raw: { body: JSON.stringify({ project_uid: target().config.project_uid }), contentType: 'application/json' },
     });
