@@ -6,6 +6,21 @@ const K = 'Endpoints/Project Integration';
 const P = 'Endpoints/Platform';
 
 export const knowledgebaseClauses = defineClauses([
+  assumed(
+    'KB-RANKING-RELEVANT',
+    'Endpoints/Knowledgebase',
+    'Ranking is not shown: search ranks chunks by full-text relevance (BM25-style, title boosted, prefix and light fuzzy matching, English stop words ignored), so a query on a distinctive topic of one document returns a chunk of that document first.',
+  ),
+  assumed(
+    'KB-CHUNKING',
+    'Endpoints/Knowledgebase',
+    'Chunking is not shown: the fake splits each document into chunks of at most about 800 characters on paragraph and sentence boundaries, never inside a word, keeping every word in order.',
+  ),
+  assumed(
+    'KB-FIXTURES',
+    'Endpoints/Knowledgebase',
+    'The default fixtures give each seeded project 5 to 7 knowledgebase documents, files and webpages, with deterministic doc ids.',
+  ),
   documented(
     'RES-KB-CHUNK-SHAPE',
     'Resources/Knowledgebase chunk',

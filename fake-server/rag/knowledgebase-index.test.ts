@@ -68,7 +68,7 @@ const weirdQueryArb = fc.oneof(
 const INDEXES = new Map(PROJECTS.map((project) => [project, buildIndex(docsOf(project))]));
 const indexOf = (project: ProjectSlug): KnowledgebaseIndex => INDEXES.get(project)!;
 
-describe('fixture documents', () => {
+describe('fixture documents [KB-FIXTURES]', () => {
   it('has 5 to 7 documents per project, at least two of each kind, with deterministic doc ids', () => {
     expect([...new Set(FIXTURES.map((doc) => doc.projectSlug))]).toEqual([...PROJECTS]);
     for (const project of PROJECTS) {
@@ -97,7 +97,7 @@ describe('fixture documents', () => {
   });
 });
 
-describe('chunking', () => {
+describe('chunking [KB-CHUNKING]', () => {
   it('keeps every word of every fixture, in order, in chunks of at most 800 characters', () => {
     for (const doc of FIXTURES) {
       const chunks = chunkDocument(doc.title, doc.text);
@@ -153,7 +153,7 @@ describe('chunking', () => {
   });
 });
 
-describe('KnowledgebaseIndex ranking', () => {
+describe('KnowledgebaseIndex ranking [KB-RANKING-RELEVANT]', () => {
   for (const { project, query, expected } of TOPICAL) {
     it(`${project}: "${query}" ranks ${expected} first`, () => {
       const [top] = indexOf(project).search(query, { limit: 5 });
@@ -340,7 +340,7 @@ describe('KnowledgebaseIndex documents and counts', () => {
 });
 
 describe('KnowledgebaseIndex robustness and determinism', () => {
-  it('any query string is handled without throwing', () => {
+  it('any query string is handled without throwing [ERR-NEVER-5XX]', () => {
     fc.assert(
       fc.property(
         projectArb,
@@ -358,7 +358,7 @@ describe('KnowledgebaseIndex robustness and determinism', () => {
     );
   });
 
-  it('handles named edge cases: 5000 characters, punctuation only, unicode, prototype keys', () => {
+  it('handles named edge cases: 5000 characters, punctuation only, unicode, prototype keys [ERR-NEVER-5XX]', () => {
     const index = indexOf('acme-support');
     const longProse = FIXTURES.map((doc) => doc.text)
       .join(' ')
@@ -381,7 +381,7 @@ describe('KnowledgebaseIndex robustness and determinism', () => {
     expect(index.search('réfund', { limit: 1 })).toEqual(index.search('refund', { limit: 1 }));
   });
 
-  it('two indexes built from the same documents give identical results', () => {
+  it('two indexes built from the same documents give identical results [FAKE-DETERMINISTIC-SEED]', () => {
     for (const project of PROJECTS) {
       const docs = docsOf(project);
       const first = buildIndex(docs);
