@@ -5,7 +5,9 @@ const remote = Boolean(process.env.CONFORMANCE_TARGET);
 
 export default defineConfig({
   test: {
-    include: remote ? ['suites/**/*.test.ts'] : ['suites/**/*.test.ts', 'fake-server/**/*.test.ts', 'load/**/*.test.ts'],
+    include: remote
+      ? ['suites/**/*.test.ts']
+      : ['suites/**/*.test.ts', 'fake-server/**/*.test.ts', 'load/**/*.test.ts'],
     exclude: remote ? ['suites/reporting/**', 'node_modules/**'] : ['node_modules/**'],
     fileParallelism: !remote,
     testTimeout: 30_000,

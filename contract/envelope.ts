@@ -26,7 +26,4 @@ export const MessageOnlyEnvelope = z.object({
   total: z.number().int().optional(),
 });
 
-export const AnyEnvelope = z.union([
-  MessageOnlyEnvelope,
-  ErrorEnvelope,
-]);
+export const AnyEnvelope = z.union([MessageOnlyEnvelope, ErrorEnvelope]);

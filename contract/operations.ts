@@ -58,13 +58,25 @@ const platform = (
 });
 
 export const platformOperations = [
-  platform('getMyProjects', { any: true, roles: [], level: 'organization' }, P.GetMyProjectsRequest, P.GetMyProjectsData, {
-    orgLevel: true,
-    hasTotal: true,
-  }),
-  platform('getOrganizationDetail', { roles: OEV, level: 'organization' }, P.EmptyRequest, P.GetOrganizationDetailData, {
-    orgLevel: true,
-  }),
+  platform(
+    'getMyProjects',
+    { any: true, roles: [], level: 'organization' },
+    P.GetMyProjectsRequest,
+    P.GetMyProjectsData,
+    {
+      orgLevel: true,
+      hasTotal: true,
+    },
+  ),
+  platform(
+    'getOrganizationDetail',
+    { roles: OEV, level: 'organization' },
+    P.EmptyRequest,
+    P.GetOrganizationDetailData,
+    {
+      orgLevel: true,
+    },
+  ),
   platform(
     'getOrganizationMembers',
     { roles: OEV, level: 'organization' },
@@ -91,14 +103,35 @@ export const platformOperations = [
     P.UpdateProjectSettingsRequest,
     undefined,
   ),
-  platform('getProjectUsageLimit', { roles: OEV, level: 'project' }, P.ProjectUidRequest, P.GetProjectUsageLimitData),
-  platform('setProjectUsageLimit', { roles: ['owner'], level: 'project' }, P.SetProjectUsageLimitRequest, undefined),
-  platform('removeProjectUsageLimit', { roles: ['owner'], level: 'project' }, P.RemoveProjectUsageLimitRequest, undefined),
+  platform(
+    'getProjectUsageLimit',
+    { roles: OEV, level: 'project' },
+    P.ProjectUidRequest,
+    P.GetProjectUsageLimitData,
+  ),
+  platform(
+    'setProjectUsageLimit',
+    { roles: ['owner'], level: 'project' },
+    P.SetProjectUsageLimitRequest,
+    undefined,
+  ),
+  platform(
+    'removeProjectUsageLimit',
+    { roles: ['owner'], level: 'project' },
+    P.RemoveProjectUsageLimitRequest,
+    undefined,
+  ),
   /** Access not shown: assumed the same as getSessions (AUTH-GETSTATS-ASSUMED). */
   platform('getStats', { roles: [...OEV, 'operator'], level: 'project' }, P.GetStatsRequest, P.GetStatsData),
-  platform('getSessions', { roles: [...OEV, 'operator'], level: 'project' }, P.GetSessionsRequest, P.GetSessionsData, {
-    encoding: 'form',
-  }),
+  platform(
+    'getSessions',
+    { roles: [...OEV, 'operator'], level: 'project' },
+    P.GetSessionsRequest,
+    P.GetSessionsData,
+    {
+      encoding: 'form',
+    },
+  ),
   platform(
     'getSessionMessages',
     { roles: [...OEV, 'operator'], level: 'project' },
@@ -129,9 +162,15 @@ export const platformOperations = [
     P.SearchIndexDocumentData,
   ),
   /** Access not shown: assumed any valid token (AUTH-GETSUPPORTEDMODELS-ASSUMED). */
-  platform('getSupportedModels', { any: true, roles: [], level: 'organization' }, P.EmptyRequest, P.GetSupportedModelsData, {
-    orgLevel: true,
-  }),
+  platform(
+    'getSupportedModels',
+    { any: true, roles: [], level: 'organization' },
+    P.EmptyRequest,
+    P.GetSupportedModelsData,
+    {
+      orgLevel: true,
+    },
+  ),
 ] as const satisfies readonly Operation[];
 
 const integration = (id: string, path: string, request: z.ZodType, response: z.ZodType): Operation => ({
@@ -185,7 +224,11 @@ export const ragOperations = [
   },
 ] as const satisfies readonly Operation[];
 
-export const operations: readonly Operation[] = [...platformOperations, ...integrationOperations, ...ragOperations];
+export const operations: readonly Operation[] = [
+  ...platformOperations,
+  ...integrationOperations,
+  ...ragOperations,
+];
 
 export type PlatformOperationId = (typeof platformOperations)[number]['id'];
 

@@ -42,7 +42,9 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   app.silent = true;
   const mounts = { basePath, orgBasePath };
   app.use(journal(runtime, controlPrefix));
-  app.use(errorMiddleware(options.onUnexpectedError ?? ((err) => console.error('[fake] unexpected error', err))));
+  app.use(
+    errorMiddleware(options.onUnexpectedError ?? ((err) => console.error('[fake] unexpected error', err))),
+  );
   app.use(controlRouter(runtime, { prefix: controlPrefix, secret, describe }).routes());
   app.use(platformRouter(runtime, mounts).routes());
   app.use(fallback(mounts));

@@ -6,7 +6,12 @@ import { createFakeServer } from './index.js';
 const port = Number(process.env.PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
 const seed = Number(process.env.FAKE_SEED ?? 1);
-const fake = createFakeServer({ seed, ...(process.env.FAKE_ADMIN_SECRET ? { adminSecret: process.env.FAKE_ADMIN_SECRET } : {}) });
+const fake = createFakeServer({
+  seed,
+  ...(process.env.FAKE_ADMIN_SECRET ? { adminSecret: process.env.FAKE_ADMIN_SECRET } : {}),
+  ...(process.env.FAKE_BASE_PATH ? { basePath: process.env.FAKE_BASE_PATH } : {}),
+  ...(process.env.FAKE_ORG_BASE_PATH ? { orgBasePath: process.env.FAKE_ORG_BASE_PATH } : {}),
+});
 const server = createServer(fake.app.callback());
 
 server.listen(port, host, () => {

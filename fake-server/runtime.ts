@@ -54,6 +54,7 @@ export class Runtime {
 
   record(entry: JournalEntry): void {
     this.journal.push(entry);
-    if (this.journal.length > JOURNAL_CAPACITY) this.journal.splice(0, this.journal.length - JOURNAL_CAPACITY);
+    if (this.journal.length > JOURNAL_CAPACITY)
+      this.journal.splice(0, this.journal.length - JOURNAL_CAPACITY);
   }
 }

@@ -3,17 +3,16 @@ import { buildDefaultSeed, type Seed } from '../fixtures/default-seed.js';
 import { loadFixtureDocuments } from '../fixtures/knowledgebase.js';
 import { DAY_MS, MINUTE_MS } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
-import { addDocument } from './domain/knowledgebase.js';
+import { addDocument, indexFor } from './domain/knowledgebase.js';
+import { addMember } from './domain/members.js';
 import { createOrganization, createUser } from './domain/organizations.js';
 import { nextSessionUid } from './domain/playground.js';
 import { createProjectKey } from './domain/project-keys.js';
 import { createProject } from './domain/projects.js';
-import { addMember } from './domain/members.js';
 import { appendMessage } from './domain/sessions.js';
 import type { Project, Session } from './domain/state.js';
 import { createToken } from './domain/tokens.js';
 import { composeReply } from './rag/canned-agent.js';
-import { indexFor } from './domain/knowledgebase.js';
 
 export interface SeedResult {
   organizationId: number;
@@ -71,7 +70,11 @@ export function applySeed(ctx: DomainContext, seed: Seed): SeedResult {
 }
 
 /** Past conversations, placed on days before the clock's start, with canned replies from the knowledgebase. */
-function seedSessions(ctx: DomainContext, project: Project, sessions: Seed['projects'][number]['sessions']): void {
+function seedSessions(
+  ctx: DomainContext,
+  project: Project,
+  sessions: Seed['projects'][number]['sessions'],
+): void {
   const startOfToday = Math.floor(ctx.clock.now() / DAY_MS) * DAY_MS;
   const ordered = [...sessions].sort((a, b) => b.daysAgo - a.daysAgo || a.minutesIntoDay - b.minutesIntoDay);
   for (const s of ordered) {

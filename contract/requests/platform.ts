@@ -133,7 +133,13 @@ export const PreviousMessage = z.object({
 
 export const PlaygroundAgentResponseRequest = z.object({
   project_uid: ProjectUid,
-  session_uid: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,15}$/).transform(Number)]),
+  session_uid: z.union([
+    z.number().int().nonnegative(),
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  ]),
   query: z.string().min(1).max(playground.queryMaxLength),
   agent_setting: AgentSetting.optional(),
   /** Assumed name of the previous-messages field (the spec does not show it). */

@@ -11,7 +11,9 @@ export const Organization = z.object({
   OrganizationMembers: z.array(
     z.object({ id: z.number().int(), user_id: z.number().int(), role: z.string(), createdAt: IsoDateTime }),
   ),
-  OrganizationProjects: z.array(z.object({ id: z.number().int(), name: z.string(), project_uid: z.string() })),
+  OrganizationProjects: z.array(
+    z.object({ id: z.number().int(), name: z.string(), project_uid: z.string() }),
+  ),
 });
 export type Organization = z.infer<typeof Organization>;
 

@@ -70,7 +70,11 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
   r.post('/clock/advance', async (ctx) => {
     const b = await body(ctx, S.AdvanceBody);
     const ms =
-      (b.ms ?? 0) + (b.seconds ?? 0) * 1000 + (b.minutes ?? 0) * MINUTE_MS + (b.hours ?? 0) * HOUR_MS + (b.days ?? 0) * DAY_MS;
+      (b.ms ?? 0) +
+      (b.seconds ?? 0) * 1000 +
+      (b.minutes ?? 0) * MINUTE_MS +
+      (b.hours ?? 0) * HOUR_MS +
+      (b.days ?? 0) * DAY_MS;
     ok(ctx, 'Clock advanced', { now: iso(d().clock.advance(ms)) });
   });
   r.post('/clock/set', async (ctx) => {
@@ -84,8 +88,18 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
   r.post('/organizations', async (ctx) => {
     const b = await body(ctx, S.OrganizationBody);
     const owner = createUser(d(), b.owner);
-    const org = createOrganization(d(), { name: b.name, owner_user_id: owner.id, plan: b.plan, credits: b.credits });
-    ok(ctx, 'Organization created', { ...org, createdAt: iso(org.createdAt), updatedAt: iso(org.updatedAt), owner });
+    const org = createOrganization(d(), {
+      name: b.name,
+      owner_user_id: owner.id,
+      plan: b.plan,
+      credits: b.credits,
+    });
+    ok(ctx, 'Organization created', {
+      ...org,
+      createdAt: iso(org.createdAt),
+      updatedAt: iso(org.updatedAt),
+      owner,
+    });
   });
   r.get('/organizations/:id', (ctx) => {
     const org = findOrganization(d(), intParam(ctx.params.id));
@@ -107,7 +121,11 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
   });
   r.post('/organizations/:id/members/:userId/role', async (ctx) => {
     const b = await body(ctx, S.RoleBody);
-    ok(ctx, 'Role changed', changeMemberRole(d(), intParam(ctx.params.id), intParam(ctx.params.userId), b.role));
+    ok(
+      ctx,
+      'Role changed',
+      changeMemberRole(d(), intParam(ctx.params.id), intParam(ctx.params.userId), b.role),
+    );
   });
   r.delete('/organizations/:id/members/:userId', (ctx) => {
     removeMember(d(), intParam(ctx.params.id), intParam(ctx.params.userId));
@@ -124,7 +142,9 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     });
     ok(ctx, 'Project created', projectControlView(d(), project));
   });
-  r.get('/projects/:uid', (ctx) => ok(ctx, 'Project', projectControlView(d(), projectByUid(runtime, ctx.params.uid!))));
+  r.get('/projects/:uid', (ctx) =>
+    ok(ctx, 'Project', projectControlView(d(), projectByUid(runtime, ctx.params.uid!))),
+  );
   r.post('/projects/:uid/members', async (ctx) => {
     const project = projectByUid(runtime, ctx.params.uid!);
     const b = await body(ctx, S.ProjectMemberBody);
@@ -132,7 +152,9 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     ok(ctx, 'Project member added', projectControlView(d(), project));
   });
   r.post('/projects/:uid/keys', (ctx) => {
-    ok(ctx, 'Project key created', { value: createProjectKey(d(), projectByUid(runtime, ctx.params.uid!)).value });
+    ok(ctx, 'Project key created', {
+      value: createProjectKey(d(), projectByUid(runtime, ctx.params.uid!)).value,
+    });
   });
   r.post('/projects/:uid/documents', async (ctx) => {
     const project = projectByUid(runtime, ctx.params.uid!);
@@ -161,7 +183,13 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     });
     ok(ctx, 'Token created', tokenView(d(), token));
   });
-  r.get('/tokens', (ctx) => ok(ctx, 'Tokens', [...d().state.tokens.values()].map((t) => tokenView(d(), t))));
+  r.get('/tokens', (ctx) =>
+    ok(
+      ctx,
+      'Tokens',
+      [...d().state.tokens.values()].map((t) => tokenView(d(), t)),
+    ),
+  );
   r.get('/tokens/:id', (ctx) => ok(ctx, 'Token', tokenView(d(), findToken(d(), intParam(ctx.params.id)))));
   for (const action of ['deactivate', 'reactivate', 'regenerate', 'revoke'] as LifecycleAction[]) {
     r.post(`/tokens/:id/${action}`, (ctx) =>

@@ -10,7 +10,12 @@ import {
 } from '../../contract/index.js';
 
 export const ResetBody = z.object({
-  seed: z.number().int().min(0).max(2 ** 31).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .optional(),
   fixtures: z.enum(['default', 'empty']).optional(),
   clock: z.iso.datetime().optional(),
 });

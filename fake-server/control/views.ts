@@ -1,8 +1,8 @@
 /** What the control API shows of internal records. */
 import { iso } from '../domain/clock.js';
 import type { DomainContext } from '../domain/context.js';
-import { observedState } from '../domain/tokens.js';
 import type { ApiToken, Project } from '../domain/state.js';
+import { observedState } from '../domain/tokens.js';
 
 export function tokenView(domain: DomainContext, t: ApiToken) {
   return {
@@ -24,7 +24,9 @@ export function tokenView(domain: DomainContext, t: ApiToken) {
 }
 
 export function projectControlView(domain: DomainContext, p: Project) {
-  const keys = [...domain.state.projectKeys.values()].filter((k) => k.project_id === p.id).map((k) => k.value);
+  const keys = [...domain.state.projectKeys.values()]
+    .filter((k) => k.project_id === p.id)
+    .map((k) => k.value);
   return {
     id: p.id,
     organization_id: p.organization_id,
@@ -37,7 +39,11 @@ export function projectControlView(domain: DomainContext, p: Project) {
     limits: p.limits,
     creditsUsed: p.creditsUsed,
     project_keys: keys,
-    documents: domain.state.knowledgebases.get(p.id)?.documents().map((d) => ({ docId: d.docId, title: d.title, kind: d.kind, url: d.url })) ?? [],
+    documents:
+      domain.state.knowledgebases
+        .get(p.id)
+        ?.documents()
+        .map((d) => ({ docId: d.docId, title: d.title, kind: d.kind, url: d.url })) ?? [],
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
   };

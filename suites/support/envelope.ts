@@ -16,13 +16,18 @@ export function expectError(res: RawResponse, status: number, message?: string |
 }
 
 /** The response is a 200 success envelope whose data matches the operation's response schema. */
-export function expectSuccess<T = unknown>(res: RawResponse, operationId: string): { data: T; total?: number; message: string } {
+export function expectSuccess<T = unknown>(
+  res: RawResponse,
+  operationId: string,
+): { data: T; total?: number; message: string } {
   expect(res.status, `status; body: ${res.text.slice(0, 300)}`).toBe(200);
   const op = operationById(operationId);
   const schema = op.response ? successEnvelope(op.response) : MessageOnlyEnvelope;
   const parsed = schema.safeParse(res.json);
   if (!parsed.success) {
-    throw new Error(`${operationId}: response does not match the contract: ${parsed.error.message}\n${res.text.slice(0, 500)}`);
+    throw new Error(
+      `${operationId}: response does not match the contract: ${parsed.error.message}\n${res.text.slice(0, 500)}`,
+    );
   }
   const body = res.json as { data: T; total?: number; message: string };
   if (op.hasTotal) expect(typeof body.total, 'total is present').toBe('number');

@@ -2,7 +2,7 @@
  * Test-file plumbing: one target per file (the in-process fake unless CONFORMANCE_TARGET names another), and
  * `need()` to skip, with the reason printed in the report, what the target cannot do.
  */
-import { afterAll, beforeAll, type TestContext } from 'vitest';
+import { afterAll, beforeAll, beforeEach, type TestContext } from 'vitest';
 import { loadTarget } from '../target/load-target.js';
 import type { Target, TokenName } from '../target/target.js';
 
@@ -10,6 +10,11 @@ export function useTarget(): () => Target {
   let target: Target | undefined;
   beforeAll(async () => {
     target = await loadTarget();
+  });
+  // Every test starts with fresh hourly counters where the target lets us reset them, so that the
+  // requests of earlier tests never push a later one over the Platform token cap.
+  beforeEach(async () => {
+    await target?.control?.post('/rate-limits/reset');
   });
   afterAll(async () => {
     await target?.close();
@@ -41,7 +46,8 @@ export function missing(t: Target, needs: Needs): string[] {
   if (needs.control && !t.control) reasons.push('target has no control API');
   if (needs.writes && !c.allow.writes) reasons.push('target does not allow writes (allow.writes)');
   if (needs.quota && !c.allow.quota) reasons.push('target does not allow spending quota (allow.quota)');
-  for (const name of needs.tokens ?? []) if (!c.tokens[name]) reasons.push(`target config has no ${name} token`);
+  for (const name of needs.tokens ?? [])
+    if (!c.tokens[name]) reasons.push(`target config has no ${name} token`);
   if (needs.projectKey && !c.project_key) reasons.push('target config has no project_key');
   if (needs.projectUid && !c.project_uid) reasons.push('target config has no project_uid');
   if (needs.otherProjectUid && !c.other_project_uid) reasons.push('target config has no other_project_uid');

@@ -8,7 +8,13 @@ export interface ControlClient {
   delete<T = unknown>(path: string): Promise<T>;
   /** Reset to the default fixtures (or the given seed) and return the fresh target config. */
   reset(body?: { seed?: number; fixtures?: 'default' | 'empty' }): Promise<TargetConfig>;
-  advance(by: { ms?: number; seconds?: number; minutes?: number; hours?: number; days?: number }): Promise<string>;
+  advance(by: {
+    ms?: number;
+    seconds?: number;
+    minutes?: number;
+    hours?: number;
+    days?: number;
+  }): Promise<string>;
 }
 
 export function createControlClient(control: NonNullable<TargetConfig['control']>): ControlClient {
@@ -17,7 +23,10 @@ export function createControlClient(control: NonNullable<TargetConfig['control']
     const res = await send({
       method,
       url: `${base}${path}`,
-      headers: { 'x-control-secret': control.secret, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        'x-control-secret': control.secret,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const json = res.json as { type?: string; message?: string; data?: T } | undefined;

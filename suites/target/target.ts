@@ -47,17 +47,25 @@ export function formEncode(body: unknown): string {
   return params.toString();
 }
 
-export function authHeaders(config: TargetConfig, credential: string, auth: Auth | undefined): Record<string, string> {
+export function authHeaders(
+  config: TargetConfig,
+  credential: string,
+  auth: Auth | undefined,
+): Record<string, string> {
   if (auth && 'none' in auth) return {};
   if (auth && 'headers' in auth) return auth.headers;
   if (auth && 'bearer' in auth) return { authorization: `Bearer ${auth.bearer}` };
-  if (auth && 'apiKey' in auth) return credential === 'project-key' ? { 'api-key': auth.apiKey } : { authorization: `Bearer ${auth.apiKey}` };
+  if (auth && 'apiKey' in auth)
+    return credential === 'project-key'
+      ? { 'api-key': auth.apiKey }
+      : { authorization: `Bearer ${auth.apiKey}` };
   if (auth && 'token' in auth) {
     const value = config.tokens[auth.token];
     if (!value) throw new Error(`target has no ${auth.token} token`);
     return { authorization: `Bearer ${value}` };
   }
-  if (credential === 'bearer-token') return config.tokens.owner ? { authorization: `Bearer ${config.tokens.owner}` } : {};
+  if (credential === 'bearer-token')
+    return config.tokens.owner ? { authorization: `Bearer ${config.tokens.owner}` } : {};
   if (credential === 'project-key') return config.project_key ? { 'api-key': config.project_key } : {};
   return config.project_key ? { authorization: `Bearer ${config.project_key}` } : {};
 }
@@ -79,9 +87,15 @@ export function createHttpTarget(
     } else if (o.body !== undefined || (o.method ?? 'POST') === 'POST') {
       const value = o.body ?? {};
       body = encoding === 'form' ? formEncode(value) : JSON.stringify(value);
-      headers['content-type'] = encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+      headers['content-type'] =
+        encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
     }
-    return send({ method: o.method ?? 'POST', url: `${baseOf(o.base)}${path}`, headers, ...(body !== undefined ? { body } : {}) });
+    return send({
+      method: o.method ?? 'POST',
+      url: `${baseOf(o.base)}${path}`,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
   };
 
   return {
