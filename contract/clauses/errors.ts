@@ -50,7 +50,7 @@ export const errorClauses = defineClauses([
   assumed(
     'ERR-UNSUPPORTED-MEDIA-TYPE',
     E,
-    'A non-empty body with a content type the operation does not take (e.g. JSON to getSessions, form or text/plain to a JSON operation) gets 415 in the error envelope. An empty body with no content type counts as `{}`.',
+    'A non-empty body with a content type the operation does not take (e.g. JSON to getSessions, form or text/plain to a JSON operation, or no content type at all) gets 415 in the error envelope. An empty body counts as `{}`, whatever its content type.',
   ),
   assumed(
     'ERR-BODY-TOO-LARGE',
@@ -64,6 +64,16 @@ export const errorClauses = defineClauses([
     'A known path called with a method other than POST gets 405 with header `Allow: POST`, in the error envelope.',
   ),
   assumed(
+    'ERR-CONTENT-ENCODING',
+    E,
+    'Content-Encoding is not shown: a body may be sent as gzip, deflate or br (or identity) and is decoded before parsing, the size limit applying to the decoded bytes; bytes that do not decode under the declared encoding get 400 with a message starting `Invalid params`; any other encoding gets 415 in the error envelope.',
+  ),
+  assumed(
+    'ERR-INTERNAL-ENVELOPE',
+    E,
+    'Harness rule: should the fake itself fail unexpectedly, it still answers in the error envelope (500 `Internal server error`), with no stack trace, file path or error text in the body, and reports the error to its `onUnexpectedError` hook.',
+  ),
+  assumed(
     'ERR-NEVER-5XX',
     E,
     'Harness rule: no input, however malformed, yields a 5xx status or a stack trace in the body.',
@@ -71,7 +81,7 @@ export const errorClauses = defineClauses([
   assumed(
     'ERR-UNKNOWN-FIELDS-IGNORED',
     E,
-    'Unknown body fields are ignored: they neither fail validation nor change anything.',
+    'Unknown body fields are ignored: they neither fail validation nor change anything. This includes `__proto__`, `constructor` and `prototype` keys, which are dropped while parsing and never reach an object prototype.',
   ),
   assumed(
     'CREDITS-EXHAUSTED',

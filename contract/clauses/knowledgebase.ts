@@ -104,6 +104,11 @@ export const knowledgebaseClauses = defineClauses([
   ),
   documented('SEARCH-BEARER-DATA-ARRAY', P, 'Bearer searchIndexDocument data is an array of chunks.'),
   assumed(
+    'SEARCH-BEARER-PROJECT',
+    P,
+    "Bearer searchIndexDocument searches the knowledgebase of the project named by project_uid only; a node_id of another project's document gives an empty array.",
+  ),
+  assumed(
     'SEARCH-BEARER-ITEM-SHAPE',
     P,
     'The Bearer variant returns the same chunk shape as the project-key variant: {point_id, doc_id, score, content}.',

@@ -42,6 +42,11 @@ export const playgroundClauses = defineClauses([
     P,
     'The previous-messages field is named `messages`; each item is {role: `user` | `assistant`, content: string}.',
   ),
+  assumed(
+    'PLAYGROUND-HISTORY-CONTEXT',
+    P,
+    "Only the last chat_history_count previous messages (the project's saved setting) are context for the reply; with chat_history_count 0 the previous messages do not change the reply.",
+  ),
   documented(
     'PLAYGROUND-AGENT-SETTING-OVERRIDE',
     P,

@@ -118,7 +118,16 @@ export const projectClauses = defineClauses([
     'updateChatbot with retention_duration (integer seconds) sets the project retention.',
   ),
   documented('UPDATECHATBOT-MESSAGE-ONLY', P, 'updateChatbot succeeds with a message-only success envelope.'),
-  assumed('UPDATECHATBOT-NO-FIELDS', P, 'updateChatbot with only project_uid succeeds and changes nothing.'),
+  assumed(
+    'UPDATECHATBOT-NO-FIELDS',
+    P,
+    'updateChatbot with only project_uid succeeds and changes nothing (name, retention and updatedAt stay as they were).',
+  ),
+  assumed(
+    'UPDATECHATBOT-ATOMIC',
+    P,
+    'An updateChatbot request with any invalid field gets Invalid params and changes nothing, not even its valid fields.',
+  ),
 
   // retention
   documented(

@@ -58,4 +58,14 @@ export const statsClauses = defineClauses([
     P,
     'A from later than to is not an error: the single record aggregates no conversation (every conversation, message, feedback, session, query and visitor count is 0; total_documents and total_links still count the knowledgebase, which is not dated).',
   ),
+  assumed(
+    'STATS-COUNTS',
+    P,
+    'The record aggregates the sessions that getSessions lists for the same project and date-only range (widget sessions created in the range; playground sessions are not counted): session_count is their number; total_conversation counts those with at least one message; total_messages counts their messages (as getSessionMessages lists them); query_count counts the messages whose send_by is not `assistant`; like and dislike count the assistant messages rated `like` and `dislike`, no_feedback the other assistant messages; visitor_count counts distinct visitors (between 1 and session_count when there is a session); avg_message_conversation is total_messages / total_conversation rounded to 2 decimals, 0 with no conversation.',
+  ),
+  assumed(
+    'STATS-KNOWLEDGEBASE-COUNTS',
+    P,
+    "total_documents counts the project's knowledgebase documents of kind file and total_links those of kind webpage (the `document` and `webpages` usage of getProjectUsageLimit); neither depends on the range.",
+  ),
 ]);

@@ -114,6 +114,11 @@ export const tokenClauses = defineClauses([
     `A revoked token cannot be reactivated or regenerated; it keeps getting 401 ${INVALID}.`,
   ),
   assumed(
+    'TOKEN-TRANSITION-GUARDS',
+    T,
+    'Only the transitions of the state table are accepted: deactivate and regenerate on an active token (not expired, its creator still a member of the organization), reactivate on a deactivated token (whether or not its expiry has passed meanwhile; an expired one stays 401), revoke on any token not yet revoked (active, deactivated, expired or unusable). Any other action is refused (the control API answers 409; 404 once revoked) and changes nothing.',
+  ),
+  assumed(
     'TOKEN-CREATOR-REMOVED-MESSAGE',
     'Errors',
     'A token whose creator is no longer a member gets 401 with message `Inactive token: the token creator is no longer a member of the organization`.',

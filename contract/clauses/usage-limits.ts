@@ -117,8 +117,13 @@ export const usageLimitClauses = defineClauses([
     'After removeProjectUsageLimit the project uses the full organization allocation for that resource.',
   ),
   assumed(
+    'USAGE-LIMIT-PLAN-DOWNGRADE',
+    P,
+    "When a plan change lowers the allocation below a project's set limit, the limit in force (as getProjectUsageLimit reports it, and as credits are checked against) is the allocation.",
+  ),
+  assumed(
     'USAGE-LIMIT-REMOVE-IDEMPOTENT',
     P,
-    'Removing a limit that is not set succeeds and changes nothing.',
+    'Removing a limit that is not set succeeds and changes nothing (the project updatedAt included).',
   ),
 ]);

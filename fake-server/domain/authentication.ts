@@ -19,7 +19,7 @@ export function bearerValue(header: string | undefined): string | undefined {
 }
 
 export function authenticateToken(ctx: DomainContext, value: string | undefined): PlatformCaller {
-  if (!value || !value.startsWith(TOKEN_PREFIX)) throw unauthorized();
+  if (!value?.startsWith(TOKEN_PREFIX)) throw unauthorized();
   let token: ApiToken | undefined;
   for (const t of ctx.state.tokens.values()) {
     if (t.value === value) {
@@ -27,7 +27,7 @@ export function authenticateToken(ctx: DomainContext, value: string | undefined)
       break;
     }
   }
-  if (!token || token.status !== 'active' || isExpired(ctx, token)) throw unauthorized();
+  if (token?.status !== 'active' || isExpired(ctx, token)) throw unauthorized();
   const organization = ctx.state.organizations.get(token.organization_id);
   if (!organization) throw unauthorized();
   const creator = findMember(ctx, organization.id, token.creator_user_id);
@@ -43,7 +43,7 @@ export interface ProjectKeyCaller {
 export const PROJECT_KEY_PREFIX = 'apk-';
 
 export function authenticateProjectKey(ctx: DomainContext, value: string | undefined): ProjectKeyCaller {
-  if (!value || !value.startsWith(PROJECT_KEY_PREFIX)) throw new DomainError(401, 'Invalid or revoked API key');
+  if (!value?.startsWith(PROJECT_KEY_PREFIX)) throw new DomainError(401, 'Invalid or revoked API key');
   const key = ctx.state.projectKeys.get(value);
   const project = key && ctx.state.projects.get(key.project_id);
   const organization = project && ctx.state.organizations.get(project.organization_id);

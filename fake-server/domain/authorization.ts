@@ -21,7 +21,9 @@ export interface Grant {
 
 /** Write on a module grants Read on it too. */
 export function hasPermission(perms: readonly Permission[], needed: Permission): boolean {
-  return perms.some((p) => p.module === needed.module && (p.action === needed.action || p.action === 'Write'));
+  return perms.some(
+    (p) => p.module === needed.module && (p.action === needed.action || p.action === 'Write'),
+  );
 }
 
 /**
@@ -40,7 +42,11 @@ export function allows(access: AccessRule, grant: Grant): boolean {
 }
 
 export function grantOf(caller: PlatformCaller): Grant {
-  return { tokenRole: caller.token.role, permissions: caller.token.permissions, creatorRole: caller.creator.role };
+  return {
+    tokenRole: caller.token.role,
+    permissions: caller.token.permissions,
+    creatorRole: caller.creator.role,
+  };
 }
 
 export function requirePlatformPlan(plan: PlanName): void {

@@ -35,8 +35,10 @@ export const messages = {
   invalidToDate: "Invalid 'to' date format",
 } as const;
 
-export const invalidParams = (details: readonly ErrorDetail[] = [], message: string = messages.invalidParams) =>
-  new DomainError(400, message, details);
+export const invalidParams = (
+  details: readonly ErrorDetail[] = [],
+  message: string = messages.invalidParams,
+) => new DomainError(400, message, details);
 export const unauthorized = (message: string = messages.invalidToken) => new DomainError(401, message);
 export const forbidden = (message: string = messages.forbidden) => new DomainError(403, message);
 export const notFound = (message: string) => new DomainError(404, message);

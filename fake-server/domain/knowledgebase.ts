@@ -21,7 +21,10 @@ export function removeDocument(ctx: DomainContext, project: Project, docId: stri
   return indexFor(ctx, project).removeDocument(docId);
 }
 
-export function knowledgebaseCounts(ctx: DomainContext, project: Project): { document: number; webpages: number } {
+export function knowledgebaseCounts(
+  ctx: DomainContext,
+  project: Project,
+): { document: number; webpages: number } {
   return indexFor(ctx, project).counts();
 }
 
@@ -32,7 +35,11 @@ export interface SearchQuery {
   docId?: string;
 }
 
-export function searchKnowledgebase(ctx: DomainContext, project: Project, q: SearchQuery): KnowledgebaseChunk[] {
+export function searchKnowledgebase(
+  ctx: DomainContext,
+  project: Project,
+  q: SearchQuery,
+): KnowledgebaseChunk[] {
   const hits = indexFor(ctx, project).search(q.query, {
     limit: q.limit,
     offset: q.offset ?? 0,

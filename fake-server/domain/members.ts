@@ -12,11 +12,19 @@ export function findMember(ctx: DomainContext, organizationId: number, userId: n
 }
 
 export function membersOf(ctx: DomainContext, organizationId: number): Member[] {
-  return [...ctx.state.members.values()].filter((m) => m.organization_id === organizationId).sort((a, b) => a.id - b.id);
+  return [...ctx.state.members.values()]
+    .filter((m) => m.organization_id === organizationId)
+    .sort((a, b) => a.id - b.id);
 }
 
-export function addMember(ctx: DomainContext, organizationId: number, userId: number, role: MemberRole): Member {
-  if (findMember(ctx, organizationId, userId)) throw new DomainError(409, 'User is already a member of the organization');
+export function addMember(
+  ctx: DomainContext,
+  organizationId: number,
+  userId: number,
+  role: MemberRole,
+): Member {
+  if (findMember(ctx, organizationId, userId))
+    throw new DomainError(409, 'User is already a member of the organization');
   const now = ctx.clock.now();
   const member: Member = {
     id: ctx.ids.next('member'),
@@ -30,7 +38,12 @@ export function addMember(ctx: DomainContext, organizationId: number, userId: nu
   return member;
 }
 
-export function changeMemberRole(ctx: DomainContext, organizationId: number, userId: number, role: MemberRole): Member {
+export function changeMemberRole(
+  ctx: DomainContext,
+  organizationId: number,
+  userId: number,
+  role: MemberRole,
+): Member {
   const member = findMember(ctx, organizationId, userId);
   if (!member) throw new DomainError(404, 'Member not found');
   member.role = role;

@@ -8,10 +8,20 @@ export function modelsForPlan(ctx: DomainContext, plan: PlanName): SupportedMode
   return ctx.state.models.filter((m) => m.tier === 0 || (m.tier === 1 && tierOne));
 }
 
-export function findModelForPlan(ctx: DomainContext, plan: PlanName, value: string): SupportedModelEntry | undefined {
+export function findModelForPlan(
+  ctx: DomainContext,
+  plan: PlanName,
+  value: string,
+): SupportedModelEntry | undefined {
   return modelsForPlan(ctx, plan).find((m) => m.value === value);
 }
 
 export function modelView(m: SupportedModelEntry) {
-  return { value: m.value, tier: m.tier, name: m.name, provider: m.provider, credits_per_call: m.credits_per_call };
+  return {
+    value: m.value,
+    tier: m.tier,
+    name: m.name,
+    provider: m.provider,
+    credits_per_call: m.credits_per_call,
+  };
 }

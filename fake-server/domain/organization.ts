@@ -41,7 +41,12 @@ export function memberView(ctx: DomainContext, m: Member): MemberView {
     role: m.role,
     createdAt: iso(m.createdAt),
     updatedAt: iso(m.updatedAt),
-    Member: { id: m.user_id, name: user?.name ?? '', email: user?.email ?? '', profile_pic: user?.profile_pic ?? null },
+    Member: {
+      id: m.user_id,
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      profile_pic: user?.profile_pic ?? null,
+    },
   };
 }
 
@@ -65,6 +70,9 @@ export function organizationMembers(ctx: DomainContext, org: Organization, limit
     .sort((a, b) => a.id - b.id);
   return {
     total: members.total,
-    data: { organizationMember: members.items.map((m) => memberView(ctx, m)), invitations: invitations.map(invitationView) },
+    data: {
+      organizationMember: members.items.map((m) => memberView(ctx, m)),
+      invitations: invitations.map(invitationView),
+    },
   };
 }

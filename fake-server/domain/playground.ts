@@ -2,10 +2,10 @@
 import type { PlaygroundSession } from '../../contract/index.js';
 import { type AgentSettings, composeReply } from '../rag/canned-agent.js';
 import type { DomainContext } from './context.js';
+import { deductCredits, ensureCredits } from './credits.js';
 import { badRequest, messages, notFound } from './errors.js';
 import { indexFor } from './knowledgebase.js';
 import { findModelForPlan } from './models.js';
-import { deductCredits, ensureCredits } from './credits.js';
 import { appendMessage, findSessionByUid } from './sessions.js';
 import type { Organization, Project, Session } from './state.js';
 
@@ -47,7 +47,12 @@ export interface PlaygroundCall {
   messages?: { role: 'user' | 'assistant'; content: string }[];
 }
 
-export function playgroundResponse(ctx: DomainContext, org: Organization, project: Project, call: PlaygroundCall) {
+export function playgroundResponse(
+  ctx: DomainContext,
+  org: Organization,
+  project: Project,
+  call: PlaygroundCall,
+) {
   const session = findSessionByUid(ctx, project, call.session_uid);
   if (!session?.is_emulator) throw notFound(messages.sessionNotFound);
   const modelValue = call.agent_setting?.model ?? project.settings.model;
@@ -60,7 +65,9 @@ export function playgroundResponse(ctx: DomainContext, org: Organization, projec
     prompt: call.agent_setting?.system_prompt ?? project.settings.prompt,
     temperature: call.agent_setting?.temperature ?? project.settings.temperature,
   };
-  const history = (call.messages ?? []).slice(-project.settings.chat_history_count).filter((m) => m.role === 'user');
+  // The last chat_history_count previous messages are context; none when it is 0 (slice(-0) would keep all).
+  const count = project.settings.chat_history_count;
+  const history = (count > 0 ? (call.messages ?? []).slice(-count) : []).filter((m) => m.role === 'user');
   const retrievalQuery = [...history.map((m) => m.content), call.query].join(' ');
   const hits = indexFor(ctx, project).search(retrievalQuery, { limit: settings.max_nodes });
   const reply = composeReply(call.query, hits, settings);

@@ -1,7 +1,8 @@
 /** Project API keys (`apk-…`), created in a project's integration settings. */
+
+import { PROJECT_KEY_PREFIX } from './authentication.js';
 import type { DomainContext } from './context.js';
 import type { Project, ProjectKey } from './state.js';
-import { PROJECT_KEY_PREFIX } from './authentication.js';
 
 export function createProjectKey(ctx: DomainContext, project: Project): ProjectKey {
   const key: ProjectKey = {

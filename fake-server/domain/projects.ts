@@ -17,7 +17,11 @@ export interface ListProjectsQuery {
 }
 
 /** Projects in the token's scope whose members include the token's creator (PROJECTS-SCOPE-FILTER). */
-export function listProjects(ctx: DomainContext, caller: PlatformCaller, q: ListProjectsQuery): Page<ProjectView> {
+export function listProjects(
+  ctx: DomainContext,
+  caller: PlatformCaller,
+  q: ListProjectsQuery,
+): Page<ProjectView> {
   const needle = q.search?.toLowerCase();
   const visible = [...ctx.state.projects.values()].filter(
     (p) =>
@@ -26,8 +30,15 @@ export function listProjects(ctx: DomainContext, caller: PlatformCaller, q: List
       isProjectMember(p, caller.token.creator_user_id) &&
       (needle === undefined || p.name.toLowerCase().includes(needle)),
   );
-  const page = paginate(byOrder(visible, (p) => p.id, q.orderBy), q.limit, q.page);
-  return { total: page.total, items: page.items.map((p) => projectView(ctx, p, caller.token.creator_user_id)) };
+  const page = paginate(
+    byOrder(visible, (p) => p.id, q.orderBy),
+    q.limit,
+    q.page,
+  );
+  return {
+    total: page.total,
+    items: page.items.map((p) => projectView(ctx, p, caller.token.creator_user_id)),
+  };
 }
 
 export function projectView(ctx: DomainContext, p: Project, viewerUserId: number): ProjectView {

@@ -17,7 +17,9 @@ function statusOf(fn: () => unknown): number | 'ok' {
 describe('rate limiter', () => {
   it('admits exactly the cap within a window, then 429 [RATE-PLATFORM-1000, RATE-WINDOW-FIXED-HOUR]', () => {
     const limiter = createRateLimiter(HOUR);
-    const outcomes = Array.from({ length: 1005 }, (_, i) => statusOf(() => limiter.hit('k', 1000, 1000 + i, 'm')));
+    const outcomes = Array.from({ length: 1005 }, (_, i) =>
+      statusOf(() => limiter.hit('k', 1000, 1000 + i, 'm')),
+    );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1000);
     expect(outcomes.slice(1000)).toEqual([429, 429, 429, 429, 429]);
   });

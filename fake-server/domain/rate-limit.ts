@@ -39,7 +39,12 @@ export function createRateLimiter(initialWindowMs: number = HOUR_MS): RateLimite
       const resetAt = w.start + windowMs;
       if (w.count >= limit) {
         const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
-        throw new DomainError(429, message, undefined, rateHeaders({ limit, remaining: 0, resetAt }, retryAfter));
+        throw new DomainError(
+          429,
+          message,
+          undefined,
+          rateHeaders({ limit, remaining: 0, resetAt }, retryAfter),
+        );
       }
       w.count += 1;
       return { limit, remaining: limit - w.count, resetAt };

@@ -1,9 +1,9 @@
 /** Conversation sessions and their messages as the Platform API lists them. */
-import type { OrderBy, SessionMessage as MessageView, Session as SessionView } from '../../contract/index.js';
+import type { SessionMessage as MessageView, OrderBy, Session as SessionView } from '../../contract/index.js';
 import { iso } from './clock.js';
 import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
-import { byOrder, type Page, paginate } from './paging.js';
+import { type Page, paginate } from './paging.js';
 import type { Message, Project, Session } from './state.js';
 
 export interface ListSessionsQuery {
@@ -18,6 +18,16 @@ export interface ListSessionsQuery {
 
 const day = (ms: number) => iso(ms).slice(0, 10);
 
+/** Sort by a time, then id, in the given direction (SESSIONS-ORDER-KEY, SESSION-MESSAGES-ORDER-KEY). */
+function byTimeThenId<T extends { id: number }>(
+  items: readonly T[],
+  time: (t: T) => number,
+  order: OrderBy,
+): T[] {
+  const sorted = [...items].sort((a, b) => time(a) - time(b) || a.id - b.id);
+  return order === 'DESC' ? sorted.reverse() : sorted;
+}
+
 export function projectSessions(ctx: DomainContext, project: Project, includeEmulator = false): Session[] {
   return [...ctx.state.sessions.values()].filter(
     (s) => s.project_id === project.id && (includeEmulator || !s.is_emulator),
@@ -31,7 +41,11 @@ export function listSessions(ctx: DomainContext, project: Project, q: ListSessio
       (q.from === undefined || day(s.created_at) >= q.from) &&
       (q.to === undefined || day(s.created_at) <= q.to),
   );
-  const page = paginate(byOrder(matching, (s) => s.id, q.orderBy), q.limit, q.page);
+  const page = paginate(
+    byTimeThenId(matching, (s) => s.created_at, q.orderBy),
+    q.limit,
+    q.page,
+  );
   return { total: page.total, items: page.items.map(sessionView) };
 }
 
@@ -56,7 +70,11 @@ export function sessionView(s: Session): SessionView {
   };
 }
 
-export function findSessionByUid(ctx: DomainContext, project: Project, sessionUid: number): Session | undefined {
+export function findSessionByUid(
+  ctx: DomainContext,
+  project: Project,
+  sessionUid: number,
+): Session | undefined {
   for (const s of ctx.state.sessions.values()) {
     if (s.project_id === project.id && s.session_uid === sessionUid) return s;
   }
@@ -74,7 +92,11 @@ export function listSessionMessages(
 ): Page<MessageView> {
   const session = findSessionByUid(ctx, project, q.session_uid);
   if (!session || session.is_emulator) throw notFound(text.sessionNotFound);
-  const page = paginate(byOrder(sessionMessages(ctx, session), (m) => m.id, q.orderBy), q.limit, q.page);
+  const page = paginate(
+    byTimeThenId(sessionMessages(ctx, session), (m) => m.createdAt, q.orderBy),
+    q.limit,
+    q.page,
+  );
   return { total: page.total, items: page.items.map(messageView) };
 }
 

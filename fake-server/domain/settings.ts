@@ -16,9 +16,14 @@ export function updateProjectSettings(
     throw badRequest(messages.invalidModel(patch.model));
   }
   const next = { ...project.settings };
+  let included = false;
   for (const [key, value] of Object.entries(patch) as [keyof AiSettingsPatch, unknown][]) {
-    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+    if (value === undefined) continue;
+    (next as Record<string, unknown>)[key] = value;
+    included = true;
   }
+  // SET-NO-FIELDS: a request with no settings field changes nothing, updatedAt included.
+  if (!included) return;
   project.settings = next;
   project.updatedAt = ctx.clock.now();
 }

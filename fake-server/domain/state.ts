@@ -1,6 +1,7 @@
 /** The fake's in-memory store: plain records in maps, declared apart from the rules that change them. */
-import type { MemberRole, Permission, PlanName, TokenRole } from '../../contract/index.js';
+
 import type { ExpirationPreset, ScopeType } from '../../contract/access.js';
+import type { MemberRole, Permission, PlanName, TokenRole } from '../../contract/index.js';
 import type { KnowledgebaseIndex } from '../rag/knowledgebase-index.js';
 
 export interface User {

@@ -65,7 +65,8 @@ export function computeStats(ctx: DomainContext, project: Project, range: StatsR
       session_count: String(sessions.length),
       query_count: queries,
       visitor_count: new Set(sessions.map((s) => s.visitor_id)).size,
-      avg_message_conversation: conversations === 0 ? 0 : Math.round((totalMessages / conversations) * 100) / 100,
+      avg_message_conversation:
+        conversations === 0 ? 0 : Math.round((totalMessages / conversations) * 100) / 100,
     },
   ];
 }

@@ -3,6 +3,7 @@ import type { ExpirationPreset, Permission, ScopeType, TokenRole } from '../../c
 import { DAY_MS } from './clock.js';
 import type { DomainContext } from './context.js';
 import { DomainError, invalidParams } from './errors.js';
+import { findMember } from './members.js';
 import type { ApiToken } from './state.js';
 
 export const TOKEN_PREFIX = 'api-v1-';
@@ -30,7 +31,17 @@ export function createToken(ctx: DomainContext, input: CreateTokenInput): ApiTok
   const role = input.role ?? null;
   const permissions = input.permissions ?? [];
   if (role === null && permissions.length === 0) {
-    throw invalidParams([{ path: 'role', message: 'at least one of access role or fine-grained permissions is required' }]);
+    throw invalidParams([
+      { path: 'role', message: 'at least one of access role or fine-grained permissions is required' },
+    ]);
+  }
+  if (!ctx.state.organizations.has(input.organization_id))
+    throw new DomainError(404, 'Organization not found');
+  // Tokens are created in the dashboard by a member of the organization.
+  if (!findMember(ctx, input.organization_id, input.creator_user_id)) {
+    throw invalidParams([
+      { path: 'creator_user_id', message: 'the creator must be a member of the organization' },
+    ]);
   }
   const scope_type = input.scope_type ?? 'all';
   const project_ids = scope_type === 'selected' ? [...new Set(input.project_ids ?? [])] : [];
@@ -91,21 +102,25 @@ export function findToken(ctx: DomainContext, id: number): ApiToken {
 
 export type LifecycleAction = 'deactivate' | 'reactivate' | 'regenerate' | 'revoke';
 
-/** Apply one lifecycle transition; refuses transitions the state machine does not have (409). */
+/**
+ * Apply one lifecycle transition; refuses transitions the state table does not have (409, TOKEN-TRANSITION-GUARDS).
+ * Deactivate and Regenerate start from `active` only: an expired token, or one whose creator left, is no longer
+ * active in the table; it can still be revoked.
+ */
 export function applyLifecycle(ctx: DomainContext, id: number, action: LifecycleAction): ApiToken {
   const token = findToken(ctx, id);
-  const expired = isExpired(ctx, token);
+  const active = observedState(ctx, token) === 'active';
   switch (action) {
     case 'deactivate':
-      if (token.status !== 'active') throw conflict(token, action);
+      if (!active) throw conflict(ctx, token, action);
       token.status = 'deactivated';
       return token;
     case 'reactivate':
-      if (token.status !== 'deactivated') throw conflict(token, action);
+      if (token.status !== 'deactivated') throw conflict(ctx, token, action);
       token.status = 'active';
       return token;
     case 'regenerate':
-      if (token.status !== 'active' || expired) throw conflict(token, action);
+      if (!active) throw conflict(ctx, token, action);
       token.value = newTokenValue(ctx);
       return token;
     case 'revoke':
@@ -114,8 +129,8 @@ export function applyLifecycle(ctx: DomainContext, id: number, action: Lifecycle
   }
 }
 
-function conflict(token: ApiToken, action: LifecycleAction): DomainError {
-  return new DomainError(409, `Cannot ${action} a token that is ${token.status}`);
+function conflict(ctx: DomainContext, token: ApiToken, action: LifecycleAction): DomainError {
+  return new DomainError(409, `Cannot ${action} a token that is ${observedState(ctx, token)}`);
 }
 
 export function isExpired(ctx: DomainContext, token: ApiToken): boolean {

@@ -19,13 +19,21 @@ export function usageOf(ctx: DomainContext, project: Project, type: LimitType): 
   }
 }
 
-/** The limit in force: the project's own, or the full organization allocation when unset. */
+/**
+ * The limit in force: the project's own, or the full organization allocation when unset. A limit set under a
+ * larger plan never exceeds the current allocation (USAGE-LIMIT-PLAN-DOWNGRADE).
+ */
 export function limitOf(org: Organization, project: Project, type: LimitType): number {
-  return project.limits[type] ?? planAllocations[org.plan][type];
+  const allocation = planAllocations[org.plan][type];
+  const own = project.limits[type];
+  return own === undefined ? allocation : Math.min(own, allocation);
 }
 
 export function getUsageLimits(ctx: DomainContext, org: Organization, project: Project): ProjectUsageLimit {
-  const entry = (type: LimitType) => ({ limit: limitOf(org, project, type), usage: usageOf(ctx, project, type) });
+  const entry = (type: LimitType) => ({
+    limit: limitOf(org, project, type),
+    usage: usageOf(ctx, project, type),
+  });
   return { document: entry('document'), webpages: entry('webpages'), credits: entry('credits') };
 }
 
@@ -38,7 +46,8 @@ export function setUsageLimits(
 ): void {
   const types = limits.map((l) => l.limit_type);
   const repeated = types.find((t, i) => types.indexOf(t) !== i);
-  if (repeated) throw invalidParams([{ path: 'limits', message: `limit_type ${repeated} appears more than once` }]);
+  if (repeated)
+    throw invalidParams([{ path: 'limits', message: `limit_type ${repeated} appears more than once` }]);
   for (const { limit_type, limit } of limits) {
     if (limit > planAllocations[org.plan][limit_type]) {
       throw badRequest(`Limit for ${limit_type} exceeds the plan allocation`);
@@ -51,7 +60,9 @@ export function setUsageLimits(
   project.updatedAt = ctx.clock.now();
 }
 
+/** Removing a limit that is not set changes nothing (USAGE-LIMIT-REMOVE-IDEMPOTENT). */
 export function removeUsageLimit(ctx: DomainContext, project: Project, type: RemovableLimitType): void {
+  if (project.limits[type] === undefined) return;
   delete project.limits[type];
   project.updatedAt = ctx.clock.now();
 }

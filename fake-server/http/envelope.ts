@@ -19,7 +19,12 @@ export function sendSuccess(ctx: Context, result: Success): void {
   };
 }
 
-export function sendError(ctx: Context, status: number, message: string, details?: readonly ErrorDetail[]): void {
+export function sendError(
+  ctx: Context,
+  status: number,
+  message: string,
+  details?: readonly ErrorDetail[],
+): void {
   ctx.status = status;
   ctx.body = { type: ERROR, message, ...(details && details.length > 0 ? { errors: details } : {}) };
 }

@@ -4,23 +4,35 @@ import { DomainError } from '../domain/errors.js';
 import { sendError } from './envelope.js';
 
 interface HttpLikeError {
-  status?: number;
-  statusCode?: number;
-  expose?: boolean;
-  type?: string;
-  message?: string;
+  status?: unknown;
+  statusCode?: unknown;
+  expose?: unknown;
+  type?: unknown;
+  message?: unknown;
 }
 
-/** Messages for the errors raised by body parsing and routing, before any domain code runs. */
-function translate(err: HttpLikeError): { status: number; message: string } {
-  const status = err.status ?? err.statusCode ?? 500;
+const INTERNAL = { status: 500, message: 'Internal server error' } as const;
+
+/**
+ * Status and message for an error that is not a DomainError: an http-errors style client error keeps its 4xx
+ * (with its message only when it is meant to be exposed); a malformed URL is a 400; anything else is a bug of
+ * the fake and answers 500 with a fixed message, never the error's own text or stack.
+ */
+export function translate(err: unknown): { status: number; message: string } {
+  if (err instanceof URIError) return { status: 400, message: 'Bad request: malformed URL encoding' };
+  if (typeof err !== 'object' || err === null) return INTERNAL;
+  const e = err as HttpLikeError;
+  const raw = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
+  const status = Number.isInteger(raw) ? raw : 500;
+  const text = typeof e.message === 'string' ? e.message : undefined;
   if (status === 413) return { status, message: 'Request body too large' };
-  if (status === 415) return { status, message: err.message ?? 'Unsupported content type' };
-  if (status === 400 && (err.type === 'entity.parse.failed' || /JSON|invalid/i.test(err.message ?? ''))) {
+  if (status === 415) return { status, message: text ?? 'Unsupported content type' };
+  if (status === 400 && (e.type === 'entity.parse.failed' || err instanceof SyntaxError)) {
     return { status, message: 'Invalid params: the body is not valid JSON' };
   }
-  if (status >= 400 && status < 500) return { status, message: err.expose ? (err.message ?? 'Bad request') : 'Bad request' };
-  return { status: 500, message: 'Internal server error' };
+  if (status >= 400 && status < 500)
+    return { status, message: e.expose === true && text ? text : 'Bad request' };
+  return INTERNAL;
 }
 
 export function errorMiddleware(onUnexpected: (err: unknown) => void = () => {}) {
@@ -33,8 +45,14 @@ export function errorMiddleware(onUnexpected: (err: unknown) => void = () => {})
         sendError(ctx, err.status, err.message, err.details);
         return;
       }
-      const { status, message } = translate((err ?? {}) as HttpLikeError);
-      if (status >= 500) onUnexpected(err);
+      const { status, message } = translate(err);
+      if (status >= 500) {
+        try {
+          onUnexpected(err);
+        } catch {
+          // A failing error hook must not turn the envelope into Koa's plain-text 500.
+        }
+      }
       sendError(ctx, status, message);
     }
   };

@@ -4,11 +4,17 @@ import { operations } from '../../contract/index.js';
 import { DomainError } from '../domain/errors.js';
 import type { Mounts } from './platform-router.js';
 
+/**
+ * A path as the routers match it: they ignore case and a trailing slash (@koa/router defaults), so the fallback
+ * does too, and `GET /api/v1/getMyProjects/` is a 405 like `GET /api/v1/getMyProjects`.
+ */
+const normalize = (path: string): string => (path.replace(/\/+$/, '') || '/').toLowerCase();
+
 export function knownPaths(mounts: Mounts): Set<string> {
   const paths = new Set<string>();
   for (const op of operations) {
-    paths.add(`${mounts.basePath}${op.path}`);
-    if (op.orgLevel) paths.add(`${mounts.orgBasePath}${op.path}`);
+    paths.add(normalize(`${mounts.basePath}${op.path}`));
+    if (op.orgLevel) paths.add(normalize(`${mounts.orgBasePath}${op.path}`));
   }
   return paths;
 }
@@ -17,7 +23,7 @@ export function fallback(mounts: Mounts) {
   const paths = knownPaths(mounts);
   return async (ctx: Context): Promise<void> => {
     if (ctx.status !== 404 || ctx.body !== undefined) return;
-    if (paths.has(ctx.path) && ctx.method !== 'POST') {
+    if (paths.has(normalize(ctx.path)) && ctx.method !== 'POST') {
       throw new DomainError(405, `Method ${ctx.method} not allowed; use POST`, undefined, { Allow: 'POST' });
     }
     throw new DomainError(404, 'Route not found');

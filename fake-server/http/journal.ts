@@ -1,13 +1,17 @@
-/** Records every request the fake receives (bounded), for the control API's journal. */
+/** Records every request the fake receives (bounded), for the control API's journal. Control requests are not. */
 import type { Context, Next } from 'koa';
 import type { Runtime } from '../runtime.js';
+
+/** Whether `path` is the control prefix itself or below it (`/_controlled` is not). */
+export const underPrefix = (path: string, prefix: string): boolean =>
+  path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
 
 export function journal(runtime: Runtime, controlPrefix: string) {
   return async (ctx: Context, next: Next): Promise<void> => {
     try {
       await next();
     } finally {
-      if (!ctx.path.startsWith(controlPrefix)) {
+      if (!underPrefix(ctx.path, controlPrefix)) {
         const body = ctx.body as { message?: unknown } | undefined;
         runtime.record({
           at: new Date(runtime.domain.clock.now()).toISOString(),

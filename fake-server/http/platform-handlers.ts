@@ -3,17 +3,18 @@
  * returns what goes into the success envelope. Auth, plan, caps, permission, parsing and project resolution happen
  * before, in the platform router.
  */
+
+import type { z } from 'zod';
 import { paging } from '../../contract/index.js';
 import * as P from '../../contract/requests/platform.js';
-import type { z } from 'zod';
 import type { PlatformCaller } from '../domain/authentication.js';
 import type { DomainContext } from '../domain/context.js';
 import { inviteMember } from '../domain/invitations.js';
+import { searchKnowledgebase } from '../domain/knowledgebase.js';
 import { modelsForPlan, modelView } from '../domain/models.js';
 import { invitationView, organizationDetail, organizationMembers } from '../domain/organization.js';
 import { createPlaygroundSession, playgroundResponse } from '../domain/playground.js';
 import { listProjects, updateChatbot } from '../domain/projects.js';
-import { searchKnowledgebase } from '../domain/knowledgebase.js';
 import { listSessionMessages, listSessions } from '../domain/sessions.js';
 import { updateProjectSettings } from '../domain/settings.js';
 import type { Project } from '../domain/state.js';
@@ -63,7 +64,9 @@ export const platformHandlers: Record<string, Resolver> = {
 
   inviteOrganizationMember: on(P.InviteOrganizationMemberRequest, ({ domain, caller, body }) => ({
     message: 'Invitation sent successfully',
-    data: invitationView(inviteMember(domain, caller.organization, caller.token.creator_user_id, body.email, body.role)),
+    data: invitationView(
+      inviteMember(domain, caller.organization, caller.token.creator_user_id, body.email, body.role),
+    ),
   })),
 
   updateChatbot: on(P.UpdateChatbotRequest, ({ domain, project, body }) => {

@@ -27,7 +27,8 @@ export function platformRouter(runtime: Runtime, mounts: Mounts): Router {
   for (const op of platformOperations) {
     const handle = async (ctx: Context) => runPlatform(runtime, op, ctx);
     router.post(`${mounts.basePath}${op.path}`, handle);
-    if (op.orgLevel && mounts.orgBasePath !== mounts.basePath) router.post(`${mounts.orgBasePath}${op.path}`, handle);
+    if (op.orgLevel && mounts.orgBasePath !== mounts.basePath)
+      router.post(`${mounts.orgBasePath}${op.path}`, handle);
   }
   return router;
 }

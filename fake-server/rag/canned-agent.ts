@@ -19,7 +19,12 @@ export interface AgentReply {
   used: KnowledgebaseChunkHit[];
 }
 
-const openers = ['Here is what I found:', 'According to our documentation:', 'Good question.', 'From the knowledgebase:'];
+const openers = [
+  'Here is what I found:',
+  'According to our documentation:',
+  'Good question.',
+  'From the knowledgebase:',
+];
 
 /** First sentences of a chunk, up to roughly `max` characters, never cut mid-word. */
 function summary(content: string, max = 280): string {
@@ -40,7 +45,11 @@ function variant(query: string, temperature: number): number {
   return temperature === 0 ? 0 : h % openers.length;
 }
 
-export function composeReply(query: string, hits: readonly KnowledgebaseChunkHit[], s: AgentSettings): AgentReply {
+export function composeReply(
+  query: string,
+  hits: readonly KnowledgebaseChunkHit[],
+  s: AgentSettings,
+): AgentReply {
   const used = hits.slice(0, s.max_nodes);
   if (used.length === 0) {
     return { text: "I'm sorry, I could not find anything about that in the knowledgebase.", used };

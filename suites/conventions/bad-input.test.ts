@@ -1,8 +1,9 @@
 /** Bad input of every kind gets a clear 4xx in the error envelope: routes, methods, bodies, sizes. */
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { httpInput } from '../../contract/index.js';
-import { expectEnvelope, expectError } from '../support/envelope.js';
-import { useTarget } from '../support/use-target.js';
+import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
 
 const target = useTarget();
 
@@ -19,11 +20,13 @@ describe('bad input', () => {
   });
 
   it('malformed JSON answers 400 Invalid params [ERR-MALFORMED-JSON]', async () => {
-    const res = await target().call('getMyProjects', { raw: { body: '{"limit": 1', contentType: 'application/json' } });
+    const res = await target().call('getMyProjects', {
+      raw: { body: '{"limit": 1', contentType: 'application/json' },
+    });
     expectError(res, 400, /^Invalid params/);
   });
 
-  it('a JSON body that is not an object answers 400 Invalid params [ERR-INVALID-PARAMS-STATUS]', async () => {
+  it('a JSON body that is not an object answers 400 Invalid params [ERR-BODY-NOT-OBJECT, ERR-INVALID-PARAMS-STATUS]', async () => {
     for (const body of ['[]', '42', '"text"', 'null']) {
       const res = await target().call('getMyProjects', { raw: { body, contentType: 'application/json' } });
       expectError(res, 400, /^Invalid params/);
@@ -37,7 +40,10 @@ describe('bad input', () => {
 
   it('JSON sent to a form-urlencoded operation answers 415 [ERR-UNSUPPORTED-MEDIA-TYPE, CONV-FORM-ENCODED]', async () => {
     const res = await target().call('getSessions', {
-      raw: { body: JSON.stringify({ project_uid: target().config.project_uid }), contentType: 'application/json' },
+      raw: {
+        body: JSON.stringify({ project_uid: target().config.project_uid }),
+        contentType: 'application/json',
+      },
     });
     expectError(res, 415);
   });
@@ -64,5 +70,103 @@ describe('bad input', () => {
     });
     expectEnvelope(res);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a __proto__ key is an ignored field: the rest of the body still applies [ERR-UNKNOWN-FIELDS-IGNORED]', async () => {
+    const res = await target().call('getMyProjects', {
+      raw: {
+        body: '{"__proto__":{"limit":"not a number"},"constructor":{"prototype":{"x":1}},"limit":1}',
+        contentType: 'application/json',
+      },
+    });
+    const { data } = expectSuccess<unknown[]>(res, 'getMyProjects');
+    expect(data.length).toBeLessThanOrEqual(1);
+  });
+
+  it('JSON fields are not coerced: numeric strings and numbers in string fields answer 400 [ERR-JSON-NO-COERCION, ERR-INVALID-PARAMS-MESSAGE]', async () => {
+    for (const body of [{ limit: '10' }, { page: '1' }, { search: 5 }, { orderBy: 1 }, { limit: true }]) {
+      const res = await target().call('getMyProjects', { body });
+      expectError(res, 400, 'Invalid params');
+    }
+  });
+
+  it('each failing field is listed in `errors` with its path [ERR-INVALID-PARAMS-STATUS]', async () => {
+    const res = await target().call('getMyProjects', { body: { limit: 0, orderBy: 'UP', page: 1 } });
+    expectError(res, 400, 'Invalid params');
+    const errors = (res.json as { errors?: { path: string; message: string }[] }).errors ?? [];
+    expect(errors.map((e) => e.path).sort()).toEqual(['limit', 'orderBy']);
+    for (const e of errors) expect(typeof e.message).toBe('string');
+  });
+
+  it('form text sent to a JSON operation answers 415 [ERR-UNSUPPORTED-MEDIA-TYPE, CONV-JSON-BODY]', async () => {
+    const res = await target().call('getMyProjects', {
+      raw: { body: 'limit=1', contentType: 'application/x-www-form-urlencoded' },
+    });
+    expectError(res, 415);
+  });
+
+  it('a non-empty body with no content type answers 415 [ERR-UNSUPPORTED-MEDIA-TYPE]', async () => {
+    const res = await target().call('getMyProjects', { raw: { body: '{"limit":1}' } });
+    expectError(res, 415);
+  });
+
+  it('an empty body counts as {} whatever its content type [ERR-UNSUPPORTED-MEDIA-TYPE, CONV-EMPTY-BODY-OBJECT]', async () => {
+    for (const contentType of ['application/json', 'text/plain']) {
+      const res = await target().call('getOrganizationDetail', { raw: { body: '', contentType } });
+      expectSuccess(res, 'getOrganizationDetail');
+    }
+  });
+
+  it('media-type parameters and case are ignored [CONV-CONTENT-TYPE-PARAMS]', async (ctx) => {
+    need(ctx, target(), { projectUid: true });
+    for (const contentType of [
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/json;charset=UTF-8',
+    ]) {
+      const res = await target().call('getMyProjects', { raw: { body: '{"limit":1}', contentType } });
+      expectSuccess(res, 'getMyProjects');
+    }
+    const form = `project_uid=${encodeURIComponent(target().config.project_uid!)}&limit=1`;
+    for (const contentType of [
+      'application/x-www-form-urlencoded; charset=UTF-8',
+      'APPLICATION/X-WWW-FORM-URLENCODED',
+    ]) {
+      const res = await target().call('getSessions', { raw: { body: form, contentType } });
+      expectSuccess(res, 'getSessions');
+    }
+  });
+
+  it('a form body over the size limit answers 413 too [ERR-BODY-TOO-LARGE, CONV-FORM-ENCODED]', async (ctx) => {
+    need(ctx, target(), { projectUid: true });
+    const form = `project_uid=${target().config.project_uid}&x=${'z'.repeat(httpInput.maxBodyBytes)}`;
+    const res = await target().call('getSessions', {
+      raw: { body: form, contentType: 'application/x-www-form-urlencoded' },
+    });
+    expectError(res, 413);
+  });
+
+  it('a gzip body is decoded; bytes that are not gzip answer 400; an unknown encoding answers 415 [ERR-CONTENT-ENCODING, ERR-NEVER-5XX]', async () => {
+    const ok = await target().call('getMyProjects', {
+      raw: { body: gzipSync('{"limit":1}'), contentType: 'application/json' },
+      headers: { 'content-encoding': 'gzip' },
+    });
+    expectSuccess(ok, 'getMyProjects');
+    const notGzip = await target().call('getMyProjects', {
+      raw: { body: '{"limit":1}', contentType: 'application/json' },
+      headers: { 'content-encoding': 'gzip' },
+    });
+    expectError(notGzip, 400, /^Invalid params/);
+    const unknown = await target().call('getMyProjects', {
+      raw: { body: '{"limit":1}', contentType: 'application/json' },
+      headers: { 'content-encoding': 'x-squash' },
+    });
+    expectError(unknown, 415);
+  });
+
+  it('another method on a known path with a trailing slash is still 405 [ERR-METHOD-NOT-ALLOWED, CONV-PATH-MATCHING]', async () => {
+    const res = await target().raw('/getMyProjects/', { method: 'GET' });
+    expectError(res, 405);
+    expect(res.headers.allow).toBe('POST');
   });
 });

@@ -37,14 +37,24 @@ const finite = { noNaN: true, noDefaultInfinity: true } as const;
 
 /** Any number (fractions included) inside the closed range. */
 export const numberInsideArb = (r: Bounds): fc.Arbitrary<number> =>
-  fc.oneof(fc.constantFrom(r.min, top(r), (r.min + top(r)) / 2), fc.double({ min: r.min, max: top(r), ...finite }));
+  fc.oneof(
+    fc.constantFrom(r.min, top(r), (r.min + top(r)) / 2),
+    fc.double({ min: r.min, max: top(r), ...finite }),
+  );
 
 /** Any number strictly outside the closed range, however close to an edge. */
 export const numberOutsideArb = (r: Bounds): fc.Arbitrary<number> => {
-  const below = fc.double({ min: r.min - SPAN, max: r.min, maxExcluded: true, ...finite });
+  // fast-check orders -0 below 0, so an excluded bound of 0 still yields -0, which JSON sends as 0 (inside).
+  const below = fc
+    .double({ min: r.min - SPAN, max: r.min, maxExcluded: true, ...finite })
+    .filter((x) => x < r.min);
   const parts: fc.Arbitrary<number>[] = [fc.constantFrom(r.min - 0.01), below];
   if (r.max !== undefined) {
-    parts.push(fc.constantFrom(r.max + 0.01), fc.double({ min: r.max, minExcluded: true, max: r.max + SPAN, ...finite }));
+    const max = r.max;
+    parts.push(
+      fc.constantFrom(max + 0.01),
+      fc.double({ min: max, minExcluded: true, max: max + SPAN, ...finite }).filter((x) => x > max),
+    );
   }
   return fc.oneof(...parts);
 };
@@ -53,7 +63,9 @@ export const numberOutsideArb = (r: Bounds): fc.Arbitrary<number> => {
 export const fractionInsideArb = (r: Bounds): fc.Arbitrary<number> =>
   fc.oneof(
     fc.constantFrom(r.min + 0.5),
-    fc.double({ min: r.min, max: Math.min(top(r), r.min + SPAN), ...finite }).filter((x) => !Number.isInteger(x)),
+    fc
+      .double({ min: r.min, max: Math.min(top(r), r.min + SPAN), ...finite })
+      .filter((x) => !Number.isInteger(x)),
   );
 
 /** A valid value written as JSON text instead of a number (JSON fields do not coerce). */

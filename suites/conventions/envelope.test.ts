@@ -1,0 +1,265 @@
+/**
+ * The envelopes: every Platform operation called validly answers 200 with the success envelope (data as the
+ * contract says, `total` where the table says), and every documented error status answers the error envelope.
+ * All of it JSON.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ErrorEnvelope,
+  httpInput,
+  MessageOnlyEnvelope,
+  type Operation,
+  platformOperations,
+} from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { type Needs, need, useTarget } from '../support/use-target.js';
+import type { Target } from '../target/target.js';
+import type { RawResponse } from '../target/transport.js';
+
+const target = useTarget();
+
+const JSON_CONTENT_TYPE = /^application\/json\b/i;
+const STACK_TRACE = /\n\s+at .+:\d+:\d+/;
+let emails = 0;
+
+/** What a valid call of each operation needs, and how to build its body from the target. */
+interface ValidCall {
+  needs: Needs;
+  body: (t: Target) => Promise<Record<string, unknown>>;
+}
+
+const uid = (t: Target) => t.config.project_uid!;
+const dataOf = <T>(res: RawResponse): T => (res.json as { data: T }).data;
+
+async function firstSessionUid(t: Target): Promise<number> {
+  const res = await t.call('getSessions', { body: { project_uid: uid(t), limit: 1 } });
+  const uidOf = dataOf<{ session_uid: number }[]>(res)[0]?.session_uid;
+  if (uidOf === undefined)
+    throw new Error(`the target project has no session to read messages of: ${res.text}`);
+  return uidOf;
+}
+
+const read: Needs = { tokens: ['owner'], projectUid: true };
+const write: Needs = { ...read, writes: true };
+
+const validCalls: Record<string, ValidCall> = {
+  getMyProjects: { needs: read, body: async () => ({ limit: 5, page: 1, orderBy: 'ASC' }) },
+  getOrganizationDetail: { needs: read, body: async () => ({}) },
+  getOrganizationMembers: { needs: read, body: async () => ({ limit: 10, page: 1 }) },
+  inviteOrganizationMember: {
+    needs: write,
+    body: async () => ({
+      email: `envelope-${Date.now().toString(36)}-${++emails}@example.com`,
+      role: 'viewer',
+    }),
+  },
+  updateChatbot: {
+    needs: write,
+    // Writes back the project's current name: a valid call that changes nothing.
+    body: async (t) => {
+      const projects = dataOf<{ project_uid: string; name: string }[]>(
+        await t.call('getMyProjects', { body: {} }),
+      );
+      const name = projects.find((p) => p.project_uid === uid(t))?.name;
+      return { project_uid: uid(t), ...(name ? { name } : {}) };
+    },
+  },
+  // Only included fields change: no field, no change.
+  updateProjectSettings: { needs: write, body: async (t) => ({ project_uid: uid(t) }) },
+  getProjectUsageLimit: { needs: read, body: async (t) => ({ project_uid: uid(t) }) },
+  setProjectUsageLimit: {
+    needs: write,
+    // Sets the document limit to the limit it has now.
+    body: async (t) => {
+      const limits = dataOf<{ document: { limit: number } }>(
+        await t.call('getProjectUsageLimit', { body: { project_uid: uid(t) } }),
+      );
+      return { project_uid: uid(t), limits: [{ limit_type: 'document', limit: limits.document.limit }] };
+    },
+  },
+  removeProjectUsageLimit: {
+    needs: write,
+    body: async (t) => ({ project_uid: uid(t), limit_type: 'voice_credits' }),
+  },
+  getStats: {
+    needs: read,
+    body: async (t) => ({ project_uid: uid(t), from: '2020-01-01', to: '2100-01-01' }),
+  },
+  getSessions: { needs: read, body: async (t) => ({ project_uid: uid(t), limit: 5, page: 1 }) },
+  getSessionMessages: {
+    needs: read,
+    body: async (t) => ({ project_uid: uid(t), session_uid: await firstSessionUid(t), limit: 5 }),
+  },
+  createPlaygroundAgentSession: { needs: write, body: async (t) => ({ project_uid: uid(t) }) },
+  playgroundAgentResponse: {
+    needs: { ...write, quota: true },
+    body: async (t) => {
+      const session = await t.call('createPlaygroundAgentSession', { body: { project_uid: uid(t) } });
+      return {
+        project_uid: uid(t),
+        session_uid: dataOf<{ session_uid: number }>(session).session_uid,
+        query: 'hello',
+      };
+    },
+  },
+  searchIndexDocument: {
+    needs: read,
+    body: async (t) => ({ project_uid: uid(t), query: 'account', limit: 3 }),
+  },
+  getSupportedModels: { needs: read, body: async () => ({}) },
+};
+
+/** The clauses a valid call of `op` shows, beyond the success envelope itself. */
+function clausesOf(op: Operation): string {
+  const ids = [
+    'CONV-SUCCESS-ENVELOPE',
+    'CONV-SUCCESS-200',
+    'CONV-RESPONSE-JSON',
+    'CONV-BASE-URL',
+    'CONV-POST',
+  ];
+  ids.push(op.encoding === 'form' ? 'CONV-FORM-ENCODED' : 'CONV-JSON-BODY');
+  if (op.request instanceof z.ZodObject && Object.keys(op.request.shape).length === 0)
+    ids.push('CONV-EMPTY-BODY-OBJECT');
+  if (!op.response) ids.push('CONV-MESSAGE-ONLY');
+  if (op.hasTotal) ids.push('CONV-SUCCESS-TOTAL-INTEGER');
+  if (
+    [
+      'getMyProjects',
+      'getOrganizationDetail',
+      'getOrganizationMembers',
+      'inviteOrganizationMember',
+      'getSessions',
+      'getSessionMessages',
+    ].includes(op.id)
+  ) {
+    ids.push('CONV-DATETIME-ISO');
+  }
+  return ids.join(', ');
+}
+
+describe('success envelope of every Platform operation', () => {
+  it('the table covers every Platform operation [CONV-SUCCESS-ENVELOPE]', () => {
+    expect(Object.keys(validCalls).sort()).toEqual(platformOperations.map((op) => op.id).sort());
+  });
+
+  for (const op of platformOperations) {
+    it(`${op.id} called validly answers 200 {type RXSUCCESS, message, data?, total?} in JSON [${clausesOf(op)}]`, async (ctx) => {
+      const t = target();
+      const call = validCalls[op.id]!;
+      need(ctx, t, call.needs);
+      const res = await t.call(op.id, { body: await call.body(t) });
+
+      const { message, total } = expectSuccess(res, op.id);
+      expect(res.headers['content-type'] ?? '').toMatch(JSON_CONTENT_TYPE);
+      const body = res.json as Record<string, unknown>;
+      expect(body.type).toBe('RXSUCCESS');
+      expect(typeof message).toBe('string');
+      expect(
+        Object.keys(body).every((k) => ['type', 'message', 'data', 'total'].includes(k)),
+        res.text.slice(0, 200),
+      ).toBe(true);
+      if (total !== undefined) expect(Number.isInteger(total), `total ${total}`).toBe(true);
+      if (op.hasTotal) expect(Number.isInteger(total), 'total is required').toBe(true);
+      if (!op.response) expect(MessageOnlyEnvelope.safeParse(body).success).toBe(true);
+    });
+  }
+});
+
+/** The error envelope, in JSON, with no stack trace. */
+function expectErrorEnvelope(res: RawResponse, status: number, message?: string | RegExp): void {
+  expectError(res, status, message);
+  expect(res.headers['content-type'] ?? '', 'JSON content type').toMatch(JSON_CONTENT_TYPE);
+  expect(ErrorEnvelope.safeParse(res.json).success).toBe(true);
+  expect((res.json as { type: string }).type).toBe('RXERROR');
+  expect(res.text).not.toMatch(STACK_TRACE);
+}
+
+describe('error envelope on each status [ERR-ENVELOPE, CONV-ERROR-ENVELOPE, CONV-RESPONSE-JSON]', () => {
+  it('401: no credential [ERR-401-MESSAGE, AUTH-MISSING-CREDENTIAL]', async () => {
+    const res = await target().call('getMyProjects', { auth: { none: true }, body: {} });
+    expectErrorEnvelope(res, 401, 'Invalid or revoked API token');
+  });
+
+  it('401: an unknown token [ERR-401-MESSAGE]', async () => {
+    const res = await target().call('getOrganizationDetail', {
+      auth: { bearer: 'api-v1-doesnotexist000000' },
+      body: {},
+    });
+    expectErrorEnvelope(res, 401, 'Invalid or revoked API token');
+  });
+
+  it('403: a role without the permission [ERR-403-MESSAGE, AUTH-MISSING-PERMISSION-403]', async (ctx) => {
+    need(ctx, target(), { tokens: ['viewer'] });
+    // A viewer may not invite: refused before anything happens.
+    const res = await target().call('inviteOrganizationMember', {
+      auth: { token: 'viewer' },
+      body: { email: 'never-sent@example.com', role: 'viewer' },
+    });
+    expectErrorEnvelope(res, 403, 'You do not have permission to perform this action');
+  });
+
+  it('403: a project outside the token scope [ERR-403-MESSAGE, AUTH-SCOPE-403]', async (ctx) => {
+    need(ctx, target(), { tokens: ['selected'], otherProjectUid: true });
+    const res = await target().call('getProjectUsageLimit', {
+      auth: { token: 'selected' },
+      body: { project_uid: target().config.other_project_uid },
+    });
+    expectErrorEnvelope(res, 403, 'You do not have permission to perform this action');
+  });
+
+  it('400: a body that fails validation [ERR-INVALID-PARAMS-MESSAGE, ERR-INVALID-PARAMS-STATUS]', async () => {
+    const res = await target().call('getMyProjects', { body: { limit: 0 } });
+    expectErrorEnvelope(res, 400, 'Invalid params');
+  });
+
+  it('400: malformed JSON [ERR-MALFORMED-JSON]', async () => {
+    const res = await target().call('getMyProjects', {
+      raw: { body: '{"limit":', contentType: 'application/json' },
+    });
+    expectErrorEnvelope(res, 400, /^Invalid params/);
+  });
+
+  it('404: an unknown route [ERR-UNKNOWN-ROUTE]', async () => {
+    expectErrorEnvelope(await target().raw('/getEverything', { body: {} }), 404, 'Route not found');
+  });
+
+  it('404: an unknown project_uid [AUTH-UNKNOWN-PROJECT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const res = await target().call('getProjectUsageLimit', { body: { project_uid: 'no-such-project-000' } });
+    expectErrorEnvelope(res, 404, 'Project not found');
+  });
+
+  it('405: another method on a known path [ERR-METHOD-NOT-ALLOWED]', async () => {
+    const res = await target().call('getMyProjects', { method: 'DELETE' });
+    expectErrorEnvelope(res, 405);
+    expect(res.headers.allow).toBe('POST');
+  });
+
+  it('413: a body over the size limit [ERR-BODY-TOO-LARGE]', async () => {
+    const big = JSON.stringify({ search: 'y'.repeat(httpInput.maxBodyBytes) });
+    const res = await target().call('getMyProjects', { raw: { body: big, contentType: 'application/json' } });
+    expectErrorEnvelope(res, 413);
+  });
+
+  it('415: a content type the operation does not take [ERR-UNSUPPORTED-MEDIA-TYPE]', async () => {
+    const res = await target().call('getMyProjects', {
+      raw: { body: '<limit>1</limit>', contentType: 'application/xml' },
+    });
+    expectErrorEnvelope(res, 415);
+  });
+});
+
+describe('every operation is a POST [CONV-POST, ERR-METHOD-NOT-ALLOWED, CONV-RESPONSE-JSON]', () => {
+  for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
+    it(`${method} on every Platform operation answers 405 with Allow: POST in the error envelope`, async () => {
+      for (const op of platformOperations) {
+        const res = await target().call(op.id, { method });
+        expect(res.status, `${method} ${op.path}: ${res.text.slice(0, 200)}`).toBe(405);
+        expect(res.headers.allow, `${method} ${op.path}`).toBe('POST');
+        expectErrorEnvelope(res, 405);
+      }
+    });
+  }
+});

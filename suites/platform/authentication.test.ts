@@ -1,0 +1,390 @@
+/**
+ * Credentials of the Platform family (the Bearer header, token prefix, the wrong kind of credential), the plan
+ * gate, the order of the request checks, and the per-token hourly rate cap.
+ */
+import { describe, expect, it } from 'vitest';
+import { hourlyCaps, platformOperations } from '../../contract/index.js';
+import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+import {
+  bodyFor,
+  createMemberVia,
+  createOrganizationVia,
+  createProjectVia,
+  createTokenVia,
+  setPlanVia,
+  tokenAction,
+} from '../support/world.js';
+import type { RawResponse } from '../target/transport.js';
+
+const target = useTarget();
+const INVALID = 'Invalid or revoked API token';
+const FORBIDDEN = 'You do not have permission to perform this action';
+const PLAN = 'The Platform API requires the Advanced plan or above';
+const RATE = 'Rate limit exceeded. Please try again later.';
+
+const control = () => target().control!;
+
+describe('the Bearer credential', () => {
+  it('every Platform operation without an Authorization header gets 401 Invalid or revoked API token [AUTH-BEARER-HEADER, AUTH-MISSING-CREDENTIAL, ERR-ENVELOPE]', async (ctx) => {
+    need(ctx, target(), { projectUid: true });
+    const project_uid = target().config.project_uid!;
+    for (const op of platformOperations) {
+      const res = await target().call(op.id, { auth: { none: true }, body: bodyFor(op.id, { project_uid }) });
+      expectError(res, 401, INVALID);
+    }
+  });
+
+  it('a malformed Authorization header gets 401 Invalid or revoked API token [AUTH-BEARER-HEADER, AUTH-MISSING-CREDENTIAL]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const token = target().config.tokens.owner!;
+    const malformed = [
+      '',
+      'Bearer',
+      'Bearer ',
+      token, // no scheme
+      `Basic ${Buffer.from(`user:${token}`).toString('base64')}`,
+      `Token ${token}`,
+      `Bearer: ${token}`,
+      `Bearer ${token} extra`,
+      `BearerX ${token}`,
+    ];
+    for (const authorization of malformed) {
+      const res = await target().call('getMyProjects', { auth: { headers: { authorization } }, body: {} });
+      expectError(res, 401, INVALID);
+    }
+  });
+
+  it('the token is read from Authorization only: an API token in other headers gets 401 [AUTH-BEARER-HEADER, AUTH-WRONG-CREDENTIAL-KIND]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const token = target().config.tokens.owner!;
+    for (const header of ['api-key', 'x-api-key', 'x-api-token']) {
+      const headers: Record<string, string> = { [header]: token };
+      const res = await target().call('getMyProjects', { auth: { headers }, body: {} });
+      expectError(res, 401, INVALID);
+    }
+  });
+
+  it('a value without the api-v1- prefix, or a tampered one, names no token: 401 [TOKEN-INVALID-401, TOKEN-PREFIX, ERR-401-MESSAGE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const token = target().config.tokens.owner!;
+    const rest = token.slice('api-v1-'.length);
+    const last = token.at(-1) === 'a' ? 'b' : 'a';
+    for (const value of [
+      `api-v2-${rest}`,
+      `api-${rest}`,
+      rest,
+      `API-V1-${rest}`,
+      `${token.slice(0, -1)}${last}`,
+      `${token}x`,
+      token.slice(0, -1),
+      'api-v1-',
+      'api-v1-0000000000000000000000000000000000000000',
+    ]) {
+      expectError(await target().call('getMyProjects', { auth: { bearer: value }, body: {} }), 401, INVALID);
+    }
+  });
+
+  it('a project API key sent as the Bearer value of a Platform operation gets 401 [AUTH-WRONG-CREDENTIAL-KIND, AUTH-KEY-PREFIX]', async (ctx) => {
+    need(ctx, target(), { projectKey: true, projectUid: true });
+    const key = target().config.project_key!;
+    expect(key.startsWith('apk-')).toBe(true);
+    const project_uid = target().config.project_uid!;
+    for (const op of [
+      'getMyProjects',
+      'getOrganizationDetail',
+      'getProjectUsageLimit',
+      'searchIndexDocument',
+    ]) {
+      const res = await target().call(op, { auth: { bearer: key }, body: bodyFor(op, { project_uid }) });
+      expectError(res, 401, INVALID);
+    }
+  });
+
+  it('the configured tokens carry the api-v1- prefix and authenticate [TOKEN-PREFIX, VERSION-TOKEN-PREFIX, AUTH-BEARER-HEADER]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    for (const [name, value] of Object.entries(target().config.tokens)) {
+      if (!value) continue;
+      expect(value.startsWith('api-v1-'), name).toBe(true);
+      expectSuccess(
+        await target().call('getMyProjects', { auth: { bearer: value }, body: {} }),
+        'getMyProjects',
+      );
+    }
+  });
+
+  it('no public response ever contains a token value [TOKEN-DISPLAYED-ONCE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const project_uid = target().config.project_uid!;
+    const values = Object.values(target().config.tokens).filter((v): v is string => Boolean(v));
+    for (const op of [
+      'getMyProjects',
+      'getOrganizationDetail',
+      'getOrganizationMembers',
+      'getProjectUsageLimit',
+      'getSessions',
+    ]) {
+      const res = await target().call(op, { body: bodyFor(op, { project_uid }) });
+      expect(res.status, op).toBe(200);
+      for (const v of values) expect(res.text.includes(v), `${op} leaks a token value`).toBe(false);
+      expect(res.text, op).not.toMatch(/api-v1-[A-Za-z0-9]{8,}/);
+    }
+  });
+});
+
+describe('the plan gate', () => {
+  it('on Professional every Platform call gets 403 with the plan message; back on Advanced it works [AUTH-PLATFORM-PLAN, AUTH-PLATFORM-PLAN-STATUS]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const org = await createOrganizationVia(control(), { plan: 'advanced' });
+    const project = await createProjectVia(control(), org.organization_id, [org.owner_user_id]);
+    const token = await createTokenVia(control(), {
+      organization_id: org.organization_id,
+      creator_user_id: org.owner_user_id,
+      role: 'owner',
+    });
+    const auth = { bearer: token.value };
+    expectSuccess(await target().call('getMyProjects', { auth, body: {} }), 'getMyProjects');
+
+    await setPlanVia(control(), org.organization_id, 'professional');
+    for (const op of platformOperations) {
+      const res = await target().call(op.id, {
+        auth,
+        body: bodyFor(op.id, { project_uid: project.project_uid }),
+      });
+      expectError(res, 403, PLAN);
+    }
+
+    for (const plan of ['advanced', 'agency', 'enterprise'] as const) {
+      await setPlanVia(control(), org.organization_id, plan);
+      expectSuccess(await target().call('getMyProjects', { auth, body: {} }), 'getMyProjects');
+      expectSuccess(
+        await target().call('getProjectUsageLimit', { auth, body: { project_uid: project.project_uid } }),
+        'getProjectUsageLimit',
+      );
+    }
+  });
+
+  it('the plan gate answers before the permission check [AUTH-CHECK-ORDER, AUTH-PLATFORM-PLAN-STATUS]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const org = await createOrganizationVia(control(), { plan: 'professional' });
+    const viewer = await createMemberVia(control(), org.organization_id, 'viewer');
+    const token = await createTokenVia(control(), {
+      organization_id: org.organization_id,
+      creator_user_id: viewer,
+      role: 'viewer',
+    });
+    const res = await target().call('inviteOrganizationMember', {
+      auth: { bearer: token.value },
+      body: { email: 'x@example.com', role: 'owner' },
+    });
+    expectError(res, 403, PLAN);
+  });
+});
+
+describe('order of the request checks', () => {
+  it('a forbidden operation gets 403 even with an invalid body [AUTH-CHECK-ORDER, AUTH-MISSING-PERMISSION-403]', async (ctx) => {
+    need(ctx, target(), { tokens: ['viewer'] });
+    for (const op of ['updateChatbot', 'setProjectUsageLimit', 'inviteOrganizationMember']) {
+      const res = await target().call(op, {
+        auth: { token: 'viewer' },
+        body: { project_uid: 42, limits: 'x', email: 1 },
+      });
+      expectError(res, 403, FORBIDDEN);
+    }
+  });
+
+  it('an allowed operation with an invalid body gets 400, an unknown project 404 [AUTH-CHECK-ORDER, AUTH-UNKNOWN-PROJECT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    expectError(
+      await target().call('getProjectUsageLimit', { body: { project_uid: 42 } }),
+      400,
+      /^Invalid params/,
+    );
+    expectError(
+      await target().call('getProjectUsageLimit', { body: { project_uid: 'no-such-project-uid' } }),
+      404,
+      'Project not found',
+    );
+  });
+
+  it('a forbidden operation on an unknown project gets 403, not 404 [AUTH-CHECK-ORDER]', async (ctx) => {
+    need(ctx, target(), { tokens: ['viewer'] });
+    const res = await target().call('updateProjectSettings', {
+      auth: { token: 'viewer' },
+      body: { project_uid: 'no-such-project-uid' },
+    });
+    expectError(res, 403, FORBIDDEN);
+  });
+
+  it('a project outside the scope gets the scope 403 before the membership check [AUTH-CHECK-ORDER, AUTH-SCOPE-403]', async (ctx) => {
+    need(ctx, target(), { control: true, projectUid: true });
+    const org = await createOrganizationVia(control());
+    const editor = await createMemberVia(control(), org.organization_id, 'editor');
+    const mine = await createProjectVia(control(), org.organization_id, [editor]);
+    const notMine = await createProjectVia(control(), org.organization_id, [org.owner_user_id]);
+    const token = await createTokenVia(control(), {
+      organization_id: org.organization_id,
+      creator_user_id: editor,
+      role: 'editor',
+      scope_type: 'selected',
+      project_uids: [mine.project_uid],
+    });
+    const res = await target().call('getProjectUsageLimit', {
+      auth: { bearer: token.value },
+      body: { project_uid: notMine.project_uid },
+    });
+    expectError(res, 403, FORBIDDEN);
+  });
+
+  it('an invalid credential gets 401 whatever else is wrong with the request [AUTH-CHECK-ORDER, AUTH-MISSING-CREDENTIAL]', async () => {
+    const res = await target().call('setProjectUsageLimit', {
+      auth: { bearer: 'api-v1-nope' },
+      raw: { body: '{"project_uid": ', contentType: 'application/json' },
+    });
+    expectError(res, 401, INVALID);
+  });
+});
+
+describe('the platform rate cap', () => {
+  const cap = hourlyCaps.platformTokenPerHour;
+
+  async function burst(
+    value: string,
+    n: number,
+    op = 'getSupportedModels',
+    body: unknown = {},
+  ): Promise<RawResponse[]> {
+    const out: RawResponse[] = [];
+    for (let i = 0; i < n; i += 50) {
+      const batch = Array.from({ length: Math.min(50, n - i) }, () =>
+        target().call(op, { auth: { bearer: value }, body }),
+      );
+      out.push(...(await Promise.all(batch)));
+    }
+    return out;
+  }
+
+  async function freshOrgToken() {
+    const org = await createOrganizationVia(control());
+    const make = () =>
+      createTokenVia(control(), {
+        organization_id: org.organization_id,
+        creator_user_id: org.owner_user_id,
+        role: 'owner',
+      });
+    return { org, make };
+  }
+
+  it('1000 requests in the hour succeed; the 1001st gets 429 with Retry-After; a new window admits requests again [RATE-PLATFORM-1000, RATE-429-MESSAGE, ERR-429-STATUS, RATE-HEADERS, RATE-WINDOW-FIXED-HOUR]', async (ctx) => {
+    need(ctx, target(), { control: true, quota: true });
+    const { make } = await freshOrgToken();
+    const token = await make();
+    const first = await target().call('getSupportedModels', { auth: { bearer: token.value }, body: {} });
+    expect(first.status).toBe(200);
+    expect(first.headers['x-ratelimit-limit']).toBe(String(cap));
+    expect(first.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
+    expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+
+    const rest = await burst(token.value, cap - 1);
+    expect(rest.filter((r) => r.status !== 200).map((r) => r.status)).toEqual([]);
+
+    const over = await target().call('getSupportedModels', { auth: { bearer: token.value }, body: {} });
+    expectError(over, 429, RATE);
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(over.headers['x-ratelimit-remaining']).toBe('0');
+
+    // Still capped a moment before the window ends, admitted once it has.
+    await control().advance({ ms: retryAfter * 1000 - 1001 });
+    expectError(
+      await target().call('getSupportedModels', { auth: { bearer: token.value }, body: {} }),
+      429,
+      RATE,
+    );
+    const { window_ms } = await control().get<{ window_ms: number }>('/rate-limits');
+    expect(window_ms).toBe(3_600_000);
+    await control().advance({ ms: 1001 });
+    const again = await target().call('getSupportedModels', { auth: { bearer: token.value }, body: {} });
+    expect(again.status).toBe(200);
+    expect(again.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
+  });
+
+  it('the cap is per token: another token of the same organization is not affected; a regenerated token keeps its count [RATE-PLATFORM-PER-TOKEN, RATE-REGENERATE-KEEPS-COUNT]', async (ctx) => {
+    need(ctx, target(), { control: true, quota: true });
+    const { make } = await freshOrgToken();
+    const [a, b] = [await make(), await make()];
+    const all = await burst(a.value, cap);
+    expect(all.every((r) => r.status === 200)).toBe(true);
+    expectError(
+      await target().call('getSupportedModels', { auth: { bearer: a.value }, body: {} }),
+      429,
+      RATE,
+    );
+    expectSuccess(
+      await target().call('getSupportedModels', { auth: { bearer: b.value }, body: {} }),
+      'getSupportedModels',
+    );
+
+    const regenerated = await tokenAction(control(), a.id, 'regenerate');
+    expectError(
+      await target().call('getSupportedModels', { auth: { bearer: regenerated.value }, body: {} }),
+      429,
+      RATE,
+    );
+    expectError(
+      await target().call('getSupportedModels', { auth: { bearer: a.value }, body: {} }),
+      401,
+      INVALID,
+    );
+  });
+
+  it('every request of a valid token counts, whatever its outcome; over the cap, 429 answers before plan and permission checks [RATE-PLATFORM-PER-TOKEN-ALL-OPERATIONS, RATE-CHECK-AFTER-CREDENTIAL]', async (ctx) => {
+    need(ctx, target(), { control: true, quota: true });
+    const org = await createOrganizationVia(control());
+    const viewer = await createMemberVia(control(), org.organization_id, 'viewer');
+    const token = await createTokenVia(control(), {
+      organization_id: org.organization_id,
+      creator_user_id: viewer,
+      role: 'viewer',
+    });
+    const half = cap / 2;
+    const forbidden = await burst(token.value, half, 'inviteOrganizationMember', {
+      email: 'a@example.com',
+      role: 'owner',
+    });
+    expect(forbidden.every((r) => r.status === 403)).toBe(true);
+    const invalid = await burst(token.value, half / 2, 'getOrganizationMembers', { limit: 'many' });
+    expect(invalid.every((r) => r.status === 400)).toBe(true);
+    const ok = await burst(token.value, half / 2, 'getOrganizationDetail');
+    expect(ok.every((r) => r.status === 200)).toBe(true);
+
+    expectError(
+      await target().call('getOrganizationDetail', { auth: { bearer: token.value }, body: {} }),
+      429,
+      RATE,
+    );
+    const forbiddenOver = await target().call('inviteOrganizationMember', {
+      auth: { bearer: token.value },
+      body: { email: 'a@example.com', role: 'owner' },
+    });
+    expectError(forbiddenOver, 429, RATE);
+    await setPlanVia(control(), org.organization_id, 'professional');
+    expectError(await target().call('getMyProjects', { auth: { bearer: token.value }, body: {} }), 429, RATE);
+  });
+
+  it('requests with an invalid credential are not counted against any token [RATE-PLATFORM-PER-TOKEN]', async (ctx) => {
+    need(ctx, target(), { control: true, quota: true });
+    const { make } = await freshOrgToken();
+    const token = await make();
+    await tokenAction(control(), token.id, 'deactivate');
+    const refused = await burst(token.value, 20);
+    expect(refused.every((r) => r.status === 401)).toBe(true);
+    for (const r of refused) expectEnvelope(r);
+    await tokenAction(control(), token.id, 'reactivate');
+    const res = await target().call('getSupportedModels', { auth: { bearer: token.value }, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
+  });
+});

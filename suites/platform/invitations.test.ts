@@ -1,0 +1,227 @@
+/** inviteOrganizationMember: roles, validation, the created invitation, its email, duplicates and access. */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  type Invitation,
+  invitationRoles,
+  type Organization,
+  type OrganizationMember,
+} from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+
+const target = useTarget();
+
+const INVALID_PARAMS = 'Invalid params';
+const FORBIDDEN = 'You do not have permission to perform this action';
+
+/** A fresh lower-case address, so that every test is independent of the others and of earlier runs. */
+const freshEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@invitee.example.com`;
+
+interface OutboxEmail {
+  to: string;
+  subject: string;
+  join_link: string;
+  text: string;
+  invitation_id: number;
+}
+
+interface TokenView {
+  value: string;
+  creator_user_id: number;
+}
+
+const invite = (
+  body: unknown,
+  options: {
+    auth?: { token: 'owner' | 'editor' | 'viewer' | 'fine_grained' } | { bearer: string };
+    base?: 'org';
+  } = {},
+) => target().call('inviteOrganizationMember', { body, ...options });
+
+async function pendingInvitations(): Promise<Invitation[]> {
+  const res = await target().call('getOrganizationMembers', { body: { limit: 1000 } });
+  return expectSuccess<{ invitations: Invitation[] }>(res, 'getOrganizationMembers').data.invitations;
+}
+
+describe('inviteOrganizationMember', () => {
+  it.for(invitationRoles)(
+    'invites as %s: a pending invitation carrying the email and role [INVITE-ROLE-ENUM, INVITE-RETURNS-INVITATION, INVITE-FIELDS-MATCH-REQUEST, INVITE-STATUS-PENDING, RES-INVITATION-SHAPE]',
+    async (role, ctx) => {
+      need(ctx, target(), { tokens: ['owner'], writes: true });
+      const email = freshEmail(`role-${role}`);
+      const { data } = expectSuccess<Invitation>(await invite({ email, role }), 'inviteOrganizationMember');
+      expect(data.email).toBe(email);
+      expect(data.role).toBe(role);
+      expect(data.status).toBe('pending');
+      expect(data.hash.length).toBeGreaterThan(0);
+      expect(Number.isInteger(data.id)).toBe(true);
+      expect((await pendingInvitations()).find((i) => i.id === data.id)).toEqual(data);
+    },
+  );
+
+  it('gives every invitation its own id and hash [RES-INVITATION-SHAPE, INVITE-STATES-OTHER]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], writes: true });
+    const a = expectSuccess<Invitation>(
+      await invite({ email: freshEmail('a'), role: 'viewer' }),
+      'inviteOrganizationMember',
+    );
+    const b = expectSuccess<Invitation>(
+      await invite({ email: freshEmail('b'), role: 'viewer' }),
+      'inviteOrganizationMember',
+    );
+    expect(a.data.id).not.toBe(b.data.id);
+    expect(a.data.hash).not.toBe(b.data.hash);
+    for (const i of await pendingInvitations()) expect(i.status).toBe('pending');
+  });
+
+  it.for(['trainer', 'operator', 'admin', 'Owner', ''])(
+    'rejects the role %j [INVITE-ROLE-ENUM, ERR-INVALID-PARAMS-MESSAGE]',
+    async (role, ctx) => {
+      need(ctx, target(), { tokens: ['owner'] });
+      const email = freshEmail('bad-role');
+      expectError(await invite({ email, role }), 400, INVALID_PARAMS);
+      expect((await pendingInvitations()).map((i) => i.email)).not.toContain(email);
+    },
+  );
+
+  it('rejects a missing role [INVITE-ROLE-ENUM]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    expectError(await invite({ email: freshEmail('no-role') }), 400, INVALID_PARAMS);
+  });
+
+  it('rejects a missing or non-string email [INVITE-EMAIL-REQUIRED]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    expectError(await invite({ role: 'viewer' }), 400, INVALID_PARAMS);
+    expectError(await invite({ email: 42, role: 'viewer' }), 400, INVALID_PARAMS);
+    expectError(await invite({ email: null, role: 'viewer' }), 400, INVALID_PARAMS);
+    expectError(await invite({}), 400, INVALID_PARAMS);
+  });
+
+  it('rejects an address that is not an email, or is longer than 320 characters [INVITE-EMAIL-FORMAT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const tooLong = `${'x'.repeat(64)}@${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.${'g'.repeat(60)}.hh.example.com`;
+    expect(tooLong.length).toBeGreaterThan(320);
+    for (const email of [
+      'not-an-email',
+      'a@',
+      '@example.com',
+      'two@@example.com',
+      'spaces in@example.com',
+      '',
+      tooLong,
+    ]) {
+      expectError(await invite({ email, role: 'viewer' }), 400, INVALID_PARAMS);
+    }
+  });
+
+  it('accepts an address of exactly 320 characters [INVITE-EMAIL-FORMAT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], writes: true });
+    const local = `${randomUUID().slice(0, 8)}${'x'.repeat(56)}`;
+    const email = `${local}@${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.${'g'.repeat(60)}.example.com`;
+    expect(email.length).toBe(320);
+    const { data } = expectSuccess<Invitation>(
+      await invite({ email, role: 'viewer' }),
+      'inviteOrganizationMember',
+    );
+    expect(data.email).toBe(email);
+  });
+
+  it("records sent_by as the calling token's creator [INVITE-SENT-BY-CREATOR]", async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    const control = target().control!;
+    const tokens = await control.get<TokenView[]>('/tokens');
+    const ownerToken = tokens.find((t) => t.value === target().config.tokens.owner);
+    expect(ownerToken, 'the owner token is known to the control API').toBeDefined();
+    const first = expectSuccess<Invitation>(
+      await invite({ email: freshEmail('sent-by'), role: 'editor' }),
+      'inviteOrganizationMember',
+    );
+    expect(first.data.sent_by).toBe(ownerToken!.creator_user_id);
+
+    // A second owner (not the organization's creator) with a token of their own.
+    const org = expectSuccess<Organization>(
+      await target().call('getOrganizationDetail', { body: {} }),
+      'getOrganizationDetail',
+    ).data;
+    const tag = randomUUID().slice(0, 8);
+    const user = await control.post<{ id: number }>('/users', {
+      name: `Second Owner ${tag}`,
+      email: `owner2-${tag}@example.com`,
+    });
+    expect(user.id).not.toBe(org.created_by);
+    await control.post(`/organizations/${org.id}/members`, { user_id: user.id, role: 'owner' });
+    const token = await control.post<TokenView>('/tokens', {
+      organization_id: org.id,
+      creator_user_id: user.id,
+      name: 'second owner',
+      role: 'owner',
+    });
+    const second = expectSuccess<Invitation>(
+      await invite({ email: freshEmail('sent-by-2'), role: 'billing' }, { auth: { bearer: token.value } }),
+      'inviteOrganizationMember',
+    );
+    expect(second.data.sent_by).toBe(user.id);
+  });
+
+  it('sends a join email to the invited address with the hash in its link [INVITE-EMAIL-SENT, INVITE-OUTBOX]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    const email = freshEmail('outbox');
+    const { data } = expectSuccess<Invitation>(
+      await invite({ email, role: 'viewer' }),
+      'inviteOrganizationMember',
+    );
+    const outbox = await target().control!.get<OutboxEmail[]>('/outbox');
+    const sent = outbox.filter((m) => m.to === email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.invitation_id).toBe(data.id);
+    expect(sent[0]!.join_link).toContain(data.hash);
+    expect(() => new URL(sent[0]!.join_link)).not.toThrow();
+    expect(sent[0]!.text).toContain(sent[0]!.join_link);
+  });
+
+  it('refuses a second invitation while one is pending, whatever the case of the email [INVITE-DUPLICATE-PENDING, INVITE-EMAIL-CASE-INSENSITIVE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], writes: true });
+    const email = freshEmail('duplicate');
+    expectSuccess(await invite({ email, role: 'viewer' }), 'inviteOrganizationMember');
+    const message = 'An invitation is already pending for this email';
+    expectError(await invite({ email, role: 'viewer' }), 400, message);
+    expectError(await invite({ email, role: 'editor' }), 400, message);
+    expectError(await invite({ email: email.toUpperCase(), role: 'viewer' }), 400, message);
+    expect((await pendingInvitations()).filter((i) => i.email.toLowerCase() === email)).toHaveLength(1);
+  });
+
+  it('refuses to invite a current member, whatever the case of the email [INVITE-ALREADY-MEMBER, INVITE-EMAIL-CASE-INSENSITIVE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], writes: true });
+    const res = await target().call('getOrganizationMembers', { body: { limit: 1000 } });
+    const { organizationMember } = expectSuccess<{ organizationMember: OrganizationMember[] }>(
+      res,
+      'getOrganizationMembers',
+    ).data;
+    const member = organizationMember.find((m) => m.role !== 'owner') ?? organizationMember[0]!;
+    const message = 'User is already a member of the organization';
+    expectError(await invite({ email: member.Member.email, role: 'viewer' }), 400, message);
+    expectError(await invite({ email: member.Member.email.toUpperCase(), role: 'editor' }), 400, message);
+  });
+
+  it.for(['editor', 'viewer', 'fine_grained'] as const)(
+    'refuses the %s token and creates nothing [AUTH-ACCESS-INVITEORGANIZATIONMEMBER, ERR-403-MESSAGE]',
+    async (token, ctx) => {
+      need(ctx, target(), { tokens: ['owner', token] });
+      const email = freshEmail(`by-${token}`);
+      expectError(await invite({ email, role: 'viewer' }, { auth: { token } }), 403, FORBIDDEN);
+      expect((await pendingInvitations()).map((i) => i.email)).not.toContain(email);
+    },
+  );
+
+  it('works at {org_base_url} [ORG-BASE-URL-OPERATIONS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], writes: true });
+    const email = freshEmail('org-base');
+    const { data } = expectSuccess<Invitation>(
+      await invite({ email, role: 'billing' }, { base: 'org' }),
+      'inviteOrganizationMember',
+    );
+    expect(data.email).toBe(email);
+    expect((await pendingInvitations()).map((i) => i.id)).toContain(data.id);
+  });
+});

@@ -1,0 +1,251 @@
+/** getOrganizationDetail and getOrganizationMembers: shapes, the org base address, access and paging. */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Invitation, Organization, OrganizationMember, Project } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+
+const target = useTarget();
+
+const INVALID_PARAMS = 'Invalid params';
+const FORBIDDEN = 'You do not have permission to perform this action';
+
+interface MembersData {
+  organizationMember: OrganizationMember[];
+  invitations: Invitation[];
+}
+
+async function detail(): Promise<Organization> {
+  return expectSuccess<Organization>(
+    await target().call('getOrganizationDetail', { body: {} }),
+    'getOrganizationDetail',
+  ).data;
+}
+
+async function members(body: Record<string, unknown>): Promise<{ data: MembersData; total: number }> {
+  const res = await target().call('getOrganizationMembers', { body });
+  const { data, total } = expectSuccess<MembersData>(res, 'getOrganizationMembers');
+  return { data, total: total as number };
+}
+
+/** Adds members through the control API until the organization has at least `min` of them. */
+async function ensureMembers(min: number): Promise<void> {
+  const control = target().control!;
+  const org = await detail();
+  let { total } = await members({ limit: 1000 });
+  while (total < min) {
+    const tag = randomUUID().slice(0, 8);
+    const user = await control.post<{ id: number }>('/users', {
+      name: `Paging Member ${tag}`,
+      email: `paging-${tag}@members.example.com`,
+    });
+    await control.post(`/organizations/${org.id}/members`, { user_id: user.id, role: 'viewer' });
+    total += 1;
+  }
+}
+
+const freshEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@invitee.example.com`;
+
+describe('getOrganizationDetail', () => {
+  it('takes the empty object and returns the organization resource [ORG-DETAIL-EMPTY-BODY, ORG-DETAIL-DATA, RES-ORGANIZATION-SHAPE, CONV-EMPTY-BODY-OBJECT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const org = await detail();
+    expect(Number.isInteger(org.id)).toBe(true);
+    expect(org.OrganizationMembers.length).toBeGreaterThan(0);
+    for (const m of org.OrganizationMembers)
+      expect(Object.keys(m).sort()).toEqual(['createdAt', 'id', 'role', 'user_id']);
+    for (const p of org.OrganizationProjects)
+      expect(Object.keys(p).sort()).toEqual(['id', 'name', 'project_uid']);
+    expect(Object.keys(org.user).sort()).toEqual(['email', 'id', 'name']);
+  });
+
+  it("is the token's organization: it lists the configured project [ORG-DETAIL-EMPTY-BODY, ORG-DETAIL-DATA]", async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const org = await detail();
+    expect(org.OrganizationProjects.map((p) => p.project_uid)).toContain(target().config.project_uid);
+  });
+
+  it('names the creator as its user [ORG-DETAIL-USER-IS-CREATOR]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const org = await detail();
+    expect(org.user.id).toBe(org.created_by);
+    const { data } = await members({ limit: 1000 });
+    const creator = data.organizationMember.find((m) => m.user_id === org.created_by);
+    expect(creator, 'the creator is a member').toBeDefined();
+    expect(org.user.email).toBe(creator!.Member.email);
+    expect(org.user.name).toBe(creator!.Member.name);
+  });
+
+  it('lists every member and every project, unpaged [ORG-DETAIL-LISTS-COMPLETE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const org = await detail();
+    const { data, total } = await members({ limit: 1000 });
+    expect(org.OrganizationMembers.length).toBe(total);
+    expect(org.OrganizationMembers.map((m) => [m.id, m.user_id, m.role]).sort()).toEqual(
+      data.organizationMember.map((m) => [m.id, m.user_id, m.role]).sort(),
+    );
+    const projects = expectSuccess<Project[]>(
+      await target().call('getMyProjects', { body: { limit: 1000 } }),
+      'getMyProjects',
+    ).data;
+    const listed = new Set(org.OrganizationProjects.map((p) => p.project_uid));
+    for (const p of projects) expect(listed.has(p.project_uid), p.project_uid).toBe(true);
+    expect(new Set(org.OrganizationProjects.map((p) => p.id)).size).toBe(org.OrganizationProjects.length);
+  });
+
+  it('answers the same at {org_base_url} [ORG-BASE-URL, ORG-BASE-URL-OPERATIONS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const atOrg = expectSuccess<Organization>(
+      await target().call('getOrganizationDetail', { body: {}, base: 'org' }),
+      'getOrganizationDetail',
+    ).data;
+    expect(atOrg).toEqual(await detail());
+  });
+
+  it('is open to the editor and viewer tokens [AUTH-ACCESS-GETORGANIZATIONDETAIL, AUTH-ROLE-VIEWER-READ-ONLY]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner', 'editor', 'viewer'] });
+    const owner = await detail();
+    for (const token of ['editor', 'viewer'] as const) {
+      const res = await target().call('getOrganizationDetail', { body: {}, auth: { token } });
+      expect(expectSuccess<Organization>(res, 'getOrganizationDetail').data.id, token).toBe(owner.id);
+    }
+  });
+
+  it('refuses a token with fine-grained permissions only [AUTH-ACCESS-GETORGANIZATIONDETAIL, AUTH-PERMISSIONS-ONLY, ERR-403-MESSAGE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['fine_grained'] });
+    const res = await target().call('getOrganizationDetail', { body: {}, auth: { token: 'fine_grained' } });
+    expectError(res, 403, FORBIDDEN);
+  });
+});
+
+describe('getOrganizationMembers', () => {
+  it('returns total and {organizationMember, invitations} [MEMBERS-RESPONSE-SHAPE, RES-ORGANIZATION-MEMBER-SHAPE, RES-INVITATION-SHAPE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const { data, total } = await members({});
+    expect(Number.isInteger(total)).toBe(true);
+    expect(data.organizationMember.length).toBeGreaterThan(0);
+    const org = await detail();
+    for (const m of data.organizationMember) {
+      expect(m.organization_id).toBe(org.id);
+      expect(m.Member.id).toBe(m.user_id);
+    }
+  });
+
+  it('defaults to limit 10 and page 1 [MEMBERS-LIMIT-DEFAULT-10, MEMBERS-PAGE-DEFAULT-1]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    await ensureMembers(15);
+    const all = await members({ limit: 1000 });
+    expect(all.total).toBeGreaterThan(10);
+    const byDefault = await members({});
+    expect(byDefault.data.organizationMember).toHaveLength(10);
+    expect(byDefault.total).toBe(all.total);
+    expect(byDefault.data.organizationMember).toEqual(all.data.organizationMember.slice(0, 10));
+    const explicit = await members({ limit: 10, page: 1 });
+    expect(explicit.data.organizationMember).toEqual(byDefault.data.organizationMember);
+    const limitOnly = await members({ limit: 4 });
+    expect(limitOnly.data.organizationMember).toEqual(all.data.organizationMember.slice(0, 4));
+  });
+
+  it('accepts limit 1000 and returns every member [MEMBERS-LIMIT-MAX-1000, MEMBERS-TOTAL-COUNTS-MEMBERS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const { data, total } = await members({ limit: 1000 });
+    expect(data.organizationMember).toHaveLength(Math.min(total, 1000));
+  });
+
+  it('rejects limit 1001 [MEMBERS-LIMIT-MAX-1000, ERR-INVALID-PARAMS-MESSAGE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    expectError(
+      await target().call('getOrganizationMembers', { body: { limit: 1001 } }),
+      400,
+      INVALID_PARAMS,
+    );
+  });
+
+  it('rejects limit 0, negative and fractional limits [PAGING-LIMIT-MIN-1]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    for (const limit of [0, -1, 2.5]) {
+      expectError(await target().call('getOrganizationMembers', { body: { limit } }), 400, INVALID_PARAMS);
+    }
+  });
+
+  it('rejects page 0 [PAGING-PAGE-MIN-1]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    for (const page of [0, -1]) {
+      expectError(await target().call('getOrganizationMembers', { body: { page } }), 400, INVALID_PARAMS);
+    }
+  });
+
+  it('pages without duplicates or gaps, by ascending member id [PAGING-SEMANTICS, MEMBERS-ORDER, MEMBERS-TOTAL-COUNTS-MEMBERS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    await ensureMembers(15);
+    const all = await members({ limit: 1000 });
+    const ids = all.data.organizationMember.map((m) => m.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(all.total).toBe(ids.length);
+    const paged: number[] = [];
+    for (let page = 1; page <= Math.ceil(all.total / 4); page += 1) {
+      const res = await members({ limit: 4, page });
+      expect(res.total).toBe(all.total);
+      expect(res.data.organizationMember.length).toBe(Math.min(4, all.total - (page - 1) * 4));
+      paged.push(...res.data.organizationMember.map((m) => m.id));
+    }
+    expect(paged).toEqual(ids);
+  });
+
+  it('returns an empty page past the end with the same total [PAGING-PAGE-PAST-END]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const all = await members({ limit: 1000 });
+    const past = await members({ limit: 10, page: Math.ceil(all.total / 10) + 1 });
+    expect(past.data.organizationMember).toEqual([]);
+    expect(past.total).toBe(all.total);
+  });
+
+  it('total counts members only; a new invitation is listed as pending on every page [MEMBERS-TOTAL-COUNTS-MEMBERS, MEMBERS-INVITATIONS-ALL-PENDING]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], writes: true });
+    const before = await members({ limit: 1000 });
+    const email = freshEmail('listed');
+    const invited = expectSuccess<Invitation>(
+      await target().call('inviteOrganizationMember', { body: { email, role: 'viewer' } }),
+      'inviteOrganizationMember',
+    ).data;
+    const after = await members({ limit: 1000 });
+    expect(after.total).toBe(before.total);
+    expect(after.data.organizationMember).toEqual(before.data.organizationMember);
+    expect(after.data.invitations.length).toBe(before.data.invitations.length + 1);
+    for (const body of [
+      {},
+      { limit: 1, page: 1 },
+      { limit: 1, page: 2 },
+      { limit: 1, page: after.total + 5 },
+    ]) {
+      const { data } = await members(body);
+      const listed = data.invitations.find((i) => i.id === invited.id);
+      expect(listed, JSON.stringify(body)).toEqual(invited);
+      for (const i of data.invitations) expect(i.status).toBe('pending');
+    }
+  });
+
+  it('answers the same at {org_base_url} [ORG-BASE-URL-OPERATIONS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const res = await target().call('getOrganizationMembers', { body: { limit: 1000 }, base: 'org' });
+    const atOrg = expectSuccess<MembersData>(res, 'getOrganizationMembers');
+    const atBase = await members({ limit: 1000 });
+    expect(atOrg.data).toEqual(atBase.data);
+    expect(atOrg.total).toBe(atBase.total);
+  });
+
+  it('is open to the editor and viewer tokens [AUTH-ACCESS-GETORGANIZATIONMEMBERS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner', 'editor', 'viewer'] });
+    const owner = await members({ limit: 1000 });
+    for (const token of ['editor', 'viewer'] as const) {
+      const res = await target().call('getOrganizationMembers', { body: { limit: 1000 }, auth: { token } });
+      expect(expectSuccess<MembersData>(res, 'getOrganizationMembers').total, token).toBe(owner.total);
+    }
+  });
+
+  it('refuses a token with fine-grained permissions only [AUTH-ACCESS-GETORGANIZATIONMEMBERS, AUTH-PERMISSIONS-ONLY]', async (ctx) => {
+    need(ctx, target(), { tokens: ['fine_grained'] });
+    const res = await target().call('getOrganizationMembers', { body: {}, auth: { token: 'fine_grained' } });
+    expectError(res, 403, FORBIDDEN);
+  });
+});

@@ -1,0 +1,364 @@
+/**
+ * updateProjectSettings: every field inside and just outside its bounds (values written from the spec's own tables,
+ * an independent check of contract/limits.ts), the model list, partial and atomic updates.
+ */
+import { describe, expect, it, type TestContext } from 'vitest';
+import { type Project, paging } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+import type { Auth } from '../target/target.js';
+
+const target = useTarget();
+
+const FORBIDDEN = 'You do not have permission to perform this action';
+
+type Settings = Record<string, unknown>;
+
+interface ControlProject {
+  project_uid: string;
+  settings: Settings;
+  updatedAt: string;
+}
+
+const update = (body: Record<string, unknown>, auth?: Auth) =>
+  target().call('updateProjectSettings', { body, ...(auth ? { auth } : {}) });
+
+const settingsOf = async (uid: string) =>
+  (await target().control!.get<ControlProject>(`/projects/${uid}`)).settings;
+const controlView = (uid: string) => target().control!.get<ControlProject>(`/projects/${uid}`);
+
+/** The project these tests write to: a fresh one when the target has control, else the configured project. */
+async function subject(ctx: TestContext): Promise<string> {
+  need(ctx, target(), { tokens: ['owner'], writes: true });
+  if (!target().control) {
+    need(ctx, target(), { projectUid: true });
+    return target().config.project_uid!;
+  }
+  return freshProject(ctx);
+}
+
+async function freshProject(ctx: TestContext): Promise<string> {
+  need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+  const res = await target().call('getMyProjects', { body: { limit: 1 } });
+  const [first] = expectSuccess<Project[]>(res, 'getMyProjects').data;
+  const created = await target().control!.post<ControlProject>('/projects', {
+    organization_id: first!.organization_id,
+    name: 'Settings subject',
+  });
+  return created.project_uid;
+}
+
+async function supportedModels(): Promise<string[]> {
+  const res = await target().call('getSupportedModels', { body: {} });
+  return expectSuccess<{ value: string }[]>(res, 'getSupportedModels').data.map((m) => m.value);
+}
+
+/** Bounds from the spec's "Project AI settings" table: values just inside are accepted, just outside rejected. */
+const boundaries: { field: string; clause: string; inside: unknown[]; outside: unknown[] }[] = [
+  {
+    field: 'temperature',
+    clause: 'SET-TEMPERATURE-RANGE',
+    inside: [0, 2, 0.7, 1.99, 0.01],
+    outside: [-0.01, 2.01, -1, 3, 100],
+  },
+  {
+    field: 'chat_history_count',
+    clause: 'SET-CHAT-HISTORY-COUNT-RANGE',
+    inside: [0, 50, 1, 49],
+    outside: [-1, 51, 1000],
+  },
+  { field: 'max_nodes', clause: 'SET-MAX-NODES-RANGE', inside: [1, 10, 2, 9], outside: [0, 11, -1] },
+  { field: 'add_page_link', clause: 'SET-ADD-PAGE-LINK-VALUES', inside: [0, 1], outside: [2, -1, 10] },
+  {
+    field: 'auto_close_duration',
+    clause: 'SET-AUTO-CLOSE-RANGE',
+    inside: [5, 43200, 6, 43199],
+    outside: [4, 43201, 0, -5],
+  },
+  {
+    field: 'auto_resolve_duration',
+    clause: 'SET-AUTO-RESOLVE-RANGE',
+    inside: [5, 43200, 6, 43199],
+    outside: [4, 43201, 0, -5],
+  },
+];
+
+/** Integer fields: fractions and numeric strings are not integers. */
+const integerFields: { field: string; clause: string; wrong: unknown[] }[] = [
+  {
+    field: 'chat_history_count',
+    clause: 'SET-CHAT-HISTORY-COUNT-RANGE',
+    wrong: [10.5, 0.1, '10', '0', true, null],
+  },
+  { field: 'max_nodes', clause: 'SET-MAX-NODES-RANGE', wrong: [2.5, 9.99, '3', '', false, [3]] },
+  { field: 'add_page_link', clause: 'SET-ADD-PAGE-LINK-VALUES', wrong: [0.5, '1', '0', true, false, null] },
+  {
+    field: 'auto_close_duration',
+    clause: 'SET-AUTO-CLOSE-RANGE',
+    wrong: [60.5, 5.000001, '60', '1440', null],
+  },
+  {
+    field: 'auto_resolve_duration',
+    clause: 'SET-AUTO-RESOLVE-RANGE',
+    wrong: [60.5, 43199.9, '60', {}, null],
+  },
+];
+
+describe('updateProjectSettings field bounds', () => {
+  for (const { field, clause, inside, outside } of boundaries) {
+    it(`${field}: ${inside.join(', ')} are accepted and stored [${clause}, SET-MESSAGE-ONLY, CONV-MESSAGE-ONLY]`, async (ctx) => {
+      const uid = await subject(ctx);
+      for (const value of inside) {
+        expectSuccess(await update({ project_uid: uid, [field]: value }), 'updateProjectSettings');
+        if (target().control) expect((await settingsOf(uid))[field]).toBe(value);
+      }
+    });
+
+    it(`${field}: ${outside.join(', ')} get 400 Invalid params and change nothing [${clause}, ERR-INVALID-PARAMS-MESSAGE]`, async (ctx) => {
+      const uid = await subject(ctx);
+      const before = target().control ? await settingsOf(uid) : undefined;
+      for (const value of outside) {
+        expectError(await update({ project_uid: uid, [field]: value }), 400, 'Invalid params');
+      }
+      if (before) expect(await settingsOf(uid)).toEqual(before);
+    });
+  }
+
+  for (const { field, clause, wrong } of integerFields) {
+    it(`${field}: fractions, numeric strings and other types get 400 Invalid params [SET-INTEGER-FIELDS-STRICT, ${clause}, ERR-JSON-NO-COERCION]`, async (ctx) => {
+      const uid = await subject(ctx);
+      for (const value of wrong) {
+        expectError(await update({ project_uid: uid, [field]: value }), 400, 'Invalid params');
+      }
+    });
+  }
+
+  it('temperature as a numeric string or another type gets 400 Invalid params [SET-TEMPERATURE-RANGE, ERR-JSON-NO-COERCION]', async (ctx) => {
+    const uid = await subject(ctx);
+    for (const temperature of ['1', '0.7', '', true, null, [1]]) {
+      expectError(await update({ project_uid: uid, temperature }), 400, 'Invalid params');
+    }
+  });
+
+  it('mode `agent` and `chat` are accepted [SET-MODE-ENUM]', async (ctx) => {
+    const uid = await subject(ctx);
+    for (const mode of ['agent', 'chat']) {
+      expectSuccess(await update({ project_uid: uid, mode }), 'updateProjectSettings');
+      if (target().control) expect((await settingsOf(uid)).mode).toBe(mode);
+    }
+  });
+
+  it('any other mode gets 400 Invalid params [SET-MODE-ENUM, ERR-INVALID-PARAMS-MESSAGE]', async (ctx) => {
+    const uid = await subject(ctx);
+    for (const mode of ['other', 'AGENT', 'Chat', '', ' chat', 1, null, true]) {
+      expectError(await update({ project_uid: uid, mode }), 400, 'Invalid params');
+    }
+  });
+});
+
+describe('updateProjectSettings text fields', () => {
+  it('prompt and restriction take strings, empty included [SET-PROMPT-STRING, SET-RESTRICTION-STRING, SET-TEXT-MAX-LENGTH]', async (ctx) => {
+    const uid = await subject(ctx);
+    for (const text of ['You answer in French.', '', 'Unicode ✓ — “quotes” \n newlines']) {
+      expectSuccess(
+        await update({ project_uid: uid, prompt: text, restriction: text }),
+        'updateProjectSettings',
+      );
+      if (target().control) {
+        const s = await settingsOf(uid);
+        expect(s.prompt).toBe(text);
+        expect(s.restriction).toBe(text);
+      }
+    }
+  });
+
+  it('prompt and restriction of 100000 characters are accepted, 100001 rejected [SET-TEXT-MAX-LENGTH]', async (ctx) => {
+    const uid = await subject(ctx);
+    for (const field of ['prompt', 'restriction']) {
+      expectSuccess(
+        await update({ project_uid: uid, [field]: 'p'.repeat(100_000) }),
+        'updateProjectSettings',
+      );
+      expectError(await update({ project_uid: uid, [field]: 'p'.repeat(100_001) }), 400, 'Invalid params');
+    }
+  });
+
+  it('a non-string prompt or restriction gets 400 Invalid params [SET-PROMPT-STRING, SET-RESTRICTION-STRING, ERR-JSON-NO-COERCION]', async (ctx) => {
+    const uid = await subject(ctx);
+    for (const field of ['prompt', 'restriction']) {
+      for (const value of [1, true, null, ['a'], { text: 'a' }]) {
+        expectError(await update({ project_uid: uid, [field]: value }), 400, 'Invalid params');
+      }
+    }
+  });
+});
+
+describe('updateProjectSettings model', () => {
+  it('every value from getSupportedModels is accepted and stored [SET-MODEL-IN-LIST, MODELS-VALUE-IS-MODEL-ID]', async (ctx) => {
+    const uid = await subject(ctx);
+    const models = await supportedModels();
+    expect(models.length).toBeGreaterThan(0);
+    for (const model of models) {
+      expectSuccess(await update({ project_uid: uid, model }), 'updateProjectSettings');
+      if (target().control) expect((await settingsOf(uid)).model).toBe(model);
+    }
+  });
+
+  it("an unknown model gets 400 `Invalid model '<model>'. Model not found in available models list.` [SET-MODEL-IN-LIST, SET-MODEL-INVALID-STATUS]", async (ctx) => {
+    const uid = await subject(ctx);
+    const models = await supportedModels();
+    const unknown = [
+      'gpt-99-imaginary',
+      `${models[0]} `,
+      models[0]!.toUpperCase(),
+      'claude-?',
+      "it's",
+    ].filter((m) => !models.includes(m));
+    for (const model of unknown) {
+      const res = await update({ project_uid: uid, model });
+      expectError(res, 400, `Invalid model '${model}'. Model not found in available models list.`);
+    }
+  });
+
+  it('an unknown model changes nothing [SET-MODEL-IN-LIST, SET-ATOMIC]', async (ctx) => {
+    const uid = await freshProject(ctx);
+    const before = await settingsOf(uid);
+    const res = await update({
+      project_uid: uid,
+      model: 'gpt-99-imaginary',
+      temperature: 1.9,
+      prompt: 'changed',
+    });
+    expectError(res, 400, "Invalid model 'gpt-99-imaginary'. Model not found in available models list.");
+    expect(await settingsOf(uid)).toEqual(before);
+  });
+
+  it('an empty or non-string model gets 400 [SET-MODEL-IN-LIST, ERR-JSON-NO-COERCION]', async (ctx) => {
+    const uid = await subject(ctx);
+    for (const model of [1, null, true, ['gpt-4o']]) {
+      expectError(await update({ project_uid: uid, model }), 400, 'Invalid params');
+    }
+    expectError(await update({ project_uid: uid, model: '' }), 400);
+  });
+});
+
+describe('updateProjectSettings partial and atomic updates', () => {
+  it('changes only the included fields [SET-PARTIAL-UPDATE]', async (ctx) => {
+    const uid = await freshProject(ctx);
+    const models = await supportedModels();
+    const steps: Settings[] = [
+      { temperature: 1.3 },
+      { max_nodes: 7, add_page_link: 0 },
+      { prompt: 'Only the prompt changes.' },
+      { mode: 'agent', chat_history_count: 0, auto_close_duration: 43200 },
+      { restriction: 'No legal advice.', auto_resolve_duration: 5, model: models.at(-1)! },
+    ];
+    let expected = await settingsOf(uid);
+    for (const patch of steps) {
+      expectSuccess(await update({ project_uid: uid, ...patch }), 'updateProjectSettings');
+      expected = { ...expected, ...patch };
+      expect(await settingsOf(uid)).toEqual(expected);
+    }
+  });
+
+  it('with only project_uid succeeds and changes nothing, not even updatedAt [SET-NO-FIELDS]', async (ctx) => {
+    const uid = await freshProject(ctx);
+    const before = await controlView(uid);
+    await target().control!.advance({ minutes: 5 });
+    expectSuccess(await update({ project_uid: uid }), 'updateProjectSettings');
+    const after = await controlView(uid);
+    expect(after.settings).toEqual(before.settings);
+    expect(after.updatedAt).toBe(before.updatedAt);
+  });
+
+  it('only project_uid succeeds on any target [SET-NO-FIELDS, SET-MESSAGE-ONLY]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
+    expectSuccess(await update({ project_uid: target().config.project_uid }), 'updateProjectSettings');
+  });
+
+  it('a request with one invalid field changes nothing, not even its valid fields [SET-ATOMIC]', async (ctx) => {
+    const uid = await freshProject(ctx);
+    const before = await controlView(uid);
+    await target().control!.advance({ minutes: 5 });
+    const bad: Settings[] = [
+      { temperature: 1.9, max_nodes: 11 },
+      { prompt: 'new prompt', mode: 'other' },
+      { chat_history_count: 3, auto_close_duration: 4 },
+      { add_page_link: 0, auto_resolve_duration: '60' },
+      { restriction: 'new', temperature: 2.5 },
+    ];
+    for (const patch of bad) {
+      expectError(await update({ project_uid: uid, ...patch }), 400, 'Invalid params');
+    }
+    const after = await controlView(uid);
+    expect(after.settings).toEqual(before.settings);
+    expect(after.updatedAt).toBe(before.updatedAt);
+  });
+
+  it('unknown fields are ignored and do not become settings [ERR-UNKNOWN-FIELDS-IGNORED, SET-PARTIAL-UPDATE]', async (ctx) => {
+    const uid = await freshProject(ctx);
+    const before = await settingsOf(uid);
+    expectSuccess(
+      await update({ project_uid: uid, temperature: 0.2, colour: 'blue' }),
+      'updateProjectSettings',
+    );
+    expect(await settingsOf(uid)).toEqual({ ...before, temperature: 0.2 });
+  });
+});
+
+describe('updateProjectSettings project resolution and access', () => {
+  it('without project_uid, or with a non-string one, gets 400 Invalid params [SET-PROJECT-UID-REQUIRED]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], writes: true });
+    for (const body of [{}, { temperature: 1 }, { project_uid: 7, temperature: 1 }, { project_uid: '' }]) {
+      expectError(await update(body), 400, 'Invalid params');
+    }
+  });
+
+  it('an unknown project_uid gets 404 Project not found [AUTH-UNKNOWN-PROJECT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], writes: true });
+    expectError(
+      await update({ project_uid: 'no-such-project-uid-0000', temperature: 1 }),
+      404,
+      'Project not found',
+    );
+  });
+
+  it('a project outside a `selected` token scope gets 403 [AUTH-SCOPE-403, ERR-403-MESSAGE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['selected'], otherProjectUid: true, writes: true });
+    const res = await update(
+      { project_uid: target().config.other_project_uid, temperature: 1 },
+      { token: 'selected' },
+    );
+    expectError(res, 403, FORBIDDEN);
+  });
+
+  it('a Viewer token gets 403 and changes nothing [AUTH-ROLE-VIEWER-READ-ONLY, ERR-403-MESSAGE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['viewer'], projectUid: true, writes: true });
+    const uid = target().config.project_uid!;
+    const before = target().control ? await settingsOf(uid) : undefined;
+    expectError(await update({ project_uid: uid, temperature: 1.23 }, { token: 'viewer' }), 403, FORBIDDEN);
+    if (before) expect(await settingsOf(uid)).toEqual(before);
+  });
+
+  it('an Editor token and a token holding only Setting Write may update [AUTH-ROLE-EDITOR, AUTH-PERMISSIONS-ONLY, AUTH-ROLE-OR-PERMISSION]', async (ctx) => {
+    need(ctx, target(), { tokens: ['editor', 'fine_grained'], projectUid: true, writes: true });
+    const uid = target().config.project_uid!;
+    expectSuccess(
+      await update({ project_uid: uid, temperature: 0.4 }, { token: 'editor' }),
+      'updateProjectSettings',
+    );
+    expectSuccess(
+      await update({ project_uid: uid, temperature: 0.5 }, { token: 'fine_grained' }),
+      'updateProjectSettings',
+    );
+    if (target().control) expect((await settingsOf(uid)).temperature).toBe(0.5);
+  });
+
+  it('getMyProjects still lists the project after settings change (settings are not part of the project view) [RES-PROJECT-SHAPE]', async (ctx) => {
+    const uid = await subject(ctx);
+    expectSuccess(await update({ project_uid: uid, temperature: 1 }), 'updateProjectSettings');
+    const res = await target().call('getMyProjects', { body: { limit: paging.projects.max } });
+    const { data } = expectSuccess<Project[]>(res, 'getMyProjects');
+    expect(data.map((p) => p.project_uid)).toContain(uid);
+  });
+});

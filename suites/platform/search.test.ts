@@ -1,0 +1,209 @@
+/**
+ * The Bearer searchIndexDocument: ranking, paging (limit, offset), node_id, input limits, chunk shape and access.
+ * Ranking tests use the seeded knowledgebase of project_uid (its documents are read through the control API, so
+ * the expected document is the one the target really holds).
+ */
+import { describe, expect, it } from 'vitest';
+import type { KnowledgebaseChunk } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+
+const target = useTarget();
+
+const INVALID_PARAMS = 'Invalid params';
+const FORBIDDEN = 'You do not have permission to perform this action';
+
+type Auth = { token: 'owner' | 'editor' | 'viewer' | 'fine_grained' | 'selected' };
+
+/** Words from every topic of the seeded support knowledgebase, so that the query matches many chunks. */
+const BROAD = 'refund invoice billing plan password account export integration payment error support';
+
+const search = (body: Record<string, unknown>, auth?: Auth) =>
+  target().call('searchIndexDocument', {
+    body: { project_uid: target().config.project_uid, ...body },
+    ...(auth ? { auth } : {}),
+  });
+
+async function hits(body: Record<string, unknown>, auth?: Auth): Promise<KnowledgebaseChunk[]> {
+  return expectSuccess<KnowledgebaseChunk[]>(await search(body, auth), 'searchIndexDocument').data;
+}
+
+const points = (list: readonly KnowledgebaseChunk[]) => list.map((h) => h.point_id);
+
+/** The whole ranked list for a query (it must fit in one page of 100). */
+async function ranked(query: string): Promise<KnowledgebaseChunk[]> {
+  const all = await hits({ query, limit: 100 });
+  expect(all.length, `"${query}" matches something`).toBeGreaterThan(0);
+  expect(all.length, `"${query}" matches fewer than 100 chunks`).toBeLessThan(100);
+  return all;
+}
+
+describe('searchIndexDocument (Bearer)', () => {
+  it.for([
+    { title: 'Refund policy', query: 'money-back guarantee refund' },
+    { title: 'Account security guide', query: 'two-factor authentication recovery codes' },
+    { title: 'Connecting Acme Ledger to other tools', query: 'QuickBooks Xero Zapier webhooks' },
+    { title: 'Troubleshooting handbook', query: 'invoice PDF blank will not download' },
+    { title: 'Billing, plans and subscription invoices', query: 'proration VAT free trial' },
+    { title: 'Data export, retention and account closure', query: 'backups erasure requests data location' },
+  ])(
+    'ranks "$title" first for "$query" [KB-RANKING-RELEVANT, SEARCH-ORDER-BY-SCORE]',
+    async ({ title, query }, ctx) => {
+      need(ctx, target(), { tokens: ['owner'], projectUid: true, control: true });
+      const project = await target().control!.get<{ documents: { docId: string; title: string }[] }>(
+        `/projects/${target().config.project_uid}`,
+      );
+      const doc = project.documents.find((d) => d.title === title);
+      expect(doc, `the project holds "${title}"`).toBeDefined();
+      const top = await hits({ query, limit: 3 });
+      expect(top.length).toBeGreaterThan(0);
+      expect(top[0]!.doc_id, JSON.stringify(top.map((h) => [h.doc_id, h.score]))).toBe(doc!.docId);
+    },
+  );
+
+  it('returns chunks {point_id, doc_id, score, content} [SEARCH-BEARER-DATA-ARRAY, SEARCH-BEARER-ITEM-SHAPE, RES-KB-CHUNK-SHAPE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const list = await hits({ query: BROAD, limit: 20 });
+    expect(list.length).toBeGreaterThan(0);
+    for (const h of list) {
+      expect(Object.keys(h).sort()).toEqual(['content', 'doc_id', 'point_id', 'score']);
+      expect(h.content.length).toBeGreaterThan(0);
+      expect(h.point_id.length).toBeGreaterThan(0);
+      expect(h.doc_id.length).toBeGreaterThan(0);
+      expect(Number.isFinite(h.score)).toBe(true);
+    }
+    expect(new Set(points(list)).size).toBe(list.length);
+  });
+
+  it('sorts results by descending score [SEARCH-ORDER-BY-SCORE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    for (const query of [BROAD, 'refund', 'How do I reset my password?']) {
+      const scores = (await hits({ query, limit: 100 })).map((h) => h.score);
+      expect(scores.length, query).toBeGreaterThan(1);
+      expect(scores, query).toEqual([...scores].sort((a, b) => b - a));
+    }
+  });
+
+  it('takes limit from 1 to 100 and returns at most limit chunks [SEARCH-BEARER-LIMIT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const all = await ranked(BROAD);
+    expect(all.length).toBeGreaterThan(5);
+    for (const limit of [1, 2, 5])
+      expect(points(await hits({ query: BROAD, limit }))).toEqual(points(all.slice(0, limit)));
+  });
+
+  it.for([0, 101, -1, 2.5, '10', null])('rejects limit %j [SEARCH-BEARER-LIMIT]', async (limit, ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expectError(await search({ query: BROAD, limit }), 400, INVALID_PARAMS);
+  });
+
+  it('requires limit [SEARCH-BEARER-LIMIT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expectError(await search({ query: BROAD }), 400, INVALID_PARAMS);
+  });
+
+  it('requires query [SEARCH-BEARER-QUERY]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expectError(await search({ limit: 10 }), 400, INVALID_PARAMS);
+    expectError(await search({ query: 42, limit: 10 }), 400, INVALID_PARAMS);
+  });
+
+  it('rejects an empty query [SEARCH-EMPTY-QUERY]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expectError(await search({ query: '', limit: 10 }), 400, INVALID_PARAMS);
+  });
+
+  it('accepts a 5000-character query and rejects 5001 [SEARCH-BEARER-QUERY]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const query = `${BROAD} `.repeat(100).slice(0, 5000);
+    expect(query).toHaveLength(5000);
+    expect((await hits({ query, limit: 10 })).length).toBeGreaterThan(0);
+    expectError(await search({ query: `${query}x`, limit: 10 }), 400, INVALID_PARAMS);
+  });
+
+  it('requires project_uid [SEARCH-BEARER-PROJECT-UID-REQUIRED]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const res = await target().call('searchIndexDocument', { body: { query: BROAD, limit: 10 } });
+    expectError(res, 400, INVALID_PARAMS);
+  });
+
+  it('starts at the first result without offset [SEARCH-OFFSET-DEFAULT-0, SEARCH-BEARER-OFFSET]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expect(await hits({ query: BROAD, limit: 7 })).toEqual(await hits({ query: BROAD, limit: 7, offset: 0 }));
+  });
+
+  it('offset skips ranked results; pages are consistent, with no duplicates or gaps [SEARCH-OFFSET-SKIPS, SEARCH-BEARER-OFFSET]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const all = await ranked(BROAD);
+    for (const [offset, limit] of [
+      [1, 3],
+      [4, 4],
+      [all.length - 1, 10],
+      [all.length, 10],
+      [all.length + 20, 5],
+    ] as const) {
+      expect(await hits({ query: BROAD, limit, offset }), `offset ${offset} limit ${limit}`).toEqual(
+        all.slice(offset, offset + limit),
+      );
+    }
+    const paged: KnowledgebaseChunk[] = [];
+    for (let offset = 0; offset < all.length; offset += 4)
+      paged.push(...(await hits({ query: BROAD, limit: 4, offset })));
+    expect(points(paged)).toEqual(points(all));
+  });
+
+  it.for([-1, 1.5, '3'])('rejects offset %j [SEARCH-BEARER-OFFSET]', async (offset, ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expectError(await search({ query: BROAD, limit: 10, offset }), 400, INVALID_PARAMS);
+  });
+
+  it('node_id restricts the results to that document [SEARCH-BEARER-NODE-ID, SEARCH-NODE-ID-IS-DOC-ID]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const all = await ranked(BROAD);
+    const docs = [...new Set(all.map((h) => h.doc_id))];
+    expect(docs.length, 'the broad query spans several documents').toBeGreaterThan(1);
+    for (const node_id of docs) {
+      const only = await hits({ query: BROAD, limit: 100, node_id });
+      expect(only.length, node_id).toBeGreaterThan(0);
+      for (const h of only) expect(h.doc_id).toBe(node_id);
+      expect(points(only), node_id).toEqual(points(all.filter((h) => h.doc_id === node_id)));
+      const second = await hits({ query: BROAD, limit: 1, offset: 1, node_id });
+      expect(points(second)).toEqual(points(only.slice(1, 2)));
+    }
+  });
+
+  it('a node_id that names no document gives an empty array [SEARCH-NODE-ID-IS-DOC-ID]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expect(await hits({ query: BROAD, limit: 10, node_id: 'no-such-document-node' })).toEqual([]);
+  });
+
+  it('searches only the knowledgebase of the named project [SEARCH-BEARER-PROJECT, SEARCH-NODE-ID-IS-DOC-ID]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true, otherProjectUid: true });
+    const mine = new Set((await ranked(BROAD)).map((h) => h.doc_id));
+    const res = await target().call('searchIndexDocument', {
+      body: { project_uid: target().config.other_project_uid, query: BROAD, limit: 100 },
+    });
+    const theirs = expectSuccess<KnowledgebaseChunk[]>(res, 'searchIndexDocument').data;
+    for (const h of theirs) expect(mine.has(h.doc_id), h.doc_id).toBe(false);
+    const foreign = theirs[0]?.doc_id ?? 'none';
+    expect(await hits({ query: BROAD, limit: 10, node_id: foreign })).toEqual([]);
+  });
+
+  it('is open to the editor and viewer tokens and to Debugging Read [AUTH-ACCESS-SEARCHINDEXDOCUMENT, AUTH-ROLE-OR-PERMISSION]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner', 'editor', 'viewer', 'fine_grained'], projectUid: true });
+    const owner = await hits({ query: BROAD, limit: 5 });
+    for (const token of ['editor', 'viewer', 'fine_grained'] as const) {
+      expect(await hits({ query: BROAD, limit: 5 }, { token }), token).toEqual(owner);
+    }
+  });
+
+  it('refuses a project outside the token scope [AUTH-SCOPE-403]', async (ctx) => {
+    need(ctx, target(), { tokens: ['selected'], projectUid: true, otherProjectUid: true });
+    expectSuccess(await search({ query: BROAD, limit: 1 }, { token: 'selected' }), 'searchIndexDocument');
+    const res = await target().call('searchIndexDocument', {
+      body: { project_uid: target().config.other_project_uid, query: BROAD, limit: 1 },
+      auth: { token: 'selected' },
+    });
+    expectError(res, 403, FORBIDDEN);
+  });
+});

@@ -1,0 +1,241 @@
+/** getSessions (form-urlencoded): shape, defaults, filters, paging, order, playground exclusion and access. */
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+
+const target = useTarget();
+
+const INVALID_PARAMS = 'Invalid params';
+const FORBIDDEN = 'You do not have permission to perform this action';
+
+type Auth = { token: 'owner' | 'editor' | 'viewer' | 'fine_grained' | 'selected' };
+
+const getSessions = (body: Record<string, unknown>, auth?: Auth) =>
+  target().call('getSessions', {
+    body: { project_uid: target().config.project_uid, ...body },
+    ...(auth ? { auth } : {}),
+  });
+
+async function sessions(body: Record<string, unknown> = {}): Promise<Session[]> {
+  return expectSuccess<Session[]>(await getSessions(body), 'getSessions').data;
+}
+
+/** Every session matching `filters`, paged through with the largest page (ASC). */
+async function allSessions(filters: Record<string, unknown> = {}): Promise<Session[]> {
+  const out: Session[] = [];
+  for (let page = 1; ; page += 1) {
+    const batch = await sessions({ ...filters, limit: 100, page });
+    out.push(...batch);
+    if (batch.length < 100) return out;
+  }
+}
+
+const dayOf = (s: Session) => new Date(s.created_at).toISOString().slice(0, 10);
+const ids = (list: readonly Session[]) => list.map((s) => s.id);
+const ascending = (a: Session, b: Session) =>
+  Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id;
+
+describe('getSessions', () => {
+  it('takes a form-urlencoded body and returns the sessions of the project [SESSIONS-FORM-ENCODED, CONV-FORM-ENCODED, SESSIONS-DATA-ARRAY, RES-SESSION-SHAPE, RES-SESSION-OPEN-VALUES, CONV-DATETIME-ISO]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const list = await sessions();
+    expect(list.length).toBeGreaterThan(0);
+    const org = expectSuccess<{ OrganizationProjects: { id: number; project_uid: string }[] }>(
+      await target().call('getOrganizationDetail', { body: {} }),
+      'getOrganizationDetail',
+    ).data;
+    const project = org.OrganizationProjects.find((p) => p.project_uid === target().config.project_uid);
+    expect(project).toBeDefined();
+    for (const s of list) {
+      expect(s.project_id).toBe(project!.id);
+      expect(Number.isFinite(s.session_uid)).toBe(true);
+    }
+    expect(new Set(list.map((s) => s.session_uid)).size).toBe(list.length);
+  });
+
+  it('requires project_uid [SESSIONS-PROJECT-UID-REQUIRED]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    expectError(await target().call('getSessions', { body: {} }), 400, INVALID_PARAMS);
+    expectError(await target().call('getSessions', { body: { limit: 5 } }), 400, INVALID_PARAMS);
+  });
+
+  it('answers 404 for a project_uid that names no project [AUTH-UNKNOWN-PROJECT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const res = await target().call('getSessions', { body: { project_uid: 'no-such-project-uid' } });
+    expectError(res, 404, 'Project not found');
+  });
+
+  it('defaults to limit 10 and page 1 [SESSIONS-LIMIT-DEFAULT-10, SESSIONS-PAGE-DEFAULT-1]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const all = await allSessions();
+    expect(all.length, 'the project needs more than 10 sessions for this test').toBeGreaterThan(10);
+    const byDefault = await sessions();
+    expect(byDefault).toHaveLength(10);
+    expect(byDefault).toEqual(all.slice(0, 10));
+    expect(await sessions({ limit: 10, page: 1 })).toEqual(byDefault);
+    expect(await sessions({ limit: 3 })).toEqual(all.slice(0, 3));
+    expect(await sessions({ page: 2 })).toEqual(all.slice(10, 20));
+  });
+
+  it('filters by status open or closed [SESSIONS-STATUS-FILTER]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const all = await allSessions();
+    for (const status of ['open', 'closed'] as const) {
+      const filtered = await allSessions({ status });
+      for (const s of filtered) expect(s.status).toBe(status);
+      expect(ids(filtered)).toEqual(ids(all.filter((s) => s.status === status)));
+    }
+    expect(all.some((s) => s.status === 'open') && all.some((s) => s.status === 'closed')).toBe(true);
+  });
+
+  it.for(['resolved', 'OPEN', 'all', ''])(
+    'rejects the status %j [SESSIONS-STATUS-FILTER]',
+    async (status, ctx) => {
+      need(ctx, target(), { tokens: ['owner'], projectUid: true });
+      expectError(await getSessions({ status }), 400, INVALID_PARAMS);
+    },
+  );
+
+  it('filters by from and to calendar days, inclusive [SESSIONS-FROM-TO-DATES, SESSIONS-DATE-FILTER]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const all = await allSessions();
+    const days = [...new Set(all.map(dayOf))].sort();
+    expect(days.length, 'sessions on at least three days').toBeGreaterThanOrEqual(3);
+    const d = days[Math.floor(days.length / 2)]!;
+    const later = days[days.length - 1]!;
+    const expectIds = (pred: (day: string) => boolean) => ids(all.filter((s) => pred(dayOf(s))));
+
+    expect(ids(await allSessions({ from: d, to: d }))).toEqual(expectIds((x) => x === d));
+    expect(ids(await allSessions({ from: d }))).toEqual(expectIds((x) => x >= d));
+    expect(ids(await allSessions({ to: d }))).toEqual(expectIds((x) => x <= d));
+    expect(ids(await allSessions({ from: d, to: later }))).toEqual(expectIds((x) => x >= d && x <= later));
+    expect(d < later).toBe(true);
+    expect(await allSessions({ from: later, to: d })).toEqual([]);
+    expect(ids(await allSessions({ from: d, status: 'open' }))).toEqual(
+      ids(all.filter((s) => dayOf(s) >= d && s.status === 'open')),
+    );
+    const dayAfterLast = new Date(Date.parse(`${later}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(await allSessions({ from: dayAfterLast })).toEqual([]);
+  });
+
+  it.for([
+    '2024-02-31',
+    '2023-02-29',
+    '2024-13-01',
+    '2024-00-10',
+    '2024/01/01',
+    '01-02-2024',
+    '2024-1-1',
+    'yesterday',
+    '2024-01-01T00:00:00Z',
+  ])('rejects the date %j [SESSIONS-DATE-FORMAT]', async (date, ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expectError(await getSessions({ from: date }), 400, INVALID_PARAMS);
+    expectError(await getSessions({ to: date }), 400, INVALID_PARAMS);
+  });
+
+  it('accepts a leap day [SESSIONS-DATE-FORMAT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expectSuccess(await getSessions({ from: '2024-02-29', to: '2024-02-29' }), 'getSessions');
+  });
+
+  it('accepts limit 1 to 100 [SESSIONS-LIMIT-RANGE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const all = await allSessions();
+    expect(await sessions({ limit: 1 })).toEqual(all.slice(0, 1));
+    expect(await sessions({ limit: 100 })).toEqual(all.slice(0, 100));
+  });
+
+  it.for([0, 101, -1, 1000])('rejects limit %s [SESSIONS-LIMIT-RANGE]', async (limit, ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expectError(await getSessions({ limit }), 400, INVALID_PARAMS);
+  });
+
+  it('rejects integer fields written as anything but digits [FORM-INTEGER-TEXT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    for (const value of ['abc', '1.5', '1e1', '']) {
+      expectError(await getSessions({ limit: value }), 400, INVALID_PARAMS);
+      expectError(await getSessions({ page: value }), 400, INVALID_PARAMS);
+    }
+  });
+
+  it('rejects page 0 and negative pages [SESSIONS-PAGE-MIN-1, PAGING-PAGE-MIN-1]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    for (const page of [0, -1]) expectError(await getSessions({ page }), 400, INVALID_PARAMS);
+  });
+
+  it('pages without duplicates or gaps; a page past the end is empty [PAGING-SEMANTICS, PAGING-PAGE-PAST-END]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const all = await allSessions();
+    const paged: Session[] = [];
+    const pages = Math.ceil(all.length / 7);
+    for (let page = 1; page <= pages; page += 1) paged.push(...(await sessions({ limit: 7, page })));
+    expect(ids(paged)).toEqual(ids(all));
+    expect(await sessions({ limit: 7, page: pages + 1 })).toEqual([]);
+  });
+
+  it('orders ASC by default and DESC on request, by created_at then id [SESSIONS-ORDERBY-DEFAULT-ASC, SESSIONS-ORDER-KEY]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const byDefault = await allSessions();
+    expect(ids(byDefault)).toEqual(ids([...byDefault].sort(ascending)));
+    expect(ids(await allSessions({ orderBy: 'ASC' }))).toEqual(ids(byDefault));
+    const desc = await allSessions({ orderBy: 'DESC' });
+    expect(ids(desc)).toEqual(ids(byDefault).reverse());
+    expect(ids(await sessions({ orderBy: 'DESC', limit: 3 }))).toEqual(ids(desc.slice(0, 3)));
+  });
+
+  it.for(['asc', 'desc', 'RANDOM', 'created_at'])(
+    'rejects orderBy %j [SESSIONS-ORDERBY-DEFAULT-ASC]',
+    async (orderBy, ctx) => {
+      need(ctx, target(), { tokens: ['owner'], projectUid: true });
+      expectError(await getSessions({ orderBy }), 400, INVALID_PARAMS);
+    },
+  );
+
+  it('does not list playground sessions [SESSIONS-EXCLUDE-PLAYGROUND]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
+    const project_uid = target().config.project_uid!;
+    const before = await allSessions();
+    const playground = expectSuccess<{ session_uid: number; id: number }>(
+      await target().call('createPlaygroundAgentSession', { body: { project_uid } }),
+      'createPlaygroundAgentSession',
+    ).data;
+    expectSuccess(
+      await target().call('playgroundAgentResponse', {
+        body: { project_uid, session_uid: playground.session_uid, query: 'How do I export my data?' },
+      }),
+      'playgroundAgentResponse',
+    );
+    const after = await allSessions();
+    expect(ids(after)).toEqual(ids(before));
+    expect(after.map((s) => s.session_uid)).not.toContain(playground.session_uid);
+    expect(ids(await allSessions({ orderBy: 'DESC' }))).not.toContain(playground.id);
+  });
+
+  it('is open to the editor and viewer tokens [AUTH-ACCESS-GETSESSIONS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner', 'editor', 'viewer'], projectUid: true });
+    const owner = await sessions({ limit: 5 });
+    for (const token of ['editor', 'viewer'] as const) {
+      expect(
+        expectSuccess<Session[]>(await getSessions({ limit: 5 }, { token }), 'getSessions').data,
+        token,
+      ).toEqual(owner);
+    }
+  });
+
+  it('refuses a token with fine-grained permissions only [AUTH-ACCESS-GETSESSIONS, AUTH-PERMISSIONS-ONLY]', async (ctx) => {
+    need(ctx, target(), { tokens: ['fine_grained'], projectUid: true });
+    expectError(await getSessions({}, { token: 'fine_grained' }), 403, FORBIDDEN);
+  });
+
+  it('refuses a project outside the token scope [AUTH-SCOPE-403]', async (ctx) => {
+    need(ctx, target(), { tokens: ['selected'], projectUid: true, otherProjectUid: true });
+    expectSuccess(await getSessions({}, { token: 'selected' }), 'getSessions');
+    const res = await target().call('getSessions', {
+      body: { project_uid: target().config.other_project_uid },
+      auth: { token: 'selected' },
+    });
+    expectError(res, 403, FORBIDDEN);
+  });
+});

@@ -1,0 +1,374 @@
+/**
+ * getStats: date formats and their errors, the record's shape, and its counts, which are checked against what
+ * getSessions and getSessionMessages show for the same project and range (never against the fake's code).
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Session, SessionMessage, StatsRecord } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+
+const target = useTarget();
+
+const FORBIDDEN = 'You do not have permission to perform this action';
+const BAD_FROM = "Invalid 'from' date format";
+const BAD_TO = "Invalid 'to' date format";
+
+type Auth = { token: 'owner' | 'editor' | 'viewer' | 'fine_grained' };
+
+const getStats = (body: Record<string, unknown>, auth?: Auth) =>
+  target().call('getStats', {
+    body: { project_uid: target().config.project_uid, ...body },
+    ...(auth ? { auth } : {}),
+  });
+
+async function stats(body: Record<string, unknown> = {}): Promise<StatsRecord> {
+  const { data } = expectSuccess<StatsRecord[]>(await getStats(body), 'getStats');
+  expect(data, 'exactly one record').toHaveLength(1);
+  return data[0]!;
+}
+
+async function allSessions(filters: Record<string, unknown> = {}): Promise<Session[]> {
+  const out: Session[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await target().call('getSessions', {
+      body: { project_uid: target().config.project_uid, ...filters, limit: 100, page },
+    });
+    const batch = expectSuccess<Session[]>(res, 'getSessions').data;
+    out.push(...batch);
+    if (batch.length < 100) return out;
+  }
+}
+
+async function allMessages(session_uid: number): Promise<SessionMessage[]> {
+  const out: SessionMessage[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await target().call('getSessionMessages', {
+      body: { project_uid: target().config.project_uid, session_uid, limit: 100, page },
+    });
+    const batch = expectSuccess<SessionMessage[]>(res, 'getSessionMessages').data;
+    out.push(...batch);
+    if (batch.length < 100) return out;
+  }
+}
+
+/** The conversation counts of a stats record, computed from the sessions getSessions lists and their messages. */
+async function expectedCounts(sessions: readonly Session[]) {
+  let total_messages = 0;
+  let query_count = 0;
+  let like = 0;
+  let dislike = 0;
+  let no_feedback = 0;
+  let conversations = 0;
+  for (const s of sessions) {
+    const msgs = await allMessages(s.session_uid);
+    if (msgs.length > 0) conversations += 1;
+    for (const m of msgs) {
+      total_messages += 1;
+      if (m.send_by !== 'assistant') query_count += 1;
+      else if (m.rate === 'like') like += 1;
+      else if (m.rate === 'dislike') dislike += 1;
+      else no_feedback += 1;
+    }
+  }
+  return {
+    total_conversation: String(conversations),
+    session_count: String(sessions.length),
+    total_messages,
+    query_count,
+    like,
+    dislike,
+    no_feedback,
+    avg_message_conversation:
+      conversations === 0 ? 0 : Math.round((total_messages / conversations) * 100) / 100,
+  };
+}
+
+function expectConsistent(record: StatsRecord, expected: Awaited<ReturnType<typeof expectedCounts>>): void {
+  expect(record).toMatchObject(expected);
+  const sessions = Number(expected.session_count);
+  if (sessions === 0) expect(record.visitor_count).toBe(0);
+  else {
+    expect(record.visitor_count).toBeGreaterThanOrEqual(1);
+    expect(record.visitor_count).toBeLessThanOrEqual(sessions);
+  }
+}
+
+const dayOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+/** `YYYY-MM-DD HH:mm:ss` in UTC. */
+const spaced = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+/** ISO 8601 of the same instant written with a +01:30 offset. */
+const withOffset = (ms: number) => `${new Date(ms + 90 * 60_000).toISOString().slice(0, 19)}+01:30`;
+
+/** Three days with sessions: an early one, a middle one and the last one. */
+async function sessionDays(): Promise<{
+  all: Session[];
+  days: string[];
+  early: string;
+  middle: string;
+  last: string;
+}> {
+  const all = await allSessions();
+  const days = [...new Set(all.map((s) => dayOf(s.created_at)))].sort();
+  expect(days.length, 'sessions on at least three days').toBeGreaterThanOrEqual(3);
+  return {
+    all,
+    days,
+    early: days[Math.floor(days.length / 4)]!,
+    middle: days[Math.floor(days.length / 2)]!,
+    last: days[days.length - 1]!,
+  };
+}
+
+describe('getStats', () => {
+  it('returns one record with the documented field types [STATS-DATA-ARRAY, STATS-SINGLE-RECORD, RES-STATS-RECORD-SHAPE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const r = await stats();
+    expect(r.total_conversation).toMatch(/^\d+$/);
+    expect(r.session_count).toMatch(/^\d+$/);
+    for (const key of [
+      'total_messages',
+      'total_documents',
+      'total_links',
+      'like',
+      'dislike',
+      'no_feedback',
+      'query_count',
+      'visitor_count',
+    ] as const) {
+      expect(Number.isInteger(r[key]), key).toBe(true);
+      expect(r[key], key).toBeGreaterThanOrEqual(0);
+    }
+    expect(Number.isFinite(r.avg_message_conversation)).toBe(true);
+    const { days } = await sessionDays();
+    const ranged = expectSuccess<StatsRecord[]>(
+      await getStats({ from: days[0], to: days.at(-1) }),
+      'getStats',
+    ).data;
+    expect(ranged).toHaveLength(1);
+  });
+
+  it('requires project_uid [STATS-PROJECT-UID-REQUIRED]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    expectError(await target().call('getStats', { body: {} }), 400, 'Invalid params');
+    expectError(await target().call('getStats', { body: { from: '2025-01-01' } }), 400, 'Invalid params');
+  });
+
+  it('accepts YYYY-MM-DD, YYYY-MM-DD HH:mm:ss and ISO 8601, read as UTC without an offset [STATS-DATE-FORMATS, STATS-DATE-UTC]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const { early, last } = await sessionDays();
+    const start = Date.parse(`${early}T00:00:00Z`);
+    const end = Date.parse(`${last}T23:59:59Z`);
+    const reference = await stats({ from: early, to: last });
+    expect(Number(reference.session_count)).toBeGreaterThan(0);
+    const froms = [
+      early,
+      spaced(start),
+      `${early}T00:00:00Z`,
+      `${early}T00:00:00.000Z`,
+      `${early}T00:00:00`,
+      `${early}T00:00`,
+      withOffset(start),
+    ];
+    const tos = [
+      last,
+      spaced(end),
+      `${last}T23:59:59Z`,
+      `${last}T23:59:59.999Z`,
+      `${last}T23:59:59`,
+      withOffset(end),
+    ];
+    for (const from of froms) expect(await stats({ from, to: last }), `from=${from}`).toEqual(reference);
+    for (const to of tos) expect(await stats({ from: early, to }), `to=${to}`).toEqual(reference);
+  });
+
+  it.for([
+    'yesterday',
+    '2024/01/01',
+    '01-02-2024',
+    '2024-1-1',
+    '20240101',
+    '2024-01-01 10:00',
+    '2024-01-01T10',
+  ])(
+    "rejects from %j with 400 Invalid 'from' date format [STATS-FROM-FORMAT-MESSAGE, STATS-DATE-STATUS]",
+    async (from, ctx) => {
+      need(ctx, target(), { tokens: ['owner'], projectUid: true });
+      expectError(await getStats({ from }), 400, BAD_FROM);
+      expectError(await getStats({ from, to: '2025-01-01' }), 400, BAD_FROM);
+    },
+  );
+
+  it.for(['tomorrow', '2024/01/31', '31-01-2024', '2024-01-01 10:00', '2024-01-01T'])(
+    "rejects to %j with 400 Invalid 'to' date format [STATS-TO-FORMAT-MESSAGE, STATS-DATE-STATUS]",
+    async (to, ctx) => {
+      need(ctx, target(), { tokens: ['owner'], projectUid: true });
+      expectError(await getStats({ to }), 400, BAD_TO);
+      expectError(await getStats({ from: '2024-01-01', to }), 400, BAD_TO);
+    },
+  );
+
+  it('answers the from error when both dates are bad [STATS-TO-FORMAT-MESSAGE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expectError(await getStats({ from: 'bad', to: 'worse' }), 400, BAD_FROM);
+  });
+
+  it.for([
+    '2024-02-31',
+    '2023-02-29',
+    '2024-13-01',
+    '2024-04-31 10:00:00',
+    '2024-02-30T00:00:00Z',
+    '2024-01-01 25:00:00',
+    '2024-06-31T08:00:00+02:00',
+  ])('rejects the impossible date %j [STATS-DATE-IMPOSSIBLE]', async (date, ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expectError(await getStats({ from: date }), 400, BAD_FROM);
+    expectError(await getStats({ to: date }), 400, BAD_TO);
+  });
+
+  it('accepts a leap day [STATS-DATE-FORMATS, STATS-DATE-IMPOSSIBLE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    await stats({ from: '2024-02-29', to: '2024-02-29 12:00:00' });
+  });
+
+  it('counts what getSessions and getSessionMessages show for the same date range [STATS-COUNTS, STATS-TO-DATE-ONLY-INCLUSIVE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const { early, middle, last } = await sessionDays();
+    for (const [from, to] of [
+      [early, middle],
+      [middle, middle],
+      [middle, last],
+    ] as const) {
+      const sessions = await allSessions({ from, to });
+      expect(sessions.length, `${from}..${to}`).toBeGreaterThan(0);
+      expectConsistent(await stats({ from, to }), await expectedCounts(sessions));
+    }
+  });
+
+  it('leaves a missing end of the range open [STATS-DEFAULT-RANGE, STATS-COUNTS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const { all, middle } = await sessionDays();
+    expectConsistent(await stats(), await expectedCounts(all));
+    expectConsistent(
+      await stats({ from: middle }),
+      await expectedCounts(await allSessions({ from: middle })),
+    );
+    expectConsistent(await stats({ to: middle }), await expectedCounts(await allSessions({ to: middle })));
+  });
+
+  it('bounds with a time are inclusive instants; a date-only to covers its whole day [STATS-TO-DATE-ONLY-INCLUSIVE, STATS-DATE-UTC]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const { all } = await sessionDays();
+    // The latest session of the project that does not start exactly at midnight.
+    const s = [...all].reverse().find((x) => !x.created_at.includes('T00:00:00'))!;
+    const t = Date.parse(s.created_at);
+    const day = dayOf(s.created_at);
+    const upTo = (limit: number) =>
+      all.filter((x) => dayOf(x.created_at) === day && Date.parse(x.created_at) <= limit).length;
+    const count = async (to: string) => Number((await stats({ from: day, to })).session_count);
+    expect(await count(s.created_at)).toBe(upTo(t));
+    expect(await count(spaced(t))).toBe(upTo(Math.floor(t / 1000) * 1000));
+    expect(await count(withOffset(t))).toBe(upTo(Math.floor(t / 1000) * 1000));
+    expect(await count(new Date(t - 1000).toISOString())).toBe(upTo(t - 1000));
+    expect(await count(day)).toBe(all.filter((x) => dayOf(x.created_at) === day).length);
+    expect(upTo(t - 1000)).toBeLessThan(upTo(t));
+    // Exactly that instant.
+    const at = await stats({ from: s.created_at, to: s.created_at });
+    expect(Number(at.session_count)).toBe(all.filter((x) => Date.parse(x.created_at) === t).length);
+  });
+
+  it('from after to is not an error: conversation counts are zero [STATS-FROM-AFTER-TO]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const { early, last } = await sessionDays();
+    const whole = await stats();
+    const r = await stats({ from: last, to: early });
+    expect(r).toEqual({
+      total_conversation: '0',
+      total_messages: 0,
+      total_documents: whole.total_documents,
+      total_links: whole.total_links,
+      like: 0,
+      dislike: 0,
+      no_feedback: 0,
+      session_count: '0',
+      query_count: 0,
+      visitor_count: 0,
+      avg_message_conversation: 0,
+    });
+  });
+
+  it('total_documents and total_links are the document and webpages usage, whatever the range [STATS-KNOWLEDGEBASE-COUNTS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const usage = expectSuccess<{ document: { usage: number }; webpages: { usage: number } }>(
+      await target().call('getProjectUsageLimit', { body: { project_uid: target().config.project_uid } }),
+      'getProjectUsageLimit',
+    ).data;
+    for (const range of [{}, { from: '2000-01-01', to: '2000-01-02' }, { from: '2030-01-01' }]) {
+      const r = await stats(range);
+      expect(r.total_documents, JSON.stringify(range)).toBe(usage.document.usage);
+      expect(r.total_links, JSON.stringify(range)).toBe(usage.webpages.usage);
+    }
+  });
+
+  it('total_documents counts file documents and total_links webpage documents [STATS-KNOWLEDGEBASE-COUNTS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    const control = target().control!;
+    const tokens =
+      await control.get<{ value: string; creator_user_id: number; organization_id: number }[]>('/tokens');
+    const owner = tokens.find((t) => t.value === target().config.tokens.owner)!;
+    const project = await control.post<{ project_uid: string }>('/projects', {
+      organization_id: owner.organization_id,
+      name: `Stats documents ${randomUUID().slice(0, 8)}`,
+      members: [{ user_id: owner.creator_user_id, role: 'owner' }],
+    });
+    const kinds = ['file', 'webpage', 'webpage', 'webpage'] as const;
+    for (const [i, kind] of kinds.entries()) {
+      await control.post(`/projects/${project.project_uid}/documents`, {
+        docId: `stats-doc-${i}`,
+        title: `Stats document ${i}`,
+        url: `https://docs.example.com/stats/${i}`,
+        kind,
+        text: `Document number ${i} of kind ${kind}. It explains nothing in particular.`,
+      });
+    }
+    const res = await target().call('getStats', { body: { project_uid: project.project_uid } });
+    const [r] = expectSuccess<StatsRecord[]>(res, 'getStats').data;
+    expect({ total_documents: r!.total_documents, total_links: r!.total_links }).toEqual({
+      total_documents: 1,
+      total_links: 3,
+    });
+    expect(r!.session_count).toBe('0');
+  });
+
+  it('does not count playground sessions or their messages [STATS-COUNTS, SESSIONS-EXCLUDE-PLAYGROUND]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
+    const project_uid = target().config.project_uid!;
+    const before = await stats();
+    const session = expectSuccess<{ session_uid: number }>(
+      await target().call('createPlaygroundAgentSession', { body: { project_uid } }),
+      'createPlaygroundAgentSession',
+    ).data;
+    expectSuccess(
+      await target().call('playgroundAgentResponse', {
+        body: { project_uid, session_uid: session.session_uid, query: 'How do refunds work?' },
+      }),
+      'playgroundAgentResponse',
+    );
+    expect(await stats()).toEqual(before);
+  });
+
+  it('is open to the editor and viewer tokens [AUTH-GETSTATS-ASSUMED]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner', 'editor', 'viewer'], projectUid: true });
+    const owner = await stats();
+    for (const token of ['editor', 'viewer'] as const) {
+      const { data } = expectSuccess<StatsRecord[]>(await getStats({}, { token }), 'getStats');
+      expect(data, token).toEqual([owner]);
+    }
+  });
+
+  it('refuses a token with fine-grained permissions only [AUTH-GETSTATS-ASSUMED, AUTH-PERMISSIONS-ONLY]', async (ctx) => {
+    need(ctx, target(), { tokens: ['fine_grained'], projectUid: true });
+    expectError(await getStats({}, { token: 'fine_grained' }), 403, FORBIDDEN);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * getSupportedModels: the list, its entries and the tier rule.
+ *
+ * How the tier rule is observed: on Professional the Platform API itself is refused (AUTH-PLATFORM-PLAN), so the
+ * list a Professional organization would get cannot be read through getSupportedModels, and the control API has
+ * no read of it. These suites therefore check (1) that tier-1 entries are listed on every plan where the Platform
+ * API works (Advanced, Agency, Enterprise, in fresh organizations made through the control API) and that these
+ * lists agree, (2) that a Professional organization gets the plan refusal, and that the same organization
+ * switched to Advanced then lists tier-1 entries. The Professional side of the rule (a tier-1 model refused to a
+ * Professional organization) is observable only on the RAG endpoints (MODELS-TIER1-RAG-PROFESSIONAL), which
+ * belong to the RAG suites.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { type PlanName, platformPlans, type SupportedModel } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+
+const target = useTarget();
+
+interface ModelEntry extends SupportedModel {
+  name: string;
+  provider: string;
+  credits_per_call: number;
+}
+
+const modelsWith = async (options: Parameters<ReturnType<typeof target>['call']>[1] = {}) =>
+  expectSuccess<ModelEntry[]>(
+    await target().call('getSupportedModels', { body: {}, ...options }),
+    'getSupportedModels',
+  ).data;
+
+/** A fresh organization on `plan`, with its owner's token (control API). */
+async function organizationOnPlan(plan: PlanName): Promise<{ id: number; token: string }> {
+  const control = target().control!;
+  const tag = randomUUID().slice(0, 8);
+  const org = await control.post<{ id: number; owner: { id: number } }>('/organizations', {
+    name: `Models ${plan} ${tag}`,
+    owner: { name: `Owner ${tag}`, email: `models-${tag}@example.com` },
+    plan,
+  });
+  const token = await control.post<{ value: string }>('/tokens', {
+    organization_id: org.id,
+    creator_user_id: org.owner.id,
+    name: `models ${plan}`,
+    role: 'owner',
+  });
+  return { id: org.id, token: token.value };
+}
+
+const byValue = (list: readonly ModelEntry[]) => [...list].sort((a, b) => (a.value < b.value ? -1 : 1));
+
+describe('getSupportedModels', () => {
+  it('takes the empty object and lists entries with value and tier [MODELS-EMPTY-BODY, CONV-EMPTY-BODY-OBJECT, RES-SUPPORTED-MODEL-SHAPE, MODELS-FOR-PLAN]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const list = await modelsWith();
+    expect(list.length).toBeGreaterThan(0);
+    for (const m of list) {
+      expect(m.value.trim().length, JSON.stringify(m)).toBeGreaterThan(0);
+      expect(Number.isInteger(m.tier), JSON.stringify(m)).toBe(true);
+      expect(m.tier).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('entries also carry name, provider and credits_per_call [MODELS-RESPONSE-SHAPE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    for (const m of await modelsWith()) {
+      expect(typeof m.name, m.value).toBe('string');
+      expect(typeof m.provider, m.value).toBe('string');
+      expect(typeof m.credits_per_call, m.value).toBe('number');
+      expect(m.credits_per_call, m.value).toBeGreaterThan(0);
+    }
+  });
+
+  it('lists each value once [MODELS-VALUES-UNIQUE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const values = (await modelsWith()).map((m) => m.value);
+    expect(new Set(values).size).toBe(values.length);
+  });
+
+  it('answers the same at {org_base_url} [ORG-BASE-URL-OPERATIONS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    expect(await modelsWith({ base: 'org' })).toEqual(await modelsWith());
+  });
+
+  it('answers any valid token with the same list [AUTH-GETSUPPORTEDMODELS-ASSUMED]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner', 'editor', 'viewer', 'fine_grained', 'selected'] });
+    const owner = await modelsWith();
+    for (const token of ['editor', 'viewer', 'fine_grained', 'selected'] as const) {
+      expect(await modelsWith({ auth: { token } }), token).toEqual(owner);
+    }
+  });
+
+  it('lists tier-1 models on Advanced, Agency and Enterprise alike [MODELS-TIER1-ADVANCED, MODELS-TIER-BY-PLAN, MODELS-FOR-PLAN]', async (ctx) => {
+    need(ctx, target(), { control: true, writes: true });
+    const lists: ModelEntry[][] = [];
+    for (const plan of platformPlans) {
+      const org = await organizationOnPlan(plan);
+      const list = await modelsWith({ auth: { bearer: org.token } });
+      expect(
+        list.some((m) => m.tier === 1),
+        `${plan} lists a tier-1 model`,
+      ).toBe(true);
+      expect(
+        list.some((m) => m.tier === 0),
+        `${plan} lists a tier-0 model`,
+      ).toBe(true);
+      lists.push(byValue(list));
+    }
+    for (const list of lists.slice(1)) expect(list).toEqual(lists[0]);
+  });
+
+  it("lists the same models for the seeded organization as for a fresh organization on the seeded organization's plan [MODELS-FOR-PLAN]", async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    const detail = expectSuccess<{ id: number }>(
+      await target().call('getOrganizationDetail', { body: {} }),
+      'getOrganizationDetail',
+    ).data;
+    const { plan } = await target().control!.get<{ plan: PlanName }>(`/organizations/${detail.id}`);
+    const fresh = await organizationOnPlan(plan);
+    expect(byValue(await modelsWith({ auth: { bearer: fresh.token } }))).toEqual(byValue(await modelsWith()));
+  });
+
+  it('refuses a Professional organization; the same organization on Advanced lists tier-1 models [AUTH-PLATFORM-PLAN, AUTH-PLATFORM-PLAN-STATUS, MODELS-TIER-BY-PLAN]', async (ctx) => {
+    need(ctx, target(), { control: true, writes: true });
+    const org = await organizationOnPlan('professional');
+    const refused = await target().call('getSupportedModels', { body: {}, auth: { bearer: org.token } });
+    expectError(refused, 403, 'The Platform API requires the Advanced plan or above');
+    await target().control!.post(`/organizations/${org.id}/plan`, { plan: 'advanced' });
+    const list = await modelsWith({ auth: { bearer: org.token } });
+    expect(list.some((m) => m.tier === 1)).toBe(true);
+    await target().control!.post(`/organizations/${org.id}/plan`, { plan: 'professional' });
+    expectError(await target().call('getSupportedModels', { body: {}, auth: { bearer: org.token } }), 403);
+  });
+
+  it('every value is accepted as the model of a playground call [MODELS-VALUE-IS-MODEL-ID]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
+    const project_uid = target().config.project_uid!;
+    const session = expectSuccess<{ session_uid: number }>(
+      await target().call('createPlaygroundAgentSession', { body: { project_uid } }),
+      'createPlaygroundAgentSession',
+    ).data;
+    for (const m of await modelsWith()) {
+      const res = await target().call('playgroundAgentResponse', {
+        body: {
+          project_uid,
+          session_uid: session.session_uid,
+          query: 'How do I get a refund?',
+          agent_setting: { model: m.value },
+        },
+      });
+      expectSuccess(res, 'playgroundAgentResponse');
+    }
+  });
+
+  it('every value is accepted as the saved model of a project [MODELS-VALUE-IS-MODEL-ID]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    const control = target().control!;
+    const tokens =
+      await control.get<{ value: string; creator_user_id: number; organization_id: number }[]>('/tokens');
+    const owner = tokens.find((t) => t.value === target().config.tokens.owner)!;
+    const project = await control.post<{ project_uid: string }>('/projects', {
+      organization_id: owner.organization_id,
+      name: `Models ${randomUUID().slice(0, 8)}`,
+      members: [{ user_id: owner.creator_user_id, role: 'owner' }],
+    });
+    for (const m of await modelsWith()) {
+      const res = await target().call('updateProjectSettings', {
+        body: { project_uid: project.project_uid, model: m.value },
+      });
+      expectSuccess(res, 'updateProjectSettings');
+      const saved = await control.get<{ settings: { model: string } }>(`/projects/${project.project_uid}`);
+      expect(saved.settings.model).toBe(m.value);
+    }
+  });
+});

@@ -1,0 +1,451 @@
+/**
+ * The API token lifecycle, driven through the fake's control API: deactivate, reactivate, regenerate, revoke,
+ * expiry on the virtual clock, and the token creator's membership and role.
+ */
+import { describe, expect, it } from 'vitest';
+import { platformOperations } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+import {
+  addProjectMemberVia,
+  bodyFor,
+  changeRoleVia,
+  clockNow,
+  createMemberVia,
+  createProjectVia,
+  createTokenVia,
+  listTokens,
+  removeMemberVia,
+  seededOrganization,
+  type TokenSpec,
+  tokenAction,
+  tokenByValue,
+  uniqueEmail,
+} from '../support/world.js';
+import type { RawResponse } from '../target/transport.js';
+
+const target = useTarget();
+const INVALID = 'Invalid or revoked API token';
+const FORBIDDEN = 'You do not have permission to perform this action';
+const DAY = 86_400_000;
+
+let orgPromise: ReturnType<typeof seededOrganization> | undefined;
+const org = () => {
+  orgPromise ??= seededOrganization(target());
+  return orgPromise;
+};
+const control = () => target().control!;
+
+/** A token of the seeded organization, created by its owner unless said otherwise. */
+async function newToken(spec: Partial<TokenSpec> = {}) {
+  const o = await org();
+  return createTokenVia(control(), {
+    organization_id: o.organization_id,
+    creator_user_id: o.owner_user_id,
+    role: 'owner',
+    ...spec,
+  });
+}
+
+/** getMyProjects: open to any valid token, so its status says whether the value authenticates. */
+const probe = (value: string) => target().call('getMyProjects', { auth: { bearer: value }, body: {} });
+
+const call = (op: string, value: string, body: Record<string, unknown>): Promise<RawResponse> =>
+  target().call(op, { auth: { bearer: value }, body });
+
+async function expectWorks(value: string) {
+  expectSuccess(await probe(value), 'getMyProjects');
+}
+
+async function expectInvalid(value: string) {
+  expectError(await probe(value), 401, INVALID);
+}
+
+describe('deactivate and reactivate', () => {
+  it('a deactivated token gets 401 Invalid or revoked API token on every Platform operation [TOKEN-DEACTIVATE, TOKEN-DEACTIVATED-401, ERR-401-MESSAGE, ERR-ENVELOPE]', async (ctx) => {
+    need(ctx, target(), { control: true, projectUid: true });
+    const token = await newToken();
+    await expectWorks(token.value);
+    const after = await tokenAction(control(), token.id, 'deactivate');
+    expect(after.state).toBe('deactivated');
+    const project_uid = target().config.project_uid!;
+    for (const op of platformOperations) {
+      const res = await call(op.id, token.value, bodyFor(op.id, { project_uid }));
+      expectError(res, 401, INVALID);
+    }
+  });
+
+  it('reactivate: the same value works again with its configuration unchanged [TOKEN-REACTIVATE]', async (ctx) => {
+    need(ctx, target(), { control: true, projectUid: true, otherProjectUid: true });
+    const { project_uid, other_project_uid } = target().config;
+    const token = await newToken({ role: 'viewer', scope_type: 'selected', project_uids: [project_uid!] });
+    const observe = async () => [
+      (await call('getProjectUsageLimit', token.value, { project_uid })).status,
+      (await call('getProjectUsageLimit', token.value, { project_uid: other_project_uid })).status,
+      (await call('inviteOrganizationMember', token.value, { email: uniqueEmail(), role: 'viewer' })).status,
+      (await call('getOrganizationDetail', token.value, {})).status,
+    ];
+    const before = await observe();
+    expect(before).toEqual([200, 403, 403, 200]);
+    await tokenAction(control(), token.id, 'deactivate');
+    await expectInvalid(token.value);
+    const reactivated = await tokenAction(control(), token.id, 'reactivate');
+    expect(reactivated.value).toBe(token.value);
+    expect(reactivated.state).toBe('active');
+    expect(await observe()).toEqual(before);
+    const { status: _s, state: _st, ...config } = reactivated;
+    const { status: _s0, state: _st0, ...original } = token;
+    expect(config).toEqual(original);
+  });
+
+  it('reactivate works at any time, even long after deactivation [TOKEN-REACTIVATE, TOKEN-NO-EXPIRY]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const token = await newToken({ expiration: 'none' });
+    await tokenAction(control(), token.id, 'deactivate');
+    await control().advance({ days: 400 });
+    await expectInvalid(token.value);
+    await tokenAction(control(), token.id, 'reactivate');
+    await expectWorks(token.value);
+  });
+});
+
+describe('regenerate', () => {
+  it('gives a new api-v1- value with the same configuration; the old value gets 401 at once [TOKEN-REGENERATE-NEW-VALUE, TOKEN-REGENERATE-OLD-DIES, TOKEN-PREFIX]', async (ctx) => {
+    need(ctx, target(), { control: true, writes: true, projectUid: true, otherProjectUid: true });
+    const { project_uid, other_project_uid } = target().config;
+    const token = await newToken({
+      role: 'viewer',
+      permissions: [{ module: 'Chatbot', action: 'Write' }],
+      scope_type: 'selected',
+      project_uids: [project_uid!],
+      expiration: '30',
+    });
+    const observe = async (value: string) => [
+      (await call('getOrganizationDetail', value, {})).status, // viewer role: allowed
+      (await call('updateChatbot', value, { project_uid })).status, // Chatbot Write: allowed
+      (await call('updateProjectSettings', value, { project_uid })).status, // neither: 403
+      (await call('getProjectUsageLimit', value, { project_uid: other_project_uid })).status, // out of scope: 403
+    ];
+    const before = await observe(token.value);
+    expect(before).toEqual([200, 200, 403, 403]);
+
+    const regenerated = await tokenAction(control(), token.id, 'regenerate');
+    expect(regenerated.value.startsWith('api-v1-')).toBe(true);
+    expect(regenerated.value).not.toBe(token.value);
+    expect(regenerated.id).toBe(token.id);
+    expect(regenerated.state).toBe('active');
+    for (const key of [
+      'name',
+      'role',
+      'permissions',
+      'scope_type',
+      'project_ids',
+      'expiration',
+      'expires_at',
+    ] as const) {
+      expect(regenerated[key], key).toEqual(token[key]);
+    }
+    await expectInvalid(token.value);
+    expect(await observe(regenerated.value)).toEqual(before);
+    await expectInvalid(token.value);
+  });
+
+  it('the regenerated value keeps the original expiry instant [TOKEN-REGENERATE-KEEPS-EXPIRY]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const token = await newToken({ expiration: '7' });
+    await control().advance({ days: 3 });
+    const regenerated = await tokenAction(control(), token.id, 'regenerate');
+    await control().advance({ ms: 4 * DAY - 1 });
+    await expectWorks(regenerated.value);
+    await control().advance({ ms: 1 });
+    await expectInvalid(regenerated.value);
+  });
+
+  it('each regeneration kills every earlier value [TOKEN-REGENERATE-OLD-DIES]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const token = await newToken();
+    const values = [token.value];
+    for (let i = 0; i < 3; i++) values.push((await tokenAction(control(), token.id, 'regenerate')).value);
+    expect(new Set(values).size).toBe(values.length);
+    for (const old of values.slice(0, -1)) await expectInvalid(old);
+    await expectWorks(values.at(-1)!);
+  });
+});
+
+describe('revoke', () => {
+  it('revoke is permanent: 401 on use, reactivate and regenerate refused [TOKEN-REVOKE, TOKEN-REVOKED-PERMANENT]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const token = await newToken();
+    await expectWorks(token.value);
+    await tokenAction(control(), token.id, 'revoke');
+    await expectInvalid(token.value);
+    await expect(tokenAction(control(), token.id, 'reactivate')).rejects.toThrow();
+    await expect(tokenAction(control(), token.id, 'regenerate')).rejects.toThrow();
+    await expect(tokenAction(control(), token.id, 'revoke')).rejects.toThrow();
+    await control().advance({ days: 1 });
+    await expectInvalid(token.value);
+  });
+
+  it('a deactivated token can be revoked, and then cannot be reactivated [TOKEN-TRANSITION-GUARDS, TOKEN-REVOKED-PERMANENT]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const token = await newToken();
+    await tokenAction(control(), token.id, 'deactivate');
+    await tokenAction(control(), token.id, 'revoke');
+    await expect(tokenAction(control(), token.id, 'reactivate')).rejects.toThrow();
+    await expectInvalid(token.value);
+  });
+
+  it('transitions the state table lacks are refused and change nothing [TOKEN-TRANSITION-GUARDS]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const token = await newToken({ expiration: '7' });
+    await expect(tokenAction(control(), token.id, 'reactivate')).rejects.toThrow(/409/);
+    await tokenAction(control(), token.id, 'deactivate');
+    await expect(tokenAction(control(), token.id, 'deactivate')).rejects.toThrow(/409/);
+    await expect(tokenAction(control(), token.id, 'regenerate')).rejects.toThrow(/409/);
+    expect((await tokenByValue(control(), token.value)).state).toBe('deactivated');
+    await tokenAction(control(), token.id, 'reactivate');
+    await control().advance({ days: 7 });
+    await expectInvalid(token.value);
+    await expect(tokenAction(control(), token.id, 'regenerate')).rejects.toThrow(/409/);
+    await expect(tokenAction(control(), token.id, 'deactivate')).rejects.toThrow(/409/);
+    expect((await tokenByValue(control(), token.value)).state).toBe('expired');
+    await tokenAction(control(), token.id, 'revoke');
+    await expectInvalid(token.value);
+  });
+});
+
+describe('expiry on the virtual clock', () => {
+  for (const days of [7, 30, 60, 90] as const) {
+    it(`a ${days}-day token works until creation + ${days}×24h and gets 401 from that instant [TOKEN-EXPIRATION-OPTIONS, TOKEN-EXPIRED-401, TOKEN-EXPIRY-INSTANT, TOKEN-EXPIRY-MESSAGE]`, async (ctx) => {
+      need(ctx, target(), { control: true });
+      const token = await newToken({ expiration: String(days) as '7' | '30' | '60' | '90' });
+      await expectWorks(token.value);
+      await control().advance({ ms: days * DAY - 1 });
+      await expectWorks(token.value);
+      await control().advance({ ms: 1 });
+      await expectInvalid(token.value);
+      await control().advance({ days: 1 });
+      await expectInvalid(token.value);
+    });
+  }
+
+  it('a custom expiry holds until the given instant, then 401 [TOKEN-EXPIRATION-OPTIONS, TOKEN-EXPIRED-401, TOKEN-EXPIRY-INSTANT, TOKEN-EXPIRY-MESSAGE]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const now = await clockNow(control());
+    const span = 36 * 3_600_000 + 5 * 60_000;
+    const token = await newToken({ expiration: 'custom', expires_at: new Date(now + span).toISOString() });
+    await control().advance({ ms: span - 1 });
+    await expectWorks(token.value);
+    await control().advance({ ms: 1 });
+    await expectInvalid(token.value);
+  });
+
+  it('an expired token is 401 on every Platform operation [TOKEN-EXPIRED-401]', async (ctx) => {
+    need(ctx, target(), { control: true, projectUid: true });
+    const token = await newToken({ expiration: '7' });
+    await control().advance({ days: 7 });
+    const project_uid = target().config.project_uid!;
+    for (const op of platformOperations) {
+      expect((await call(op.id, token.value, bodyFor(op.id, { project_uid }))).status, op.id).toBe(401);
+    }
+  });
+
+  it('a token with no expiry never expires [TOKEN-NO-EXPIRY, TOKEN-EXPIRATION-OPTIONS]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const token = await newToken({ expiration: 'none' });
+    for (const days of [8, 31, 61, 91, 365, 3650]) {
+      await control().advance({ days });
+      await expectWorks(token.value);
+    }
+  });
+});
+
+describe('the token creator', () => {
+  it('creator removed from the organization: every request gets 401 naming that the creator is no longer a member [TOKEN-CREATOR-REMOVED-401, TOKEN-CREATOR-REMOVED-MESSAGE-GIST]', async (ctx) => {
+    need(ctx, target(), { control: true, projectUid: true });
+    const o = await org();
+    const creator = await createMemberVia(control(), o.organization_id, 'editor');
+    await addProjectMemberVia(control(), target().config.project_uid!, creator);
+    const token = await newToken({ creator_user_id: creator, role: 'editor' });
+    await expectWorks(token.value);
+    await removeMemberVia(control(), o.organization_id, creator);
+    const project_uid = target().config.project_uid!;
+    for (const op of platformOperations) {
+      const res = await call(op.id, token.value, bodyFor(op.id, { project_uid }));
+      expectError(res, 401);
+      const message = (res.json as { message: string }).message;
+      expect(message).not.toBe(INVALID);
+      expect(message).toMatch(/creator/i);
+      expect(message).toMatch(/no longer a member/i);
+    }
+    expect((await tokenByValue(control(), token.value)).state).toBe('unusable');
+  });
+
+  it('creator removed from the organization: 401 `Inactive token: the token creator is no longer a member of the organization` [TOKEN-CREATOR-REMOVED-MESSAGE]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const o = await org();
+    const creator = await createMemberVia(control(), o.organization_id, 'viewer');
+    const token = await newToken({ creator_user_id: creator, role: 'viewer' });
+    await removeMemberVia(control(), o.organization_id, creator);
+    expectError(
+      await probe(token.value),
+      401,
+      'Inactive token: the token creator is no longer a member of the organization',
+    );
+  });
+
+  it('a token whose creator left is no longer active: deactivate and regenerate are refused, revoke is not [TOKEN-TRANSITION-GUARDS, TOKEN-CREATOR-REMOVED-401]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const o = await org();
+    const creator = await createMemberVia(control(), o.organization_id, 'editor');
+    const token = await newToken({ creator_user_id: creator, role: 'editor' });
+    await removeMemberVia(control(), o.organization_id, creator);
+    await expect(tokenAction(control(), token.id, 'regenerate')).rejects.toThrow(/409/);
+    await expect(tokenAction(control(), token.id, 'deactivate')).rejects.toThrow(/409/);
+    expect((await tokenByValue(control(), token.value)).state).toBe('unusable');
+    expectError(await probe(token.value), 401);
+    await tokenAction(control(), token.id, 'revoke');
+    expectError(await probe(token.value), 401, INVALID);
+  });
+
+  it("creator's role changes: the token's access follows it from the next request [AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR, AUTH-EFFECTIVE-ACCESS-CAP]", async (ctx) => {
+    need(ctx, target(), { control: true, writes: true, projectUid: true });
+    const o = await org();
+    const project_uid = target().config.project_uid!;
+    const creator = await createMemberVia(control(), o.organization_id, 'owner');
+    await addProjectMemberVia(control(), project_uid, creator);
+    const token = await newToken({ creator_user_id: creator, role: 'owner' });
+    const ops = {
+      invite: () => call('inviteOrganizationMember', token.value, { email: uniqueEmail(), role: 'viewer' }),
+      orgDetail: () => call('getOrganizationDetail', token.value, {}),
+      settings: () => call('updateProjectSettings', token.value, { project_uid }),
+      usage: () => call('getProjectUsageLimit', token.value, { project_uid }),
+      search: () => call('searchIndexDocument', token.value, { project_uid, query: 'refund', limit: 1 }),
+      sessions: () => call('getSessions', token.value, { project_uid }),
+      projects: () => call('getMyProjects', token.value, {}),
+    };
+    // The spec's table read for an owner-role token whose creator holds each role in turn.
+    const expected: [string, Record<keyof typeof ops, 200 | 403>][] = [
+      [
+        'owner',
+        { invite: 200, orgDetail: 200, settings: 200, usage: 200, search: 200, sessions: 200, projects: 200 },
+      ],
+      [
+        'editor',
+        { invite: 403, orgDetail: 200, settings: 200, usage: 200, search: 200, sessions: 200, projects: 200 },
+      ],
+      [
+        'viewer',
+        { invite: 403, orgDetail: 200, settings: 403, usage: 200, search: 200, sessions: 200, projects: 200 },
+      ],
+      [
+        'trainer',
+        { invite: 403, orgDetail: 403, settings: 403, usage: 403, search: 200, sessions: 403, projects: 200 },
+      ],
+      [
+        'operator',
+        { invite: 403, orgDetail: 403, settings: 403, usage: 403, search: 403, sessions: 200, projects: 200 },
+      ],
+      [
+        'billing',
+        { invite: 403, orgDetail: 403, settings: 403, usage: 403, search: 403, sessions: 403, projects: 200 },
+      ],
+      [
+        'owner',
+        { invite: 200, orgDetail: 200, settings: 200, usage: 200, search: 200, sessions: 200, projects: 200 },
+      ],
+    ];
+    for (const [role, outcome] of expected) {
+      await changeRoleVia(control(), o.organization_id, creator, role as 'owner');
+      for (const [name, status] of Object.entries(outcome)) {
+        const res = await ops[name as keyof typeof ops]();
+        if (status === 403) expectError(res, 403, FORBIDDEN);
+        else expect(res.status, `${role} creator, ${name}: ${res.text.slice(0, 200)}`).toBe(200);
+      }
+    }
+  });
+
+  it('creator not a member of the project: the error says the user is not a member of the project [AUTH-CREATOR-MEMBER-OF-PROJECT]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const o = await org();
+    const creator = await createMemberVia(control(), o.organization_id, 'editor');
+    const project = await createProjectVia(control(), o.organization_id, [o.owner_user_id]);
+    const token = await newToken({ creator_user_id: creator, role: 'editor' });
+    const res = await call('getProjectUsageLimit', token.value, { project_uid: project.project_uid });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect((res.json as { message: string }).message).toMatch(/not a member of the project/i);
+    await addProjectMemberVia(control(), project.project_uid, creator);
+    expectSuccess(
+      await call('getProjectUsageLimit', token.value, { project_uid: project.project_uid }),
+      'getProjectUsageLimit',
+    );
+  });
+
+  it('creator not a member of the project: 403 `User is not a member of the project` on every project-level operation [AUTH-NOT-MEMBER-STATUS, AUTH-CREATOR-MEMBER-OF-PROJECT]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const o = await org();
+    const creator = await createMemberVia(control(), o.organization_id, 'owner');
+    const project = await createProjectVia(control(), o.organization_id, [o.owner_user_id]);
+    const token = await newToken({ creator_user_id: creator, role: 'owner' });
+    for (const op of platformOperations.filter((p) => p.projectScoped)) {
+      const res = await call(op.id, token.value, bodyFor(op.id, { project_uid: project.project_uid }));
+      expectError(res, 403, 'User is not a member of the project');
+    }
+    // Organization-level operations do not depend on project membership.
+    expectSuccess(await call('getOrganizationDetail', token.value, {}), 'getOrganizationDetail');
+  });
+});
+
+describe('token configuration', () => {
+  it('no public operation creates, lists or changes tokens [TOKEN-CREATED-IN-DASHBOARD]', async (ctx) => {
+    need(ctx, target(), { control: true, writes: true, projectUid: true });
+    expect(platformOperations.map((o) => o.id).filter((id) => /token/i.test(id))).toEqual([]);
+    const snapshot = async () =>
+      (await listTokens(control())).map(
+        ({ id, value, status, role, permissions, scope_type, project_ids }) => ({
+          id,
+          value,
+          status,
+          role,
+          permissions,
+          scope_type,
+          project_ids,
+        }),
+      );
+    const before = await snapshot();
+    const project_uid = target().config.project_uid!;
+    for (const op of platformOperations) {
+      const res = await call(op.id, target().config.tokens.owner!, bodyFor(op.id, { project_uid }));
+      expect(res.status, op.id).toBeLessThan(500);
+      expect(res.text, op.id).not.toMatch(/api-v1-[a-z0-9]{8,}/i);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a token with neither access role nor fine-grained permissions cannot be created [TOKEN-ROLE-OR-PERMISSIONS-REQUIRED]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    await expect(newToken({ role: null, permissions: [] })).rejects.toThrow(/400/);
+    await expect(newToken({ role: null })).rejects.toThrow(/400/);
+  });
+
+  it('the name is a free label that does not affect access [TOKEN-NAME]', async (ctx) => {
+    need(ctx, target(), { control: true, projectUid: true });
+    const project_uid = target().config.project_uid!;
+    const a = await newToken({ role: 'viewer', name: 'Owner token' });
+    const b = await newToken({ role: 'viewer', name: 'ünïcødé ✓ full admin' });
+    for (const op of [
+      'getOrganizationDetail',
+      'getProjectUsageLimit',
+      'setProjectUsageLimit',
+      'inviteOrganizationMember',
+    ]) {
+      const body =
+        op === 'setProjectUsageLimit'
+          ? { project_uid, limits: [{ limit_type: 'document', limit: 1 }] }
+          : bodyFor(op, { project_uid });
+      const [ra, rb] = [await call(op, a.value, body), await call(op, b.value, body)];
+      expect(ra.status, op).toBe(rb.status);
+    }
+  });
+});

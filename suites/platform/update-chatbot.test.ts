@@ -1,0 +1,229 @@
+/** updateChatbot: renaming, retention, validation, project resolution and scope. */
+import { describe, expect, it, type TestContext } from 'vitest';
+import { type Project, paging } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+import type { Auth } from '../target/target.js';
+
+const target = useTarget();
+
+interface ControlProject {
+  project_uid: string;
+  name: string;
+  retention_duration: number;
+  updatedAt: string;
+}
+
+const update = (body: Record<string, unknown>, auth?: Auth) =>
+  target().call('updateChatbot', { body, ...(auth ? { auth } : {}) });
+
+async function projects(): Promise<Project[]> {
+  const res = await target().call('getMyProjects', { body: { limit: paging.projects.max } });
+  return expectSuccess<Project[]>(res, 'getMyProjects').data;
+}
+
+async function listed(projectUid: string): Promise<Project> {
+  const found = (await projects()).find((p) => p.project_uid === projectUid);
+  if (!found) throw new Error(`project ${projectUid} is not listed for the owner token`);
+  return found;
+}
+
+const controlView = (uid: string) => target().control!.get<ControlProject>(`/projects/${uid}`);
+
+/** A fresh project created through the control API (its members: the organization owners). */
+async function freshProject(ctx: TestContext, name = 'Update chatbot subject'): Promise<string> {
+  need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+  const [first] = await projects();
+  const created = await target().control!.post<ControlProject>('/projects', {
+    organization_id: first!.organization_id,
+    name,
+  });
+  return created.project_uid;
+}
+
+describe('updateChatbot name', () => {
+  it('renames the project: getMyProjects reports the new name [UPDATECHATBOT-NAME, UPDATECHATBOT-MESSAGE-ONLY, CONV-MESSAGE-ONLY]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
+    const uid = target().config.project_uid!;
+    const original = (await listed(uid)).name;
+    const renamed = `${original.slice(0, 150)} (renamed)`;
+    try {
+      expectSuccess(await update({ project_uid: uid, name: renamed }), 'updateChatbot');
+      expect((await listed(uid)).name).toBe(renamed);
+    } finally {
+      expectSuccess(await update({ project_uid: uid, name: original }), 'updateChatbot');
+    }
+    expect((await listed(uid)).name).toBe(original);
+  });
+
+  it('a rename shows in the control view and leaves retention as it was [UPDATECHATBOT-NAME]', async (ctx) => {
+    const uid = await freshProject(ctx);
+    expectSuccess(await update({ project_uid: uid, retention_duration: 7200 }), 'updateChatbot');
+    expectSuccess(await update({ project_uid: uid, name: 'Renamed through the API' }), 'updateChatbot');
+    const view = await controlView(uid);
+    expect(view.name).toBe('Renamed through the API');
+    expect(view.retention_duration).toBe(7200);
+  });
+
+  it('a name is trimmed; 200 characters are accepted [UPDATECHATBOT-NAME-NONEMPTY]', async (ctx) => {
+    const uid = await freshProject(ctx);
+    expectSuccess(await update({ project_uid: uid, name: '  Padded name  ' }), 'updateChatbot');
+    expect((await listed(uid)).name).toBe('Padded name');
+    const long = 'n'.repeat(200);
+    expectSuccess(await update({ project_uid: uid, name: long }), 'updateChatbot');
+    expect((await listed(uid)).name).toBe(long);
+  });
+
+  it('an empty, blank, too long or non-string name gets 400 Invalid params and changes nothing [UPDATECHATBOT-NAME-NONEMPTY, ERR-JSON-NO-COERCION]', async (ctx) => {
+    const uid = await freshProject(ctx, 'Keeps its name');
+    for (const name of ['', '   ', '\t\n', 'n'.repeat(201), 42, null, true, ['a']]) {
+      expectError(await update({ project_uid: uid, name }), 400, 'Invalid params');
+    }
+    expect((await listed(uid)).name).toBe('Keeps its name');
+  });
+});
+
+describe('updateChatbot retention_duration', () => {
+  it('sets the retention in seconds, visible in the control view [UPDATECHATBOT-RETENTION, RETENTION-SECONDS]', async (ctx) => {
+    const uid = await freshProject(ctx);
+    expect((await controlView(uid)).retention_duration).toBe(0);
+    for (const seconds of [1, 86_400, 30 * 86_400]) {
+      expectSuccess(await update({ project_uid: uid, retention_duration: seconds }), 'updateChatbot');
+      expect((await controlView(uid)).retention_duration).toBe(seconds);
+    }
+  });
+
+  it('0 is accepted and means keep forever (the unset value) [RETENTION-ZERO-FOREVER, UPDATECHATBOT-RETENTION]', async (ctx) => {
+    const uid = await freshProject(ctx);
+    expectSuccess(await update({ project_uid: uid, retention_duration: 3600 }), 'updateChatbot');
+    expectSuccess(await update({ project_uid: uid, retention_duration: 0 }), 'updateChatbot');
+    expect((await controlView(uid)).retention_duration).toBe(0);
+  });
+
+  it('0 is accepted on any target [RETENTION-ZERO-FOREVER]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
+    expectSuccess(
+      await update({ project_uid: target().config.project_uid, retention_duration: 0 }),
+      'updateChatbot',
+    );
+  });
+
+  it('a negative, fractional or string retention gets 400 Invalid params [RETENTION-NONNEGATIVE, ERR-JSON-NO-COERCION]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
+    for (const retention_duration of [-1, -86_400, 1.5, 0.1, '3600', '0', '', null, true, [1]]) {
+      expectError(
+        await update({ project_uid: target().config.project_uid, retention_duration }),
+        400,
+        'Invalid params',
+      );
+    }
+  });
+
+  it('a rejected retention changes nothing [RETENTION-NONNEGATIVE, UPDATECHATBOT-ATOMIC]', async (ctx) => {
+    const uid = await freshProject(ctx, 'Atomic subject');
+    expectSuccess(await update({ project_uid: uid, retention_duration: 600 }), 'updateChatbot');
+    for (const retention_duration of [-1, 2.5, '60']) {
+      expectError(
+        await update({ project_uid: uid, name: 'Should not stick', retention_duration }),
+        400,
+        'Invalid params',
+      );
+    }
+    const view = await controlView(uid);
+    expect(view.retention_duration).toBe(600);
+    expect(view.name).toBe('Atomic subject');
+  });
+});
+
+describe('updateChatbot with no fields', () => {
+  it('only project_uid succeeds [UPDATECHATBOT-NO-FIELDS, UPDATECHATBOT-MESSAGE-ONLY]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
+    const uid = target().config.project_uid!;
+    const before = await listed(uid);
+    expectSuccess(await update({ project_uid: uid }), 'updateChatbot');
+    expect(await listed(uid)).toEqual(before);
+  });
+
+  it('changes nothing, not even updatedAt [UPDATECHATBOT-NO-FIELDS]', async (ctx) => {
+    const uid = await freshProject(ctx, 'Untouched');
+    expectSuccess(await update({ project_uid: uid, retention_duration: 120 }), 'updateChatbot');
+    const before = await controlView(uid);
+    const listedBefore = await listed(uid);
+    await target().control!.advance({ minutes: 5 });
+    expectSuccess(await update({ project_uid: uid }), 'updateChatbot');
+    expect(await controlView(uid)).toEqual(before);
+    expect(await listed(uid)).toEqual(listedBefore);
+  });
+
+  it('a real change moves updatedAt [UPDATECHATBOT-NAME]', async (ctx) => {
+    const uid = await freshProject(ctx, 'Touched');
+    const before = await listed(uid);
+    await target().control!.advance({ minutes: 5 });
+    expectSuccess(await update({ project_uid: uid, name: 'Touched again' }), 'updateChatbot');
+    const after = await listed(uid);
+    expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
+    expect(after.createdAt).toBe(before.createdAt);
+  });
+});
+
+describe('updateChatbot project resolution', () => {
+  it('without project_uid, or with a non-string one, gets 400 Invalid params [UPDATECHATBOT-PROJECT-UID-REQUIRED]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], writes: true });
+    for (const body of [
+      {},
+      { name: 'x' },
+      { project_uid: 12345 },
+      { project_uid: '' },
+      { project_uid: null },
+    ]) {
+      expectError(await update(body), 400, 'Invalid params');
+    }
+  });
+
+  it('an unknown project_uid gets 404 Project not found [AUTH-UNKNOWN-PROJECT]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], writes: true });
+    const res = await update({ project_uid: 'no-such-project-uid-0000', name: 'Ghost' });
+    expectError(res, 404, 'Project not found');
+  });
+
+  it('a project outside a `selected` token scope gets 403 and keeps its name [AUTH-SCOPE-403, ERR-403-MESSAGE, TOKEN-SCOPE-SELECTED]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner', 'selected'], otherProjectUid: true, writes: true });
+    const other = target().config.other_project_uid!;
+    const before = await listed(other);
+    const res = await update({ project_uid: other, name: 'Out of scope rename' }, { token: 'selected' });
+    expectError(res, 403, 'You do not have permission to perform this action');
+    expect((await listed(other)).name).toBe(before.name);
+  });
+
+  it('the `selected` token may update a project inside its scope [TOKEN-SCOPE-SELECTED]', async (ctx) => {
+    need(ctx, target(), { tokens: ['selected'], projectUid: true, writes: true });
+    const res = await update({ project_uid: target().config.project_uid }, { token: 'selected' });
+    expectSuccess(res, 'updateChatbot');
+  });
+});
+
+describe('updateChatbot access', () => {
+  it('a Viewer token gets 403 [AUTH-ROLE-VIEWER-READ-ONLY, ERR-403-MESSAGE]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner', 'viewer'], projectUid: true, writes: true });
+    const uid = target().config.project_uid!;
+    const before = await listed(uid);
+    const res = await update({ project_uid: uid, name: 'Viewer rename' }, { token: 'viewer' });
+    expectError(res, 403, 'You do not have permission to perform this action');
+    expect((await listed(uid)).name).toBe(before.name);
+  });
+
+  it('an Editor token may rename [AUTH-ROLE-EDITOR]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner', 'editor'], projectUid: true, writes: true });
+    const uid = target().config.project_uid!;
+    const original = (await listed(uid)).name;
+    try {
+      expectSuccess(
+        await update({ project_uid: uid, name: `${original.slice(0, 150)} (editor)` }, { token: 'editor' }),
+        'updateChatbot',
+      );
+      expect((await listed(uid)).name).toBe(`${original.slice(0, 150)} (editor)`);
+    } finally {
+      await update({ project_uid: uid, name: original });
+    }
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Model-based property of the API token lifecycle: random sequences of deactivate, reactivate, regenerate, revoke
+ * and clock steps on one token, run against the target through the control API and compared, after every step,
+ * with a small reference state machine written from the spec's state table.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { clockStepMsArb, type LifecycleExpiry, lifecycleExpiryArb } from '../support/arbitraries/access.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+import {
+  clockNow,
+  createTokenVia,
+  type LifecycleAction,
+  seededOrganization,
+  tokenAction,
+} from '../support/world.js';
+
+const target = useTarget();
+const INVALID = 'Invalid or revoked API token';
+const DAY = 86_400_000;
+
+/** The reference machine: the spec's table plus TOKEN-TRANSITION-GUARDS, TOKEN-EXPIRY-INSTANT, TOKEN-REVOKED-PERMANENT. */
+interface Model {
+  status: 'active' | 'deactivated' | 'revoked';
+  /** Epoch ms at which the token expires; null: never (TOKEN-NO-EXPIRY). */
+  expiresAt: number | null;
+  now: number;
+}
+
+interface Real {
+  id: number;
+  current: string;
+  /** Every value the token had before a regeneration. */
+  old: string[];
+}
+
+const expired = (m: Model) => m.expiresAt !== null && m.now >= m.expiresAt;
+const authenticates = (m: Model) => m.status === 'active' && !expired(m);
+
+/** Whether the machine has the transition in the model's current state. */
+function accepts(m: Model, action: LifecycleAction): boolean {
+  switch (action) {
+    case 'deactivate':
+    case 'regenerate':
+      return m.status === 'active' && !expired(m);
+    case 'reactivate':
+      return m.status === 'deactivated';
+    case 'revoke':
+      return m.status !== 'revoked';
+  }
+}
+
+const probe = (value: string) => target().call('getMyProjects', { auth: { bearer: value }, body: {} });
+
+/** After every step: the current value authenticates iff the model says so; no old value ever does. */
+async function verify(m: Model, r: Real): Promise<void> {
+  const res = await probe(r.current);
+  if (authenticates(m)) expectSuccess(res, 'getMyProjects');
+  else expectError(res, 401, INVALID);
+  for (const old of r.old) expectError(await probe(old), 401, INVALID);
+}
+
+class ActionCommand implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly action: LifecycleAction) {}
+  check(): boolean {
+    return true; // refused actions are part of what is checked
+  }
+  async run(m: Model, r: Real): Promise<void> {
+    const expected = accepts(m, this.action);
+    const outcome = await tokenAction(target().control!, r.id, this.action).then(
+      (view) => ({ ok: true as const, view }),
+      (err: Error) => ({ ok: false as const, err }),
+    );
+    expect(
+      outcome.ok,
+      `${this.action} in ${JSON.stringify(m)}: ${outcome.ok ? 'accepted' : outcome.err.message}`,
+    ).toBe(expected);
+    if (outcome.ok) {
+      if (this.action === 'deactivate') m.status = 'deactivated';
+      if (this.action === 'reactivate') m.status = 'active';
+      if (this.action === 'revoke') m.status = 'revoked';
+      if (this.action === 'regenerate') {
+        const value = outcome.view.value;
+        expect(value.startsWith('api-v1-')).toBe(true);
+        expect([r.current, ...r.old]).not.toContain(value);
+        r.old.push(r.current);
+        r.current = value;
+      }
+    }
+    await verify(m, r);
+  }
+  toString(): string {
+    return this.action;
+  }
+}
+
+class AdvanceCommand implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly ms: number) {}
+  check(): boolean {
+    return true;
+  }
+  async run(m: Model, r: Real): Promise<void> {
+    await target().control!.advance({ ms: this.ms });
+    m.now += this.ms;
+    await verify(m, r);
+  }
+  toString(): string {
+    return `advance(${this.ms}ms)`;
+  }
+}
+
+const commandArbs = [
+  fc.constant(new ActionCommand('deactivate')),
+  fc.constant(new ActionCommand('reactivate')),
+  fc.constant(new ActionCommand('regenerate')),
+  fc.constant(new ActionCommand('revoke')),
+  clockStepMsArb.map((ms) => new AdvanceCommand(ms)),
+];
+
+describe('token lifecycle', () => {
+  it('random lifecycle sequences match the reference state machine after every step [TOKEN-DEACTIVATE, TOKEN-DEACTIVATED-401, TOKEN-REACTIVATE, TOKEN-REGENERATE-NEW-VALUE, TOKEN-REGENERATE-OLD-DIES, TOKEN-REGENERATE-KEEPS-EXPIRY, TOKEN-REVOKE, TOKEN-REVOKED-PERMANENT, TOKEN-EXPIRED-401, TOKEN-EXPIRY-INSTANT, TOKEN-EXPIRY-MESSAGE, TOKEN-NO-EXPIRY, TOKEN-TRANSITION-GUARDS]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const control = target().control!;
+    const org = await seededOrganization(target());
+
+    await fc.assert(
+      fc.asyncProperty(
+        lifecycleExpiryArb,
+        fc.commands(commandArbs, { maxCommands: 14 }),
+        async (expiry, cmds) => {
+          const now = await clockNow(control);
+          const expiresAt = expiryInstant(expiry, now);
+          const token = await createTokenVia(control, {
+            organization_id: org.organization_id,
+            creator_user_id: org.owner_user_id,
+            role: 'viewer',
+            ...(expiry.kind === 'none'
+              ? { expiration: 'none' as const }
+              : expiry.kind === '7'
+                ? { expiration: '7' as const }
+                : { expiration: 'custom' as const, expires_at: new Date(expiresAt!).toISOString() }),
+          });
+          const model: Model = { status: 'active', expiresAt, now };
+          const real: Real = { id: token.id, current: token.value, old: [] };
+          await verify(model, real);
+          await fc.asyncModelRun(() => ({ model, real }), cmds);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
+
+function expiryInstant(expiry: LifecycleExpiry, now: number): number | null {
+  switch (expiry.kind) {
+    case 'none':
+      return null;
+    case '7':
+      return now + 7 * DAY;
+    case 'custom':
+      return now + expiry.hours * 3_600_000;
+  }
+}

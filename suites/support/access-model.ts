@@ -1,0 +1,129 @@
+/**
+ * An independent model of the spec's access rules (Authentication section and the assumed AUTH-* clauses),
+ * written from the spec text. It deliberately does not read contract/operations.ts `access` nor anything in
+ * fake-server/: the suites compare the target (and the contract table) against it.
+ */
+import type {
+  MemberRole,
+  Permission,
+  PermissionAction,
+  PermissionModule,
+  TokenRole,
+} from '../../contract/index.js';
+
+export interface SpecRow {
+  /** "any valid token" (getMyProjects; getSupportedModels by AUTH-GETSUPPORTEDMODELS-ASSUMED). */
+  readonly any?: true;
+  /** The Roles column. */
+  readonly roles: readonly MemberRole[];
+  /** The Fine-grained column. */
+  readonly fine?: readonly [PermissionModule, PermissionAction];
+  /** Project-level = takes a project_uid (Endpoints table); everything else is organization-level. */
+  readonly level: 'organization' | 'project';
+}
+
+const OEV = ['owner', 'editor', 'viewer'] as const;
+
+/** The spec's "Required access per operation" table, row by row. */
+export const SPEC_ACCESS_TABLE = {
+  getMyProjects: { any: true, roles: [], level: 'organization' },
+  getOrganizationDetail: { roles: OEV, level: 'organization' },
+  getOrganizationMembers: { roles: OEV, level: 'organization' },
+  inviteOrganizationMember: { roles: ['owner'], level: 'organization' },
+  updateChatbot: { roles: ['owner', 'editor'], fine: ['Chatbot', 'Write'], level: 'project' },
+  updateProjectSettings: { roles: ['owner', 'editor'], fine: ['Setting', 'Write'], level: 'project' },
+  getProjectUsageLimit: { roles: OEV, level: 'project' },
+  setProjectUsageLimit: { roles: ['owner'], level: 'project' },
+  removeProjectUsageLimit: { roles: ['owner'], level: 'project' },
+  /** Not shown; AUTH-GETSTATS-ASSUMED: like getSessions. */
+  getStats: { roles: [...OEV, 'operator'], level: 'project' },
+  getSessions: { roles: [...OEV, 'operator'], level: 'project' },
+  getSessionMessages: { roles: [...OEV, 'operator'], level: 'project' },
+  createPlaygroundAgentSession: {
+    roles: ['owner', 'editor', 'operator'],
+    fine: ['Conversation', 'Write'],
+    level: 'project',
+  },
+  playgroundAgentResponse: { roles: [...OEV, 'trainer'], fine: ['Debugging', 'Read'], level: 'project' },
+  searchIndexDocument: { roles: [...OEV, 'trainer'], fine: ['Debugging', 'Read'], level: 'project' },
+  /** Not shown; AUTH-GETSUPPORTEDMODELS-ASSUMED: any valid token. */
+  getSupportedModels: { any: true, roles: [], level: 'organization' },
+} as const satisfies Record<string, SpecRow>;
+
+export type SpecOperationId = keyof typeof SPEC_ACCESS_TABLE;
+export const specOperationIds = Object.keys(SPEC_ACCESS_TABLE) as SpecOperationId[];
+
+/** The clause citing each row of the table. */
+export const ACCESS_CLAUSE: Record<SpecOperationId, string> = {
+  getMyProjects: 'AUTH-ACCESS-GETMYPROJECTS',
+  getOrganizationDetail: 'AUTH-ACCESS-GETORGANIZATIONDETAIL',
+  getOrganizationMembers: 'AUTH-ACCESS-GETORGANIZATIONMEMBERS',
+  inviteOrganizationMember: 'AUTH-ACCESS-INVITEORGANIZATIONMEMBER',
+  updateChatbot: 'AUTH-ACCESS-UPDATECHATBOT',
+  updateProjectSettings: 'AUTH-ACCESS-UPDATEPROJECTSETTINGS',
+  getProjectUsageLimit: 'AUTH-ACCESS-GETPROJECTUSAGELIMIT',
+  setProjectUsageLimit: 'AUTH-ACCESS-SETPROJECTUSAGELIMIT',
+  removeProjectUsageLimit: 'AUTH-ACCESS-REMOVEPROJECTUSAGELIMIT',
+  getStats: 'AUTH-GETSTATS-ASSUMED',
+  getSessions: 'AUTH-ACCESS-GETSESSIONS',
+  getSessionMessages: 'AUTH-ACCESS-GETSESSIONMESSAGES',
+  createPlaygroundAgentSession: 'AUTH-ACCESS-CREATEPLAYGROUNDAGENTSESSION',
+  playgroundAgentResponse: 'AUTH-ACCESS-PLAYGROUNDAGENTRESPONSE',
+  searchIndexDocument: 'AUTH-ACCESS-SEARCHINDEXDOCUMENT',
+  getSupportedModels: 'AUTH-GETSUPPORTEDMODELS-ASSUMED',
+};
+
+export interface TokenGrant {
+  role: TokenRole | null;
+  permissions: Permission[];
+}
+
+/** AUTH-FINE-GRAINED-WRITE-IMPLIES-READ: holding Write on a module grants Read on it. */
+export function holds(
+  permissions: readonly Permission[],
+  [module, action]: readonly [PermissionModule, PermissionAction],
+) {
+  return permissions.some((p) => p.module === module && (p.action === action || p.action === 'Write'));
+}
+
+/**
+ * Whether the operation itself is permitted (before scope and membership):
+ * - any valid token for `any` rows;
+ * - AUTH-EFFECTIVE-ACCESS-CAP: the creator's current organization role must be in the Roles column (owner: always);
+ * - AUTH-BOTH-SET-*: with both role and permissions, a project-level row with a fine-grained entry is decided by the
+ *   permissions alone; otherwise AUTH-ROLE-OR-PERMISSION: role in the column OR the fine-grained pair held.
+ */
+export function permits(op: SpecOperationId, token: TokenGrant, creatorRole: MemberRole): boolean {
+  const row: SpecRow = SPEC_ACCESS_TABLE[op];
+  if (row.any) return true;
+  if (creatorRole !== 'owner' && !row.roles.includes(creatorRole)) return false;
+  const byRole = token.role !== null && row.roles.includes(token.role);
+  const byPermission = row.fine !== undefined && holds(token.permissions, row.fine);
+  const bothSet = token.role !== null && token.permissions.length > 0;
+  if (bothSet && row.level === 'project' && row.fine !== undefined) return byPermission;
+  return byRole || byPermission;
+}
+
+/** Where the target project lies for the token: `all` scope, or `selected` with or without it. */
+export type ScopeCase = 'all' | 'selected-in' | 'selected-out';
+
+export interface AccessCase {
+  token: TokenGrant;
+  scope: ScopeCase;
+  creatorRole: MemberRole;
+  /** Whether the token's creator is a member of the project the call names. */
+  creatorIsProjectMember: boolean;
+  operation: SpecOperationId;
+}
+
+/** `allowed`: not a 401/403; `forbidden`: 403 permission message; `not-member`: 403 not-a-member message. */
+export type Outcome = 'allowed' | 'forbidden' | 'not-member';
+
+/** AUTH-CHECK-ORDER: operation permission, then (project-level only) scope, then creator membership. */
+export function expectedOutcome(c: AccessCase): Outcome {
+  if (!permits(c.operation, c.token, c.creatorRole)) return 'forbidden';
+  if (SPEC_ACCESS_TABLE[c.operation].level === 'organization') return 'allowed';
+  if (c.scope === 'selected-out') return 'forbidden';
+  if (!c.creatorIsProjectMember) return 'not-member';
+  return 'allowed';
+}

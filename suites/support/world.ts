@@ -1,0 +1,251 @@
+/**
+ * Build a small world through the fake's control API (organizations, users, projects, tokens, lifecycle actions)
+ * and valid request bodies for every Platform operation. Only the control API and the public API are used.
+ */
+import type {
+  ExpirationPreset,
+  MemberRole,
+  Permission,
+  PlanName,
+  ScopeType,
+  TokenRole,
+} from '../../contract/index.js';
+import type { ControlClient } from '../target/control-client.js';
+import type { Auth, Target } from '../target/target.js';
+
+/** A token as the control API shows it. */
+export interface ControlToken {
+  id: number;
+  name: string;
+  value: string;
+  role: TokenRole | null;
+  permissions: Permission[];
+  scope_type: ScopeType;
+  project_ids: number[];
+  expiration: ExpirationPreset;
+  expires_at: string | null;
+  creator_user_id: number;
+  organization_id: number;
+  status: string;
+  state: string;
+  createdAt: string;
+}
+
+export interface TokenSpec {
+  organization_id: number;
+  creator_user_id: number;
+  name?: string;
+  role?: TokenRole | null;
+  permissions?: Permission[];
+  scope_type?: ScopeType;
+  project_uids?: string[];
+  expiration?: ExpirationPreset;
+  /** With expiration `custom`: an ISO instant. */
+  expires_at?: string;
+}
+
+export type LifecycleAction = 'deactivate' | 'reactivate' | 'regenerate' | 'revoke';
+
+let counter = 0;
+/** A name no earlier run used (also against a long-lived target). */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+}
+
+export const uniqueEmail = (prefix = 'user'): string => `${unique(prefix)}@example.com`;
+
+/** Create a token; returns its value and id (and the rest of the control view). */
+export function createTokenVia(control: ControlClient, spec: TokenSpec): Promise<ControlToken> {
+  return control.post<ControlToken>('/tokens', { name: unique('token'), ...spec });
+}
+
+export function tokenAction(
+  control: ControlClient,
+  id: number,
+  action: LifecycleAction,
+): Promise<ControlToken> {
+  return control.post<ControlToken>(`/tokens/${id}/${action}`);
+}
+
+export function listTokens(control: ControlClient): Promise<ControlToken[]> {
+  return control.get<ControlToken[]>('/tokens');
+}
+
+export async function tokenByValue(control: ControlClient, value: string): Promise<ControlToken> {
+  const token = (await listTokens(control)).find((t) => t.value === value);
+  if (!token) throw new Error('no token with that value');
+  return token;
+}
+
+/** The virtual clock, epoch ms. */
+export async function clockNow(control: ControlClient): Promise<number> {
+  return Date.parse((await control.get<{ now: string }>('/clock')).now);
+}
+
+/** A new user who joins the organization with `role`; returns the user id. */
+export async function createMemberVia(
+  control: ControlClient,
+  organizationId: number,
+  role: MemberRole,
+): Promise<number> {
+  const user = await control.post<{ id: number }>('/users', {
+    name: unique(`${role} user`),
+    email: uniqueEmail(role),
+  });
+  await control.post(`/organizations/${organizationId}/members`, { user_id: user.id, role });
+  return user.id;
+}
+
+export function changeRoleVia(
+  control: ControlClient,
+  organizationId: number,
+  userId: number,
+  role: MemberRole,
+) {
+  return control.post(`/organizations/${organizationId}/members/${userId}/role`, { role });
+}
+
+export function removeMemberVia(control: ControlClient, organizationId: number, userId: number) {
+  return control.delete(`/organizations/${organizationId}/members/${userId}`);
+}
+
+export function setPlanVia(control: ControlClient, organizationId: number, plan: PlanName) {
+  return control.post(`/organizations/${organizationId}/plan`, { plan });
+}
+
+/** A new organization with its owner. */
+export async function createOrganizationVia(
+  control: ControlClient,
+  options: { plan?: PlanName; credits?: number } = {},
+): Promise<{ organization_id: number; owner_user_id: number }> {
+  const org = await control.post<{ id: number; owner: { id: number } }>('/organizations', {
+    name: unique('Org'),
+    owner: { name: unique('Owner'), email: uniqueEmail('owner') },
+    plan: options.plan ?? 'advanced',
+    credits: options.credits ?? 1_000_000,
+  });
+  return { organization_id: org.id, owner_user_id: org.owner.id };
+}
+
+export interface ControlProject {
+  id: number;
+  project_uid: string;
+  widget_uid: string;
+  members: { user_id: number; role: string }[];
+}
+
+/** A new project whose members are exactly `members` (user ids). */
+export function createProjectVia(
+  control: ControlClient,
+  organizationId: number,
+  members: readonly number[],
+  name = unique('Project'),
+): Promise<ControlProject> {
+  return control.post<ControlProject>('/projects', {
+    organization_id: organizationId,
+    name,
+    members: members.map((user_id) => ({ user_id, role: 'editor' })),
+  });
+}
+
+export function addProjectMemberVia(control: ControlClient, projectUid: string, userId: number) {
+  return control.post(`/projects/${projectUid}/members`, { user_id: userId, role: 'editor' });
+}
+
+/** The seeded organization, discovered from the owner token of the target config. */
+export async function seededOrganization(
+  t: Target,
+): Promise<{ organization_id: number; owner_user_id: number; tokens: ControlToken[] }> {
+  const control = t.control;
+  if (!control) throw new Error('target has no control API');
+  const tokens = await listTokens(control);
+  const owner = tokens.find((x) => x.value === t.config.tokens.owner);
+  if (!owner) throw new Error('the owner token of the target config is not in GET /tokens');
+  return { organization_id: owner.organization_id, owner_user_id: owner.creator_user_id, tokens };
+}
+
+/** Organization role of each member, read through the public API (getOrganizationMembers). */
+export async function memberRoles(t: Target, auth?: Auth): Promise<Map<number, string>> {
+  const res = await t.call('getOrganizationMembers', { body: { limit: 1000 }, ...(auth ? { auth } : {}) });
+  if (res.status !== 200) throw new Error(`getOrganizationMembers → ${res.status} ${res.text.slice(0, 200)}`);
+  const data = (res.json as { data: { organizationMember: { user_id: number; role: string }[] } }).data;
+  return new Map(data.organizationMember.map((m) => [m.user_id, m.role]));
+}
+
+/** Operations that change state on the target (need `writes`). */
+export const WRITE_OPERATIONS: ReadonlySet<string> = new Set([
+  'inviteOrganizationMember',
+  'updateChatbot',
+  'updateProjectSettings',
+  'setProjectUsageLimit',
+  'removeProjectUsageLimit',
+  'createPlaygroundAgentSession',
+  'playgroundAgentResponse',
+]);
+
+export interface BodyContext {
+  project_uid: string;
+  /** A conversation session of the project (for getSessionMessages); any number when none is known. */
+  session_uid?: number;
+  /** A playground session of the project (for playgroundAgentResponse). */
+  playground_session_uid?: number;
+  /** A document limit the project accepts (current limit, within plan allocation and above usage). */
+  document_limit?: number;
+}
+
+/** A valid body for each Platform operation on `ctx.project_uid`. Invitations get a fresh email each time. */
+export function bodyFor(op: string, ctx: BodyContext): Record<string, unknown> {
+  const project_uid = ctx.project_uid;
+  switch (op) {
+    case 'getMyProjects':
+    case 'getOrganizationDetail':
+    case 'getSupportedModels':
+      return {};
+    case 'getOrganizationMembers':
+      return { limit: 10 };
+    case 'inviteOrganizationMember':
+      return { email: uniqueEmail('invitee'), role: 'viewer' };
+    case 'updateChatbot':
+    case 'updateProjectSettings':
+    case 'getProjectUsageLimit':
+    case 'getStats':
+    case 'getSessions':
+    case 'createPlaygroundAgentSession':
+      return { project_uid };
+    case 'setProjectUsageLimit':
+      return { project_uid, limits: [{ limit_type: 'document', limit: ctx.document_limit ?? 100 }] };
+    case 'removeProjectUsageLimit':
+      return { project_uid, limit_type: 'voice_credits' };
+    case 'getSessionMessages':
+      return { project_uid, session_uid: ctx.session_uid ?? 1 };
+    case 'playgroundAgentResponse':
+      return { project_uid, session_uid: ctx.playground_session_uid ?? 1, query: 'How do I get a refund?' };
+    case 'searchIndexDocument':
+      return { project_uid, query: 'refund', limit: 3 };
+    default:
+      throw new Error(`no body for ${op}`);
+  }
+}
+
+/** Fill a BodyContext for a project with a token allowed everything there (owner role, owner creator). */
+export async function prepareBodies(
+  t: Target,
+  project_uid: string,
+  auth: Auth,
+  options: { playground: boolean },
+): Promise<BodyContext> {
+  const ctx: BodyContext = { project_uid };
+  const sessions = await t.call('getSessions', { auth, body: { project_uid, limit: 1 } });
+  const first = (sessions.json as { data?: { session_uid: number }[] } | undefined)?.data?.[0];
+  if (sessions.status === 200 && first) ctx.session_uid = Number(first.session_uid);
+  const limits = await t.call('getProjectUsageLimit', { auth, body: { project_uid } });
+  const doc = (limits.json as { data?: { document?: { limit: number } } } | undefined)?.data?.document;
+  if (limits.status === 200 && doc) ctx.document_limit = doc.limit;
+  if (options.playground) {
+    const pg = await t.call('createPlaygroundAgentSession', { auth, body: { project_uid } });
+    const data = (pg.json as { data?: { session_uid: number } } | undefined)?.data;
+    if (pg.status === 200 && data) ctx.playground_session_uid = data.session_uid;
+  }
+  return ctx;
+}
