@@ -3,6 +3,9 @@ import Koa from 'koa';
 import type { TargetConfig } from '../contract/index.js';
 import { controlRouter } from './control/router.js';
 import { errorMiddleware } from './http/error-middleware.js';
+
+export { answerClientErrorsWithEnvelope } from './http/client-error.js';
+
 import { fallback } from './http/fallback.js';
 import { journal } from './http/journal.js';
 import { platformRouter } from './http/platform-router.js';

@@ -1,6 +1,7 @@
 /** `npm start`: the fake with default fixtures on 127.0.0.1:4010 (PORT overrides); writes reports/fake-target.json. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { answerClientErrorsWithEnvelope } from './http/client-error.js';
 import { createFakeServer } from './index.js';
 
 const port = Number(process.env.PORT ?? 4010);
@@ -13,6 +14,7 @@ const fake = createFakeServer({
   ...(process.env.FAKE_ORG_BASE_PATH ? { orgBasePath: process.env.FAKE_ORG_BASE_PATH } : {}),
 });
 const server = createServer(fake.app.callback());
+answerClientErrorsWithEnvelope(server);
 
 server.listen(port, host, () => {
   const address = server.address();

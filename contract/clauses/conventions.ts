@@ -77,16 +77,6 @@ export const conventionsClauses = defineClauses([
     'Operation paths are matched as the fake routes them: case-insensitively and with an optional trailing slash; the same matching decides 405 (known path, other method) versus 404 (unknown path).',
   ),
   assumed(
-    'FAKE-CONTROL-SECRET',
-    'Fake control API',
-    'The fake control API (reset, clock, tokens, journal, …) answers only requests that carry its admin secret in `x-control-secret`; any other request gets 401 `Invalid control secret` in the error envelope and changes nothing.',
-  ),
-  assumed(
-    'FAKE-REQUEST-JOURNAL',
-    'Fake control API',
-    'The fake records every public API request (time, method, path, operation id or null, status, envelope message) in a bounded journal (the latest 2000), readable and clearable through the control API; control requests are not recorded.',
-  ),
-  assumed(
     'EVENTS-NONE',
     'Events',
     'Events are not shown: the fake emits no webhooks or notifications; the only side channel is the invitation email, recorded in its outbox (INVITE-OUTBOX).',

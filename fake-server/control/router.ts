@@ -12,7 +12,7 @@ import { addDocument, removeDocument } from '../domain/knowledgebase.js';
 import { addMember, changeMemberRole, removeMember } from '../domain/members.js';
 import { createOrganization, createUser, findOrganization } from '../domain/organizations.js';
 import { createProjectKey } from '../domain/project-keys.js';
-import { addProjectMember, createProject } from '../domain/projects.js';
+import { addProjectMember, createProject, removeProjectMember } from '../domain/projects.js';
 import type { Project } from '../domain/state.js';
 import { applyLifecycle, createToken, findToken, type LifecycleAction } from '../domain/tokens.js';
 import { readBody } from '../http/body.js';
@@ -150,6 +150,11 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     const b = await body(ctx, S.ProjectMemberBody);
     addProjectMember(d(), project, b.user_id, b.role);
     ok(ctx, 'Project member added', projectControlView(d(), project));
+  });
+  r.delete('/projects/:uid/members/:userId', (ctx) => {
+    const project = projectByUid(runtime, ctx.params.uid!);
+    removeProjectMember(d(), project, intParam(ctx.params.userId));
+    ok(ctx, 'Project member removed', projectControlView(d(), project));
   });
   r.post('/projects/:uid/keys', (ctx) => {
     ok(ctx, 'Project key created', {

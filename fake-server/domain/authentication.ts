@@ -31,7 +31,7 @@ export function authenticateToken(ctx: DomainContext, value: string | undefined)
   const organization = ctx.state.organizations.get(token.organization_id);
   if (!organization) throw unauthorized();
   const creator = findMember(ctx, organization.id, token.creator_user_id);
-  if (!creator) throw unauthorized(messages.creatorRemoved);
+  if (!creator || token.creator_removed) throw unauthorized(messages.creatorRemoved);
   return { token, organization, creator };
 }
 

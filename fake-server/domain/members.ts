@@ -56,6 +56,10 @@ export function removeMember(ctx: DomainContext, organizationId: number, userId:
   const member = findMember(ctx, organizationId, userId);
   if (!member) throw new DomainError(404, 'Member not found');
   ctx.state.members.delete(member.id);
+  for (const token of ctx.state.tokens.values()) {
+    if (token.organization_id === organizationId && token.creator_user_id === userId)
+      token.creator_removed = true;
+  }
   for (const project of ctx.state.projects.values()) {
     if (project.organization_id === organizationId) {
       project.members = project.members.filter((pm) => pm.user_id !== userId);

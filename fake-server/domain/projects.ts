@@ -125,3 +125,10 @@ export function addProjectMember(ctx: DomainContext, project: Project, userId: n
   project.members.push({ user_id: userId, role });
   project.updatedAt = ctx.clock.now();
 }
+
+export function removeProjectMember(ctx: DomainContext, project: Project, userId: number): void {
+  const before = project.members.length;
+  project.members = project.members.filter((m) => m.user_id !== userId);
+  if (project.members.length === before) throw new DomainError(404, 'Project member not found');
+  project.updatedAt = ctx.clock.now();
+}

@@ -4,6 +4,7 @@ import { iso } from './clock.js';
 import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
 import { type Page, paginate } from './paging.js';
+import { applyRetention } from './retention.js';
 import type { Message, Project, Session } from './state.js';
 
 export interface ListSessionsQuery {
@@ -29,6 +30,7 @@ function byTimeThenId<T extends { id: number }>(
 }
 
 export function projectSessions(ctx: DomainContext, project: Project, includeEmulator = false): Session[] {
+  applyRetention(ctx, project);
   return [...ctx.state.sessions.values()].filter(
     (s) => s.project_id === project.id && (includeEmulator || !s.is_emulator),
   );
@@ -75,6 +77,7 @@ export function findSessionByUid(
   project: Project,
   sessionUid: number,
 ): Session | undefined {
+  applyRetention(ctx, project);
   for (const s of ctx.state.sessions.values()) {
     if (s.project_id === project.id && s.session_uid === sessionUid) return s;
   }

@@ -84,6 +84,8 @@ export interface ApiToken {
   expiration: ExpirationPreset;
   expires_at: number | null;
   creator_user_id: number;
+  /** Set for good when the creator leaves the organization (TOKEN-CREATOR-REMOVED-PERMANENT). */
+  creator_removed: boolean;
   status: TokenStatus;
   createdAt: number;
 }

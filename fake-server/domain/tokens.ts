@@ -77,6 +77,7 @@ export function createToken(ctx: DomainContext, input: CreateTokenInput): ApiTok
     expiration,
     expires_at,
     creator_user_id: input.creator_user_id,
+    creator_removed: false,
     status: 'active',
     createdAt: now,
   };
@@ -147,5 +148,5 @@ export function observedState(
   const member = [...ctx.state.members.values()].find(
     (m) => m.organization_id === token.organization_id && m.user_id === token.creator_user_id,
   );
-  return member ? 'active' : 'unusable';
+  return member && !token.creator_removed ? 'active' : 'unusable';
 }

@@ -16,6 +16,7 @@ import {
   createTokenVia,
   listTokens,
   removeMemberVia,
+  removeProjectMemberVia,
   seededOrganization,
   type TokenSpec,
   tokenAction,
@@ -394,6 +395,55 @@ describe('the token creator', () => {
     }
     // Organization-level operations do not depend on project membership.
     expectSuccess(await call('getOrganizationDetail', token.value, {}), 'getOrganizationDetail');
+  });
+});
+
+describe('the token creator, later changes', () => {
+  it('a creator added back to the organization does not revive the token [TOKEN-CREATOR-REMOVED-PERMANENT, TOKEN-CREATOR-REMOVED-401]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const o = await org();
+    const creator = await createMemberVia(control(), o.organization_id, 'editor');
+    const token = await newToken({ creator_user_id: creator, role: 'editor' });
+    await expectWorks(token.value);
+    await removeMemberVia(control(), o.organization_id, creator);
+    await control().post(`/organizations/${o.organization_id}/members`, { user_id: creator, role: 'editor' });
+    expectError(
+      await probe(token.value),
+      401,
+      'Inactive token: the token creator is no longer a member of the organization',
+    );
+    expect((await tokenByValue(control(), token.value)).state).toBe('unusable');
+  });
+
+  it('creator removed from a project: the token loses that project at once, keeps the others [AUTH-CREATOR-MEMBER-OF-PROJECT, AUTH-NOT-MEMBER-STATUS, AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const o = await org();
+    const creator = await createMemberVia(control(), o.organization_id, 'editor');
+    const kept = await createProjectVia(control(), o.organization_id, [o.owner_user_id, creator]);
+    const lost = await createProjectVia(control(), o.organization_id, [o.owner_user_id, creator]);
+    const token = await newToken({ creator_user_id: creator, role: 'editor' });
+    for (const p of [kept, lost]) {
+      expectSuccess(
+        await call('getProjectUsageLimit', token.value, { project_uid: p.project_uid }),
+        'getProjectUsageLimit',
+      );
+    }
+    await removeProjectMemberVia(control(), lost.project_uid, creator);
+    expectError(
+      await call('getProjectUsageLimit', token.value, { project_uid: lost.project_uid }),
+      403,
+      'User is not a member of the project',
+    );
+    expectSuccess(
+      await call('getProjectUsageLimit', token.value, { project_uid: kept.project_uid }),
+      'getProjectUsageLimit',
+    );
+    const listed = expectSuccess<{ project_uid: string }[]>(
+      await call('getMyProjects', token.value, {}),
+      'getMyProjects',
+    );
+    expect(listed.data.map((p) => p.project_uid)).toContain(kept.project_uid);
+    expect(listed.data.map((p) => p.project_uid)).not.toContain(lost.project_uid);
   });
 });
 

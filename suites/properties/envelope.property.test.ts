@@ -10,8 +10,7 @@
  * operations are called with a token the access table refuses (see harmlessAuth).
  */
 import fc from 'fast-check';
-import { Agent, type Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ErrorEnvelope,
   MessageOnlyEnvelope,
@@ -58,25 +57,6 @@ const INVALID_TOKEN = 'Invalid or revoked API token';
 const STACK_TRACE = /\n\s+at .+:\d+:\d+|\bat .*\(?[\w./\\-]+\.(?:ts|js|mjs|cjs):\d+:\d+\)?/;
 
 const target = useTarget();
-
-/**
- * Keep connections alive between the ~17,000 requests of this file. The in-process fake answers
- * `Keep-Alive: timeout=1` (server.keepAliveTimeout = 1000 in suites/target/in-process.ts) and undici drops a
- * connection whose hinted timeout is within its 2 s threshold, so every request would open a new TCP connection
- * (measured: ~20 s of extra CPU for this file). A smaller threshold keeps them; against servers with longer
- * hints it changes nothing that matters. Restored after the file.
- */
-let previousDispatcher: Dispatcher | undefined;
-let keepAlive: Agent | undefined;
-beforeAll(() => {
-  previousDispatcher = getGlobalDispatcher();
-  keepAlive = new Agent({ keepAliveTimeoutThreshold: 500 });
-  setGlobalDispatcher(keepAlive);
-});
-afterAll(async () => {
-  if (previousDispatcher) setGlobalDispatcher(previousDispatcher);
-  await keepAlive?.close();
-});
 
 /** The envelope checks for one response; returns whether it was a success. Throws with the details otherwise. */
 const successSchemas = new Map(

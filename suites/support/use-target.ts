@@ -10,6 +10,9 @@ export function useTarget(): () => Target {
   let target: Target | undefined;
   beforeAll(async () => {
     target = await loadTarget();
+    // A target with a control API (the fake) starts every file from its seeded state, so no file sees the clock,
+    // tokens or data another file left behind. The seed is unchanged, so the config's credentials stay valid.
+    await target.control?.reset();
   });
   // Every test starts with fresh hourly counters where the target lets us reset them, so that the
   // requests of earlier tests never push a later one over the Platform token cap.

@@ -153,6 +153,10 @@ export function addProjectMemberVia(control: ControlClient, projectUid: string, 
   return control.post(`/projects/${projectUid}/members`, { user_id: userId, role: 'editor' });
 }
 
+export function removeProjectMemberVia(control: ControlClient, projectUid: string, userId: number) {
+  return control.delete(`/projects/${projectUid}/members/${userId}`);
+}
+
 /** The seeded organization, discovered from the owner token of the target config. */
 export async function seededOrganization(
   t: Target,

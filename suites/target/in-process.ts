@@ -4,14 +4,20 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFakeServer, type FakeServerOptions } from '../../fake-server/index.js';
+import {
+  answerClientErrorsWithEnvelope,
+  createFakeServer,
+  type FakeServerOptions,
+} from '../../fake-server/index.js';
 import { createControlClient } from './control-client.js';
 import { createHttpTarget, type Target } from './target.js';
 
 export async function startInProcessTarget(options: FakeServerOptions = {}): Promise<Target> {
   const fake = createFakeServer({ onUnexpectedError: () => {}, ...options });
   const server = createServer(fake.app.callback());
-  server.keepAliveTimeout = 1000;
+  answerClientErrorsWithEnvelope(server);
+  // Long enough that undici keeps connections alive between requests (it drops hints under 2 s).
+  server.keepAliveTimeout = 10_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const config = { ...fake.targetConfig(`http://127.0.0.1:${port}`), name: 'in-process fake' };
