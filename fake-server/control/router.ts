@@ -10,6 +10,7 @@ import { DAY_MS, HOUR_MS, iso, MINUTE_MS } from '../domain/clock.js';
 import { DomainError } from '../domain/errors.js';
 import { addDocument, removeDocument } from '../domain/knowledgebase.js';
 import { addMember, changeMemberRole, removeMember } from '../domain/members.js';
+import { removeModel, upsertModel } from '../domain/models.js';
 import { createOrganization, createUser, findOrganization } from '../domain/organizations.js';
 import { createProjectKey } from '../domain/project-keys.js';
 import { addProjectMember, createProject, removeProjectMember } from '../domain/projects.js';
@@ -201,6 +202,16 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
       ok(ctx, `Token ${action}d`, tokenView(d(), applyLifecycle(d(), intParam(ctx.params.id), action))),
     );
   }
+
+  r.get('/models', (ctx) => ok(ctx, 'Supported models', d().state.models));
+  r.post('/models', async (ctx) => {
+    upsertModel(d(), await body(ctx, S.ModelBody));
+    ok(ctx, 'Model saved', d().state.models);
+  });
+  r.delete('/models/:value', (ctx) => {
+    if (!removeModel(d(), ctx.params.value!)) throw new DomainError(404, 'Model not found');
+    ok(ctx, 'Model removed', d().state.models);
+  });
 
   r.get('/outbox', (ctx) => ok(ctx, 'Outbox', d().state.outbox));
   r.get('/journal', (ctx) => ok(ctx, 'Journal', runtime.journal));

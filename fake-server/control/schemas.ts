@@ -76,3 +76,12 @@ export const TokenBody = z.object({
 });
 
 export const WindowBody = z.object({ ms: z.number().int().min(1000) });
+
+export const ModelBody = z.object({
+  value: z.string().min(1).max(200),
+  name: z.string().min(1).default('Custom model'),
+  provider: z.enum(['openai', 'anthropic']),
+  tier: z.union([z.literal(0), z.literal(1)]).default(0),
+  credits_per_call: z.number().min(0).default(1),
+  credits_per_1k_tokens: z.number().min(0).default(1),
+});

@@ -25,3 +25,17 @@ export function modelView(m: SupportedModelEntry) {
     credits_per_call: m.credits_per_call,
   };
 }
+
+/** The list changes over time (VERSION-MODEL-LIST-DYNAMIC): add or replace an entry. */
+export function upsertModel(ctx: DomainContext, entry: SupportedModelEntry): void {
+  const i = ctx.state.models.findIndex((m) => m.value === entry.value);
+  if (i >= 0) ctx.state.models[i] = entry;
+  else ctx.state.models.push(entry);
+}
+
+export function removeModel(ctx: DomainContext, value: string): boolean {
+  const i = ctx.state.models.findIndex((m) => m.value === value);
+  if (i < 0) return false;
+  ctx.state.models.splice(i, 1);
+  return true;
+}

@@ -174,3 +174,28 @@ describe('getSupportedModels', () => {
     }
   });
 });
+
+describe('the model list changes over time', () => {
+  it('a model added to the list is listed and accepted as a setting; once removed it is refused [VERSION-MODEL-LIST-DYNAMIC, SET-MODEL-IN-LIST, MODELS-VALUE-IS-MODEL-ID]', async (ctx) => {
+    need(ctx, target(), { control: true, writes: true, projectUid: true });
+    const t = target();
+    const control = t.control!;
+    const value = `gpt-test-${randomUUID().slice(0, 8)}`;
+    const listed = async () =>
+      expectSuccess<SupportedModel[]>(
+        await t.call('getSupportedModels', { body: {} }),
+        'getSupportedModels',
+      ).data.map((m) => m.value);
+    const choose = () =>
+      t.call('updateProjectSettings', { body: { project_uid: t.config.project_uid, model: value } });
+
+    expect(await listed()).not.toContain(value);
+    expectError(await choose(), 400, `Invalid model '${value}'. Model not found in available models list.`);
+    await control.post('/models', { value, provider: 'openai', tier: 0 });
+    expect(await listed()).toContain(value);
+    expectSuccess(await choose(), 'updateProjectSettings');
+    await control.delete(`/models/${value}`);
+    expect(await listed()).not.toContain(value);
+    expectError(await choose(), 400, `Invalid model '${value}'. Model not found in available models list.`);
+  });
+});

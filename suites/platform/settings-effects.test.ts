@@ -1,0 +1,85 @@
+/**
+ * What the AI settings mean, observed through the playground: add_page_link puts source page links in answers,
+ * max_nodes bounds the chunks retrieved per query, chat_history_count bounds the previous messages used as context.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectSuccess } from '../support/envelope.js';
+import { need, useTarget } from '../support/use-target.js';
+
+const target = useTarget();
+const LINK = /https?:\/\/[^\s,]+/g;
+
+async function settings(patch: Record<string, unknown>) {
+  const t = target();
+  expectSuccess(
+    await t.call('updateProjectSettings', { body: { project_uid: t.config.project_uid, ...patch } }),
+    'updateProjectSettings',
+  );
+}
+
+async function ask(
+  query: string,
+  messages?: { role: 'user' | 'assistant'; content: string }[],
+): Promise<string> {
+  const t = target();
+  const session = expectSuccess<{ session_uid: number }>(
+    await t.call('createPlaygroundAgentSession', { body: { project_uid: t.config.project_uid } }),
+    'createPlaygroundAgentSession',
+  );
+  const res = await t.call('playgroundAgentResponse', {
+    body: {
+      project_uid: t.config.project_uid,
+      session_uid: session.data.session_uid,
+      query,
+      ...(messages ? { messages } : {}),
+    },
+  });
+  return expectSuccess<{ message: string }>(res, 'playgroundAgentResponse').data.message;
+}
+
+const links = (text: string) => new Set(text.match(LINK) ?? []);
+
+describe('AI settings change the answers', () => {
+  beforeEach(async (ctx) => {
+    need(ctx, target(), { writes: true, projectUid: true });
+    if (target().control) await target().control!.reset();
+  });
+
+  it('add_page_link 1 puts source page links in the answer, 0 leaves them out [SET-ADD-PAGE-LINK-MEANING]', async () => {
+    const query = 'How do refunds work and how long does a refund take?';
+    await settings({ add_page_link: 1 });
+    expect(links(await ask(query)).size).toBeGreaterThan(0);
+    await settings({ add_page_link: 0 });
+    expect(links(await ask(query)).size).toBe(0);
+  });
+
+  it('max_nodes bounds the chunks retrieved per query: the sources cited never exceed it [SET-MAX-NODES-MEANING]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const query = 'invoice billing plan refund account security integration export troubleshooting';
+    await settings({ add_page_link: 1, max_nodes: 1 });
+    expect(links(await ask(query)).size).toBe(1);
+    await settings({ max_nodes: 10 });
+    const wide = links(await ask(query)).size;
+    expect(wide).toBeGreaterThan(1);
+    expect(wide).toBeLessThanOrEqual(10);
+  });
+
+  it('chat_history_count bounds how many previous messages feed the answer; 0 uses none [SET-CHAT-HISTORY-COUNT-MEANING, PLAYGROUND-HISTORY-CONTEXT]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const history = [
+      {
+        role: 'user' as const,
+        content: 'I want my money back: what is the refund policy and the money-back guarantee?',
+      },
+      { role: 'assistant' as const, content: 'Let me check.' },
+    ];
+    const vague = 'How do I turn on two-factor authentication?';
+    await settings({ chat_history_count: 0, add_page_link: 1 });
+    const alone = await ask(vague);
+    expect(await ask(vague, history)).toBe(alone);
+    await settings({ chat_history_count: 10 });
+    const withHistory = await ask(vague, history);
+    expect(withHistory).not.toBe(await ask(vague));
+    expect([...links(withHistory)].some((l) => /refund/.test(l))).toBe(true);
+  });
+});
