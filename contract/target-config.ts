@@ -30,6 +30,11 @@ export const TargetConfig = z.object({
   widget_uid: z.string().optional(),
   /** Present only when the target has the fake's control API. */
   control: z.object({ url: z.url(), secret: z.string() }).optional(),
+  /**
+   * Requests the suites may send per Platform token in one run. Unset: no budget when the target has a control API
+   * (counters are reset between tests), else the hourly cap less a margin. A test that would exceed it is skipped.
+   */
+  request_budget_per_token: z.number().int().min(1).optional(),
   /** What the target allows the suites to do. */
   allow: z
     .object({

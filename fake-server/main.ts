@@ -9,6 +9,8 @@ const host = process.env.HOST ?? '127.0.0.1';
 const seed = Number(process.env.FAKE_SEED ?? 1);
 const fake = createFakeServer({
   seed,
+  // Virtual time ticks with real time here (FAKE_CLOCK=frozen stops it); the control API can still jump ahead.
+  ...(process.env.FAKE_CLOCK === 'frozen' ? {} : { wallClock: () => performance.now() }),
   ...(process.env.FAKE_ADMIN_SECRET ? { adminSecret: process.env.FAKE_ADMIN_SECRET } : {}),
   ...(process.env.FAKE_BASE_PATH ? { basePath: process.env.FAKE_BASE_PATH } : {}),
   ...(process.env.FAKE_ORG_BASE_PATH ? { orgBasePath: process.env.FAKE_ORG_BASE_PATH } : {}),

@@ -13,6 +13,8 @@ export interface RuntimeOptions {
   seed: number;
   fixtures: FixtureSet;
   clockStart: number;
+  /** A wall-time source (ms) that makes the virtual clock tick with real time; absent: frozen. */
+  wallClock?: () => number;
 }
 
 export interface JournalEntry {
@@ -37,14 +39,22 @@ export class Runtime {
     this.reset();
   }
 
-  /** Drop all state and rebuild it from the seed. Options given here replace the current ones. */
-  reset(options: Partial<RuntimeOptions> = {}): void {
-    this.options = { ...this.options, ...options };
+  /** Whether the clock ticks with real time (only possible when a wall-time source was given at start). */
+  ticking = true;
+
+  /**
+   * Drop all state and rebuild it from the seed. Options given here replace the current ones; `ticking: false`
+   * freezes the clock (the conformance suites do, so timing tests are exact), `true` lets it tick again.
+   */
+  reset(options: Partial<RuntimeOptions> & { ticking?: boolean } = {}): void {
+    const { ticking, ...rest } = options;
+    this.options = { ...this.options, ...rest };
+    if (ticking !== undefined) this.ticking = ticking;
     const state = createState();
     state.models = supportedModels.map((m) => ({ ...m }));
     this.domain = {
       state,
-      clock: createVirtualClock(this.options.clockStart),
+      clock: createVirtualClock(this.options.clockStart, this.ticking ? this.options.wallClock : undefined),
       ids: createIdSource(this.options.seed),
       limiter: createRateLimiter(),
     };

@@ -62,6 +62,7 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
       ...(b.seed !== undefined ? { seed: b.seed } : {}),
       ...(b.fixtures !== undefined ? { fixtures: b.fixtures } : {}),
       ...(b.clock !== undefined ? { clockStart: Date.parse(b.clock) } : {}),
+      ...(b.clock_mode !== undefined ? { ticking: b.clock_mode === 'ticking' } : {}),
     });
     ok(ctx, 'Reset', opts.describe());
   });

@@ -18,6 +18,8 @@ export const ResetBody = z.object({
     .optional(),
   fixtures: z.enum(['default', 'empty']).optional(),
   clock: z.iso.datetime().optional(),
+  /** `frozen`: time moves only when told; `ticking`: also with real time (when the fake was started so). */
+  clock_mode: z.enum(['frozen', 'ticking']).optional(),
 });
 
 export const AdvanceBody = z

@@ -8,19 +8,27 @@ export interface Clock {
 /** Monday 2026-01-05 09:00:00 UTC: the default start of virtual time. */
 export const DEFAULT_EPOCH = Date.UTC(2026, 0, 5, 9, 0, 0);
 
-export function createVirtualClock(start: number = DEFAULT_EPOCH): Clock {
-  let current = start;
+/**
+ * A virtual clock starting at `start`. Frozen by default: it moves only when told. Given a wall-time source
+ * (`ticking`), it also moves with real time, so a long-running fake (npm start) ages sessions and rate windows as a
+ * real deployment would; advance() still jumps ahead. Only the composition root passes a wall-time source.
+ */
+export function createVirtualClock(start: number = DEFAULT_EPOCH, ticking?: () => number): Clock {
+  let offset = start;
+  const wallAtStart = ticking?.() ?? 0;
+  const elapsed = () => (ticking ? Math.floor(ticking() - wallAtStart) : 0);
   return {
-    now: () => current,
+    now: () => offset + elapsed(),
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
-      current += Math.floor(ms);
-      return current;
+      offset += Math.floor(ms);
+      return offset + elapsed();
     },
     set(ms) {
+      const current = offset + elapsed();
       if (!Number.isFinite(ms) || ms < current) throw new RangeError('the clock only moves forward');
-      current = Math.floor(ms);
-      return current;
+      offset += Math.floor(ms) - current;
+      return offset + elapsed();
     },
   };
 }

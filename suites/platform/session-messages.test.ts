@@ -44,8 +44,17 @@ async function allSessions(project_uid = target().config.project_uid): Promise<S
   }
 }
 
-/** The session of the project with the most messages, and its messages. */
-async function longestConversation(): Promise<{ session: Session; all: SessionMessage[] }> {
+/**
+ * The session of the project with the most messages, and its messages. Found once per file: the tests here only
+ * read, and walking every conversation costs a request per session of the token's hourly cap.
+ */
+let longest: Promise<{ session: Session; all: SessionMessage[] }> | undefined;
+const longestConversation = () => {
+  longest ??= findLongestConversation();
+  return longest;
+};
+
+async function findLongestConversation(): Promise<{ session: Session; all: SessionMessage[] }> {
   let best: { session: Session; all: SessionMessage[] } | undefined;
   for (const session of (await allSessions()).filter((s) => s.last_message !== null)) {
     const all = await allMessages(session.session_uid);

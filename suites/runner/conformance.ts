@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type ConformanceJson, REPORT_FILES } from '../reporting/report.js';
 import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
+import { RUN_ID_ENV } from '../target/request-budget.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const REPORTER = resolve(REPO_ROOT, 'suites/reporting/clause-reporter.ts');
@@ -87,6 +88,7 @@ const main = async (): Promise<number> => {
   }
 
   process.env[TARGET_ENV] = loaded.path;
+  process.env[RUN_ID_ENV] = new Date().toISOString();
   const { config } = loaded;
   process.stdout.write(`conformance: target "${config.name}" (${config.kind}) at ${config.base_url}\n`);
 

@@ -10,14 +10,17 @@ export function useTarget(): () => Target {
   let target: Target | undefined;
   beforeAll(async () => {
     target = await loadTarget();
-    // A target with a control API (the fake) starts every file from its seeded state, so no file sees the clock,
-    // tokens or data another file left behind. The seed is unchanged, so the config's credentials stay valid.
-    await target.control?.reset();
+    // A target with a control API (the fake) starts every file from its seeded state, with its clock frozen, so no
+    // file sees the clock, tokens or data another file left behind and timing checks are exact. The seed is
+    // unchanged, so the config's credentials stay valid.
+    await target.control?.reset({ clock_mode: 'frozen' });
   });
   // Every test starts with fresh hourly counters where the target lets us reset them, so that the
   // requests of earlier tests never push a later one over the Platform token cap.
-  beforeEach(async () => {
+  beforeEach(async (ctx) => {
     await target?.control?.post('/rate-limits/reset');
+    // A request over the per-token budget skips the running test, with the reason (request-budget.ts).
+    if (target) target.onBudgetExhausted = (note) => ctx.skip(note);
   });
   afterAll(async () => {
     await target?.close();

@@ -7,7 +7,11 @@ export interface ControlClient {
   post<T = unknown>(path: string, body?: unknown): Promise<T>;
   delete<T = unknown>(path: string): Promise<T>;
   /** Reset to the default fixtures (or the given seed) and return the fresh target config. */
-  reset(body?: { seed?: number; fixtures?: 'default' | 'empty' }): Promise<TargetConfig>;
+  reset(body?: {
+    seed?: number;
+    fixtures?: 'default' | 'empty';
+    clock_mode?: 'frozen' | 'ticking';
+  }): Promise<TargetConfig>;
   advance(by: {
     ms?: number;
     seconds?: number;

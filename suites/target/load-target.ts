@@ -2,6 +2,7 @@
 import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
 import { createControlClient } from './control-client.js';
 import { startInProcessTarget } from './in-process.js';
+import { budgetFor } from './request-budget.js';
 import { createHttpTarget, type Target } from './target.js';
 
 export async function loadTarget(): Promise<Target> {
@@ -10,5 +11,6 @@ export async function loadTarget(): Promise<Target> {
   const loaded = loadTargetConfig(file);
   if (!loaded.ok) throw new Error(`${TARGET_ENV}=${file}: ${loaded.error}`);
   const config = loaded.config;
-  return createHttpTarget(config, config.control ? createControlClient(config.control) : undefined);
+  const control = config.control ? createControlClient(config.control) : undefined;
+  return createHttpTarget(config, control, undefined, budgetFor(config, control !== undefined));
 }

@@ -4,6 +4,7 @@
  */
 import { operationById, type TargetConfig } from '../../contract/index.js';
 import type { ControlClient } from './control-client.js';
+import { BudgetExhausted, type RequestBudget } from './request-budget.js';
 import { type RawResponse, send } from './transport.js';
 
 export type TokenName = keyof TargetConfig['tokens'];
@@ -36,6 +37,10 @@ export interface Target {
   call(operationId: string, options?: CallOptions): Promise<RawResponse>;
   /** Any path under {base_url} (or {org_base_url}), for routes outside the operation table. */
   raw(path: string, options?: Omit<CallOptions, 'body'> & { body?: unknown }): Promise<RawResponse>;
+  /** The per-token request budget, when the target has one (see request-budget.ts). */
+  readonly budget: RequestBudget | undefined;
+  /** What happens when a request would exceed the budget; useTarget() makes it skip the running test. */
+  onBudgetExhausted: (note: string) => never;
   close(): Promise<void>;
 }
 
@@ -74,12 +79,19 @@ export function createHttpTarget(
   config: TargetConfig,
   control: ControlClient | undefined,
   onClose: () => Promise<void> = async () => {},
+  budget?: RequestBudget,
 ): Target {
   const baseOf = (base: 'base' | 'org' | undefined) =>
     (base === 'org' ? (config.org_base_url ?? config.base_url) : config.base_url).replace(/\/$/, '');
 
   const exchange = (path: string, credential: string, encoding: 'json' | 'form', o: CallOptions) => {
     const headers: Record<string, string> = { ...authHeaders(config, credential, o.auth), ...o.headers };
+    const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+    if (budget && bearer && !budget.take(bearer)) {
+      target.onBudgetExhausted(
+        `request budget exhausted: ${budget.perToken} requests per token in this run (request_budget_per_token), so the hourly cap is not spent by the harness`,
+      );
+    }
     let body: string | Buffer | undefined;
     if (o.raw) {
       body = o.raw.body;
@@ -98,10 +110,14 @@ export function createHttpTarget(
     });
   };
 
-  return {
+  const target: Target = {
     config,
     isFake: config.kind === 'fake',
     control,
+    budget,
+    onBudgetExhausted: (note) => {
+      throw new BudgetExhausted(note);
+    },
     call(operationId, o = {}) {
       const op = operationById(operationId);
       return exchange(op.path, op.credential, op.encoding, o);
@@ -109,6 +125,10 @@ export function createHttpTarget(
     raw(path, o = {}) {
       return exchange(path, 'bearer-token', 'json', o);
     },
-    close: onClose,
+    close: async () => {
+      budget?.save();
+      await onClose();
+    },
   };
+  return target;
 }

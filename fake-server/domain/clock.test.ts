@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createVirtualClock } from './clock.js';
+
+describe('virtual clock [FAKE-DETERMINISTIC-SEED]', () => {
+  it('frozen: moves only when advanced or set, never backwards', () => {
+    const clock = createVirtualClock(1_000);
+    expect(clock.now()).toBe(1_000);
+    expect(clock.advance(500)).toBe(1_500);
+    expect(clock.set(4_000)).toBe(4_000);
+    expect(() => clock.set(3_999)).toThrow(RangeError);
+    expect(() => clock.advance(-1)).toThrow(RangeError);
+    expect(clock.now()).toBe(4_000);
+  });
+
+  it('ticking: follows the wall-time source from its start, plus any jumps', () => {
+    let wall = 50_000;
+    const clock = createVirtualClock(1_000, () => wall);
+    expect(clock.now()).toBe(1_000);
+    wall += 250;
+    expect(clock.now()).toBe(1_250);
+    expect(clock.advance(3_600_000)).toBe(3_601_250);
+    wall += 10;
+    expect(clock.now()).toBe(3_601_260);
+    expect(clock.set(5_000_000)).toBe(5_000_000);
+    wall += 1;
+    expect(clock.now()).toBe(5_000_001);
+  });
+});
