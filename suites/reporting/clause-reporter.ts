@@ -177,5 +177,7 @@ export default class ClauseReporter implements Reporter {
       log(`conformance report: ${relative(process.cwd(), path) || path}`);
     }
     log(summaryLine(report.counts, report.verdict));
+    const t = report.counts.tests;
+    log(`tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
   }
 }

@@ -126,6 +126,8 @@ const main = async (): Promise<number> => {
   process.stdout.write(
     `\nconformance verdict: ${v.pass ? 'PASS' : 'FAIL'} (${v.failing.length} failing, ${v.errors.length} report errors, ${v.warnings.length} warnings)${report.filter ? ' — partial run' : ''}\n`,
   );
+  const t = report.counts.tests;
+  process.stdout.write(`tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped\n`);
   return v.pass ? 0 : 1;
 };
 
