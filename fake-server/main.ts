@@ -1,6 +1,7 @@
 /** `npm start`: the fake with default fixtures on 127.0.0.1:4010 (PORT overrides); writes reports/fake-target.json. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { answerClientErrorsWithEnvelope } from './http/client-error.js';
 import { createFakeServer } from './index.js';
 
@@ -9,6 +10,8 @@ const host = process.env.HOST ?? '127.0.0.1';
 const seed = Number(process.env.FAKE_SEED ?? 1);
 const fake = createFakeServer({
   seed,
+  // Resolved from this file, so it holds both from the sources and from the bundle in .build/.
+  documentsDir: fileURLToPath(new URL('../fixtures/documents/', import.meta.url)),
   // Virtual time ticks with real time here (FAKE_CLOCK=frozen stops it); the control API can still jump ahead.
   ...(process.env.FAKE_CLOCK === 'frozen' ? {} : { wallClock: () => performance.now() }),
   ...(process.env.FAKE_ADMIN_SECRET ? { adminSecret: process.env.FAKE_ADMIN_SECRET } : {}),

@@ -13,6 +13,8 @@ export interface RuntimeOptions {
   seed: number;
   fixtures: FixtureSet;
   clockStart: number;
+  /** Folder of the knowledgebase fixture documents (default: fixtures/documents next to the sources). */
+  documentsDir?: string;
   /** A wall-time source (ms) that makes the virtual clock tick with real time; absent: frozen. */
   wallClock?: () => number;
 }
@@ -58,7 +60,7 @@ export class Runtime {
       ids: createIdSource(this.options.seed),
       limiter: createRateLimiter(),
     };
-    this.seeded = this.options.fixtures === 'default' ? applyDefaultSeed(this.domain) : null;
+    this.seeded = this.options.fixtures === 'default' ? applyDefaultSeed(this.domain, this.options.documentsDir) : null;
     this.journal = [];
   }
 

@@ -22,11 +22,11 @@ export interface SeedResult {
   projectKeys: Record<string, string>;
 }
 
-export function applyDefaultSeed(ctx: DomainContext): SeedResult {
-  return applySeed(ctx, buildDefaultSeed(ctx.ids.faker));
+export function applyDefaultSeed(ctx: DomainContext, documentsDir?: string): SeedResult {
+  return applySeed(ctx, buildDefaultSeed(ctx.ids.faker), documentsDir);
 }
 
-export function applySeed(ctx: DomainContext, seed: Seed): SeedResult {
+export function applySeed(ctx: DomainContext, seed: Seed, documentsDir?: string): SeedResult {
   const users: Record<string, number> = {};
   for (const u of seed.users) users[u.key] = createUser(ctx, u).id;
   const ownerSeed = seed.users.find((u) => u.role === 'owner');
@@ -34,7 +34,7 @@ export function applySeed(ctx: DomainContext, seed: Seed): SeedResult {
   const org = createOrganization(ctx, { ...seed.organization, owner_user_id: users[ownerSeed.key]! });
   for (const u of seed.users) if (u !== ownerSeed) addMember(ctx, org.id, users[u.key]!, u.role);
 
-  const documents = loadFixtureDocuments();
+  const documents = loadFixtureDocuments(documentsDir);
   const projects: Record<string, Project> = {};
   for (const p of seed.projects) {
     const project = createProject(ctx, {

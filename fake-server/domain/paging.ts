@@ -9,7 +9,12 @@ export function paginate<T>(items: readonly T[], limit: number, page: number): P
   return { items: items.slice(start, start + limit), total: items.length };
 }
 
-export function byOrder<T>(items: readonly T[], key: (t: T) => number, order: 'ASC' | 'DESC'): T[] {
-  const sorted = [...items].sort((a, b) => key(a) - key(b));
+/** Sort by a key, then by id, in the given direction (PROJECTS-ORDERBY-*, SESSIONS-ORDER-KEY, SESSION-MESSAGES-ORDER-KEY). */
+export function byOrder<T extends { id: number }>(
+  items: readonly T[],
+  key: (t: T) => number,
+  order: 'ASC' | 'DESC',
+): T[] {
+  const sorted = [...items].sort((a, b) => key(a) - key(b) || a.id - b.id);
   return order === 'DESC' ? sorted.reverse() : sorted;
 }

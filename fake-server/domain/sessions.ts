@@ -3,7 +3,7 @@ import type { SessionMessage as MessageView, OrderBy, Session as SessionView } f
 import { iso } from './clock.js';
 import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
-import { type Page, paginate } from './paging.js';
+import { byOrder, type Page, paginate } from './paging.js';
 import { applyRetention } from './retention.js';
 import type { Message, Project, Session } from './state.js';
 
@@ -18,16 +18,6 @@ export interface ListSessionsQuery {
 }
 
 const day = (ms: number) => iso(ms).slice(0, 10);
-
-/** Sort by a time, then id, in the given direction (SESSIONS-ORDER-KEY, SESSION-MESSAGES-ORDER-KEY). */
-function byTimeThenId<T extends { id: number }>(
-  items: readonly T[],
-  time: (t: T) => number,
-  order: OrderBy,
-): T[] {
-  const sorted = [...items].sort((a, b) => time(a) - time(b) || a.id - b.id);
-  return order === 'DESC' ? sorted.reverse() : sorted;
-}
 
 export function projectSessions(ctx: DomainContext, project: Project, includeEmulator = false): Session[] {
   applyRetention(ctx, project);
@@ -44,7 +34,7 @@ export function listSessions(ctx: DomainContext, project: Project, q: ListSessio
       (q.to === undefined || day(s.created_at) <= q.to),
   );
   const page = paginate(
-    byTimeThenId(matching, (s) => s.created_at, q.orderBy),
+    byOrder(matching, (s) => s.created_at, q.orderBy),
     q.limit,
     q.page,
   );
@@ -96,7 +86,7 @@ export function listSessionMessages(
   const session = findSessionByUid(ctx, project, q.session_uid);
   if (!session || session.is_emulator) throw notFound(text.sessionNotFound);
   const page = paginate(
-    byTimeThenId(sessionMessages(ctx, session), (m) => m.createdAt, q.orderBy),
+    byOrder(sessionMessages(ctx, session), (m) => m.createdAt, q.orderBy),
     q.limit,
     q.page,
   );

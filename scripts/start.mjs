@@ -1,0 +1,54 @@
+// `npm start`: run the fake from one bundled file in .build/, rebuilt with esbuild whenever a source file is newer.
+// Starting from a bundle with plain node is what keeps the fake ready in well under a second.
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, '.build', 'fake-server.mjs');
+const sourceDirs = ['fake-server', 'contract', 'fixtures'].map((d) => join(root, d));
+
+/** Newest modification time among the TypeScript sources the fake is built from (tests excluded). */
+function newestSource() {
+  let newest = statSync(join(root, 'package-lock.json')).mtimeMs;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+        newest = Math.max(newest, statSync(path).mtimeMs);
+      }
+    }
+  };
+  for (const dir of sourceDirs) walk(dir);
+  return newest;
+}
+
+function builtAt() {
+  try {
+    return statSync(out).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+if (process.argv.includes('--rebuild') || builtAt() < newestSource()) {
+  mkdirSync(dirname(out), { recursive: true });
+  const { build } = await import('esbuild'); // only when a rebuild is due: loading it costs startup time
+  await build({
+    entryPoints: [join(root, 'fake-server', 'main.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    // Some dependencies are CommonJS and call require(); give the ESM bundle one.
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
+  });
+}
+
+await import(pathToFileURL(out).href);
