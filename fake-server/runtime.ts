@@ -60,7 +60,8 @@ export class Runtime {
       ids: createIdSource(this.options.seed),
       limiter: createRateLimiter(),
     };
-    this.seeded = this.options.fixtures === 'default' ? applyDefaultSeed(this.domain, this.options.documentsDir) : null;
+    this.seeded =
+      this.options.fixtures === 'default' ? applyDefaultSeed(this.domain, this.options.documentsDir) : null;
     this.journal = [];
   }
 
