@@ -7,6 +7,7 @@ import { errorMiddleware } from './http/error-middleware.js';
 export { answerClientErrorsWithEnvelope } from './http/client-error.js';
 
 import { fallback } from './http/fallback.js';
+import { integrationRouter } from './http/integration-router.js';
 import { journal } from './http/journal.js';
 import { platformRouter } from './http/platform-router.js';
 import { Runtime, type RuntimeOptions } from './runtime.js';
@@ -49,6 +50,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     errorMiddleware(options.onUnexpectedError ?? ((err) => console.error('[fake] unexpected error', err))),
   );
   app.use(controlRouter(runtime, { prefix: controlPrefix, secret, describe }).routes());
+  app.use(integrationRouter(runtime, mounts).routes());
   app.use(platformRouter(runtime, mounts).routes());
   app.use(fallback(mounts));
 

@@ -3,6 +3,7 @@ import { buildDefaultSeed, type Seed } from '../fixtures/default-seed.js';
 import { loadFixtureDocuments } from '../fixtures/knowledgebase.js';
 import { DAY_MS, MINUTE_MS } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
+import { writeLog } from './domain/execution-logs.js';
 import { addDocument, indexFor } from './domain/knowledgebase.js';
 import { addMember } from './domain/members.js';
 import { createOrganization, createUser } from './domain/organizations.js';
@@ -78,8 +79,13 @@ function seedSessions(
   const startOfToday = Math.floor(ctx.clock.now() / DAY_MS) * DAY_MS;
   const ordered = [...sessions].sort((a, b) => b.daysAgo - a.daysAgo || a.minutesIntoDay - b.minutesIntoDay);
   for (const s of ordered) {
-    let at = startOfToday - s.daysAgo * DAY_MS + s.minutesIntoDay * MINUTE_MS;
-    if (at >= ctx.clock.now()) at = ctx.clock.now() - MINUTE_MS * 30;
+    // Statuses agree with the session lifecycle: open conversations are recent (minutes old), closed ones are
+    // older than the default auto_close_duration of a day.
+    const now = ctx.clock.now();
+    const at =
+      s.status === 'open'
+        ? now - (5 + (s.minutesIntoDay % 40) + s.turns.length * 2) * MINUTE_MS
+        : Math.min(startOfToday - s.daysAgo * DAY_MS + s.minutesIntoDay * MINUTE_MS, now - 2 * DAY_MS);
     const session: Session = {
       id: ctx.ids.next('session'),
       session_uid: nextSessionUid(ctx),
@@ -109,6 +115,13 @@ function seedSessions(
       const reply = composeReply(turn.user, hits, project.settings);
       const botMsg = appendMessage(ctx, session, 'assistant', reply.text, { rate: turn.rate });
       botMsg.createdAt = at + (i * 2 + 1) * MINUTE_MS;
+      const log = writeLog(ctx, session, {
+        task: 'reply',
+        type: 'message',
+        message: 'Sent the assistant reply',
+        data: { message_id: botMsg.id, length: reply.text.length },
+      });
+      log.createdAt = botMsg.createdAt;
       session.last_message_time = botMsg.createdAt;
       session.updated_at = botMsg.createdAt;
     }

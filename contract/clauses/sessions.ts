@@ -75,7 +75,7 @@ export const sessionClauses = defineClauses([
   assumed(
     'SESSION-CLOSED-SENDMESSAGE',
     ST,
-    'sendMessage on a closed session gets 400 `Session is closed`; the client creates a new session with createSession.',
+    'Closing is permanent and "a new session starts on the next interaction": sendMessage on a closed session_uid starts a new open session for the same widget and visitor, stores the message there, and its response carries the new `session_uid` (a string) beside send_by and message; the closed session stays closed.',
   ),
   assumed(
     'SESSION-STATE-OTHER',

@@ -204,6 +204,12 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     );
   }
 
+  r.post('/messages/:id/rate', async (ctx) => {
+    const message = d().state.messages.get(intParam(ctx.params.id));
+    if (message?.send_by !== 'assistant') throw new DomainError(404, 'Assistant message not found');
+    message.rate = (await body(ctx, S.RateBody)).rate;
+    ok(ctx, 'Feedback set', { id: message.id, rate: message.rate });
+  });
   r.get('/models', (ctx) => ok(ctx, 'Supported models', d().state.models));
   r.post('/models', async (ctx) => {
     upsertModel(d(), await body(ctx, S.ModelBody));

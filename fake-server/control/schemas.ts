@@ -87,3 +87,5 @@ export const ModelBody = z.object({
   credits_per_call: z.number().min(0).default(1),
   credits_per_1k_tokens: z.number().min(0).default(1),
 });
+
+export const RateBody = z.object({ rate: z.enum(['like', 'dislike', '']) });

@@ -1,11 +1,8 @@
 /** The playground: emulator sessions and one-off agent calls that may override settings for the call only. */
 import type { PlaygroundSession } from '../../contract/index.js';
-import { type AgentSettings, composeReply } from '../rag/canned-agent.js';
+import { agentTurn } from './agent-turn.js';
 import type { DomainContext } from './context.js';
-import { deductCredits, ensureCredits } from './credits.js';
-import { badRequest, messages, notFound } from './errors.js';
-import { indexFor } from './knowledgebase.js';
-import { findModelForPlan } from './models.js';
+import { messages, notFound } from './errors.js';
 import { appendMessage, findSessionByUid } from './sessions.js';
 import type { Organization, Project, Session } from './state.js';
 
@@ -55,29 +52,20 @@ export function playgroundResponse(
 ) {
   const session = findSessionByUid(ctx, project, call.session_uid);
   if (!session?.is_emulator) throw notFound(messages.sessionNotFound);
-  const modelValue = call.agent_setting?.model ?? project.settings.model;
-  const model = findModelForPlan(ctx, org.plan, modelValue);
-  if (!model) throw badRequest(messages.invalidModel(modelValue));
-  ensureCredits(org, project, model.credits_per_call);
-  const settings: AgentSettings = {
-    ...project.settings,
-    model: model.value,
-    prompt: call.agent_setting?.system_prompt ?? project.settings.prompt,
-    temperature: call.agent_setting?.temperature ?? project.settings.temperature,
-  };
-  // The last chat_history_count previous messages are context; none when it is 0 (slice(-0) would keep all).
-  const count = project.settings.chat_history_count;
-  const history = (count > 0 ? (call.messages ?? []).slice(-count) : []).filter((m) => m.role === 'user');
-  const retrievalQuery = [...history.map((m) => m.content), call.query].join(' ');
-  const hits = indexFor(ctx, project).search(retrievalQuery, { limit: settings.max_nodes });
-  const reply = composeReply(call.query, hits, settings);
-  deductCredits(ctx, org, project, model.credits_per_call);
+  const turn = agentTurn(ctx, org, project, {
+    query: call.query,
+    history: call.messages ?? [],
+    ...(call.agent_setting ? { overrides: call.agent_setting } : {}),
+  });
   appendMessage(ctx, session, 'user', call.query, { response_source: 'playground' });
-  appendMessage(ctx, session, 'assistant', reply.text, { response_source: 'playground' });
+  appendMessage(ctx, session, 'assistant', turn.text, { response_source: 'playground' });
   return {
     session_uid: session.session_uid,
-    message: reply.text,
-    response_time: Math.round((0.35 + reply.text.length / 2000) * 1000) / 1000,
-    total_credits: model.credits_per_call,
+    message: turn.text,
+    response_time: responseTime(turn.text),
+    total_credits: turn.credits,
   };
 }
+
+/** A deterministic response time in seconds, growing with the reply's length (PLAYGROUND-RESPONSE-TIME). */
+export const responseTime = (text: string): number => Math.round((0.35 + text.length / 2000) * 1000) / 1000;

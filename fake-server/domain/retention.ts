@@ -5,8 +5,9 @@
 import type { DomainContext } from './context.js';
 import type { Project, Session } from './state.js';
 
+/** Activity is a message; with none yet, the creation (SESSION-ACTIVITY). */
 export function lastActivity(s: Session): number {
-  return Math.max(s.created_at, s.updated_at, s.last_message_time ?? 0);
+  return s.last_message_time ?? s.created_at;
 }
 
 /** Delete the project's sessions (and their messages and logs) whose age exceeds the retention. */

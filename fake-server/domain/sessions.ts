@@ -5,6 +5,7 @@ import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
 import { byOrder, type Page, paginate } from './paging.js';
 import { applyRetention } from './retention.js';
+import { refreshLifecycle } from './session-lifecycle.js';
 import type { Message, Project, Session } from './state.js';
 
 export interface ListSessionsQuery {
@@ -19,8 +20,15 @@ export interface ListSessionsQuery {
 
 const day = (ms: number) => iso(ms).slice(0, 10);
 
-export function projectSessions(ctx: DomainContext, project: Project, includeEmulator = false): Session[] {
+/** Bring the project's sessions up to the clock: retention first, then inactivity transitions. */
+export function observeSessions(ctx: DomainContext, project: Project): void {
   applyRetention(ctx, project);
+  for (const s of ctx.state.sessions.values())
+    if (s.project_id === project.id) refreshLifecycle(ctx, s, project.settings);
+}
+
+export function projectSessions(ctx: DomainContext, project: Project, includeEmulator = false): Session[] {
+  observeSessions(ctx, project);
   return [...ctx.state.sessions.values()].filter(
     (s) => s.project_id === project.id && (includeEmulator || !s.is_emulator),
   );
@@ -67,7 +75,7 @@ export function findSessionByUid(
   project: Project,
   sessionUid: number,
 ): Session | undefined {
-  applyRetention(ctx, project);
+  observeSessions(ctx, project);
   for (const s of ctx.state.sessions.values()) {
     if (s.project_id === project.id && s.session_uid === sessionUid) return s;
   }

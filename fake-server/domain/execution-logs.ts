@@ -1,0 +1,72 @@
+/** Chatbot execution logs: what each agent turn did (retrieval, model call, reply), readable by project key. */
+import type { ExecutionLog as LogView, OrderBy } from '../../contract/index.js';
+import { iso } from './clock.js';
+import type { DomainContext } from './context.js';
+import { messages, notFound } from './errors.js';
+import { byOrder, type Page, paginate } from './paging.js';
+import { findSessionByUid, observeSessions } from './sessions.js';
+import type { ExecutionLog, Project, Session } from './state.js';
+
+export function writeLog(
+  ctx: DomainContext,
+  session: Session,
+  entry: { task: string; type: string; message: string; data: Record<string, unknown> },
+): ExecutionLog {
+  const log: ExecutionLog = {
+    id: ctx.ids.next('execution_log'),
+    project_id: session.project_id,
+    session_id: session.id,
+    ...entry,
+    createdAt: ctx.clock.now(),
+  };
+  ctx.state.executionLogs.set(log.id, log);
+  return log;
+}
+
+export interface ListLogsQuery {
+  session_uid?: string;
+  /** YYYY-MM-DD, inclusive, on createdAt's UTC day. */
+  from?: string;
+  to?: string;
+  orderBy: OrderBy;
+  limit: number;
+  page: number;
+}
+
+const day = (ms: number) => iso(ms).slice(0, 10);
+
+export function listExecutionLogs(ctx: DomainContext, project: Project, q: ListLogsQuery): Page<LogView> {
+  observeSessions(ctx, project);
+  let sessionId: number | undefined;
+  if (q.session_uid !== undefined) {
+    const session = findSessionByUid(ctx, project, Number(q.session_uid));
+    if (!session) throw notFound(messages.sessionNotFound);
+    sessionId = session.id;
+  }
+  const matching = [...ctx.state.executionLogs.values()].filter(
+    (l) =>
+      l.project_id === project.id &&
+      (sessionId === undefined || l.session_id === sessionId) &&
+      (q.from === undefined || day(l.createdAt) >= q.from) &&
+      (q.to === undefined || day(l.createdAt) <= q.to),
+  );
+  const page = paginate(
+    byOrder(matching, (l) => l.createdAt, q.orderBy),
+    q.limit,
+    q.page,
+  );
+  return { total: page.total, items: page.items.map((l) => logView(ctx, l)) };
+}
+
+export function logView(ctx: DomainContext, l: ExecutionLog): LogView {
+  const session = ctx.state.sessions.get(l.session_id);
+  return {
+    id: l.id,
+    project_id: l.project_id,
+    session_id: l.session_id,
+    data: { task: l.task, type: l.type, message: l.message, data: l.data },
+    createdAt: iso(l.createdAt),
+    updatedAt: iso(l.createdAt),
+    executionlog_session_data: { session_uid: session?.session_uid ?? 0 },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The widget conversation of the Project Integration API: createSession, then sendMessage turns answered by the
+ * canned agent. A closed session is closed for good: the next message starts a new session for the same visitor.
+ */
+import { agentTurn } from './agent-turn.js';
+import type { DomainContext } from './context.js';
+import { DomainError, messages, notFound } from './errors.js';
+import { writeLog } from './execution-logs.js';
+import { nextSessionUid } from './playground.js';
+import { appendMessage, findSessionByUid, sessionMessages } from './sessions.js';
+import type { Organization, Project, Session } from './state.js';
+
+function requireWidget(project: Project, widgetUid: string): void {
+  if (project.integration.widget_uid !== widgetUid) throw new DomainError(404, 'Widget not found');
+}
+
+function openSession(ctx: DomainContext, project: Project, visitorId: string): Session {
+  const now = ctx.clock.now();
+  const session: Session = {
+    id: ctx.ids.next('session'),
+    session_uid: nextSessionUid(ctx),
+    project_id: project.id,
+    integration_id: project.integration.id,
+    status: 'open',
+    chat_mode: 'ai',
+    state: 'pending',
+    segment: 'widget',
+    country: '',
+    created_at: now,
+    updated_at: now,
+    last_message_time: null,
+    last_message: null,
+    visitor_id: visitorId,
+    visitor_data: { visitor_id: visitorId },
+    contact_data: {},
+    session_meta: { source: 'api' },
+    is_emulator: false,
+  };
+  ctx.state.sessions.set(session.id, session);
+  return session;
+}
+
+export function createSession(ctx: DomainContext, project: Project, widgetUid: string) {
+  requireWidget(project, widgetUid);
+  const session = openSession(ctx, project, ctx.ids.token(12));
+  return { session_uid: String(session.session_uid), state: session.state, status: session.status };
+}
+
+export interface SendMessageInput {
+  widget_uid: string;
+  session_uid: string;
+  message: string;
+}
+
+export function sendMessage(
+  ctx: DomainContext,
+  org: Organization,
+  project: Project,
+  input: SendMessageInput,
+) {
+  requireWidget(project, input.widget_uid);
+  const found = findSessionByUid(ctx, project, Number(input.session_uid));
+  if (!found || found.is_emulator) throw notFound(messages.sessionNotFound);
+  // Closing is permanent: the next interaction starts a new session (SESSION-CLOSED-SENDMESSAGE).
+  const session = found.status === 'closed' ? openSession(ctx, project, found.visitor_id) : found;
+  const history = sessionMessages(ctx, session).map((m) => ({
+    role: m.send_by === 'assistant' ? ('assistant' as const) : ('user' as const),
+    content: m.message,
+  }));
+  const turn = agentTurn(ctx, org, project, { query: input.message, history });
+  appendMessage(ctx, session, 'user', input.message);
+  writeLog(ctx, session, {
+    task: 'retrieval',
+    type: 'knowledgebase',
+    message: `Retrieved ${turn.used.length} chunk(s)`,
+    data: {
+      query: turn.retrievalQuery,
+      point_ids: turn.used.map((h) => h.point_id),
+      max_nodes: project.settings.max_nodes,
+    },
+  });
+  writeLog(ctx, session, {
+    task: 'model_call',
+    type: 'llm',
+    message: `Called ${turn.model.value}`,
+    data: {
+      model: turn.model.value,
+      credits: turn.credits,
+      temperature: project.settings.temperature,
+      mode: project.settings.mode,
+    },
+  });
+  const reply = appendMessage(ctx, session, 'assistant', turn.text);
+  writeLog(ctx, session, {
+    task: 'reply',
+    type: 'message',
+    message: 'Sent the assistant reply',
+    data: { message_id: reply.id, length: turn.text.length },
+  });
+  // A resolved conversation resumes (SESSION-RESOLVED-RESUMABLE).
+  session.status = 'open';
+  return {
+    send_by: reply.send_by,
+    message: reply.message,
+    session_uid: String(session.session_uid),
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The Project Integration family: the project key in `api-key`, the plan gate, the search cap, body validation,
+ * then the operation's resolver. `/searchIndexDocument` is shared with the Platform family: a request with an
+ * `api-key` header and no Authorization is this family's; any other goes on to the Platform route.
+ */
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { integrationOperations } from '../../contract/index.js';
+import { authenticateProjectKey } from '../domain/authentication.js';
+import { countSearch, requireIntegrationPlan } from '../domain/integration-access.js';
+import { rateHeaders } from '../domain/rate-limit.js';
+import type { Runtime } from '../runtime.js';
+import { readBody } from './body.js';
+import { sendSuccess } from './envelope.js';
+import { integrationHandlers } from './integration-handlers.js';
+import type { Mounts } from './platform-router.js';
+import { parseWith } from './validate.js';
+
+const sharedWithPlatform = new Set(['searchIndexDocumentByProjectKey']);
+
+export function integrationRouter(runtime: Runtime, mounts: Mounts): Router {
+  const router = new Router();
+  for (const op of integrationOperations) {
+    router.post(`${mounts.basePath}${op.path}`, async (ctx: Context, next: Next) => {
+      if (sharedWithPlatform.has(op.id) && (ctx.get('authorization') || !ctx.get('api-key'))) return next();
+      const domain = runtime.domain;
+      ctx.state.operation = op.id;
+      const caller = authenticateProjectKey(domain, ctx.get('api-key') || undefined);
+      requireIntegrationPlan(caller.organization.plan, op.id);
+      if (op.id === 'searchIndexDocumentByProjectKey')
+        ctx.set(rateHeaders(countSearch(domain, caller.project)));
+      const body = parseWith(op.request, await readBody(ctx, op.encoding));
+      const resolver = integrationHandlers[op.id];
+      if (!resolver) throw new Error(`no resolver for ${op.id}`);
+      sendSuccess(ctx, resolver({ domain, caller, body }));
+    });
+  }
+  return router;
+}
