@@ -5,6 +5,11 @@ import { assumed, documented } from './define.js';
 const K = 'Endpoints/Project Integration';
 
 export const integrationClauses = defineClauses([
+  assumed(
+    'PLAN-FREE',
+    'Limits',
+    'The spec names Professional, Advanced, Agency and Enterprise and gates the Project Integration API at "Professional and above"; the fake also has a `free` plan below Professional, on which Project Integration calls get 403 with the plan message (and the Platform API is refused as on Professional).',
+  ),
   documented(
     'INTEGRATION-PLAN',
     'What the service does',
