@@ -62,12 +62,16 @@ export function sendMessage(
   const found = findSessionByUid(ctx, project, Number(input.session_uid));
   if (!found || found.is_emulator) throw notFound(messages.sessionNotFound);
   // Closing is permanent: the next interaction starts a new session (SESSION-CLOSED-SENDMESSAGE).
-  const session = found.status === 'closed' ? openSession(ctx, project, found.visitor_id) : found;
-  const history = sessionMessages(ctx, session).map((m) => ({
-    role: m.send_by === 'assistant' ? ('assistant' as const) : ('user' as const),
-    content: m.message,
-  }));
+  const closed = found.status === 'closed';
+  const history = closed
+    ? []
+    : sessionMessages(ctx, found).map((m) => ({
+        role: m.send_by === 'assistant' ? ('assistant' as const) : ('user' as const),
+        content: m.message,
+      }));
+  // The turn may be refused (credits, model): nothing is stored then, not even the new session.
   const turn = agentTurn(ctx, org, project, { query: input.message, history });
+  const session = closed ? openSession(ctx, project, found.visitor_id) : found;
   appendMessage(ctx, session, 'user', input.message);
   writeLog(ctx, session, {
     task: 'retrieval',

@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { httpInput } from '../../contract/index.js';
 import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
+import { INVALID_PARAMS } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
 
 const target = useTarget();
@@ -86,13 +87,13 @@ describe('bad input', () => {
   it('JSON fields are not coerced: numeric strings and numbers in string fields answer 400 [ERR-JSON-NO-COERCION, ERR-INVALID-PARAMS-MESSAGE]', async () => {
     for (const body of [{ limit: '10' }, { page: '1' }, { search: 5 }, { orderBy: 1 }, { limit: true }]) {
       const res = await target().call('getMyProjects', { body });
-      expectError(res, 400, 'Invalid params');
+      expectError(res, 400, INVALID_PARAMS);
     }
   });
 
   it('each failing field is listed in `errors` with its path [ERR-INVALID-PARAMS-STATUS]', async () => {
     const res = await target().call('getMyProjects', { body: { limit: 0, orderBy: 'UP', page: 1 } });
-    expectError(res, 400, 'Invalid params');
+    expectError(res, 400, INVALID_PARAMS);
     const errors = (res.json as { errors?: { path: string; message: string }[] }).errors ?? [];
     expect(errors.map((e) => e.path).sort()).toEqual(['limit', 'orderBy']);
     for (const e of errors) expect(typeof e.message).toBe('string');

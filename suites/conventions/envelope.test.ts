@@ -13,6 +13,7 @@ import {
   platformOperations,
 } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_PARAMS, INVALID_TOKEN } from '../support/messages.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import type { Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
@@ -179,7 +180,7 @@ function expectErrorEnvelope(res: RawResponse, status: number, message?: string 
 describe('error envelope on each status [ERR-ENVELOPE, CONV-ERROR-ENVELOPE, CONV-RESPONSE-JSON]', () => {
   it('401: no credential [ERR-401-MESSAGE, AUTH-MISSING-CREDENTIAL]', async () => {
     const res = await target().call('getMyProjects', { auth: { none: true }, body: {} });
-    expectErrorEnvelope(res, 401, 'Invalid or revoked API token');
+    expectErrorEnvelope(res, 401, INVALID_TOKEN);
   });
 
   it('401: an unknown token [ERR-401-MESSAGE]', async () => {
@@ -187,7 +188,7 @@ describe('error envelope on each status [ERR-ENVELOPE, CONV-ERROR-ENVELOPE, CONV
       auth: { bearer: 'api-v1-doesnotexist000000' },
       body: {},
     });
-    expectErrorEnvelope(res, 401, 'Invalid or revoked API token');
+    expectErrorEnvelope(res, 401, INVALID_TOKEN);
   });
 
   it('403: a role without the permission [ERR-403-MESSAGE, AUTH-MISSING-PERMISSION-403]', async (ctx) => {
@@ -197,7 +198,7 @@ describe('error envelope on each status [ERR-ENVELOPE, CONV-ERROR-ENVELOPE, CONV
       auth: { token: 'viewer' },
       body: { email: 'never-sent@example.com', role: 'viewer' },
     });
-    expectErrorEnvelope(res, 403, 'You do not have permission to perform this action');
+    expectErrorEnvelope(res, 403, FORBIDDEN);
   });
 
   it('403: a project outside the token scope [ERR-403-MESSAGE, AUTH-SCOPE-403]', async (ctx) => {
@@ -206,12 +207,12 @@ describe('error envelope on each status [ERR-ENVELOPE, CONV-ERROR-ENVELOPE, CONV
       auth: { token: 'selected' },
       body: { project_uid: target().config.other_project_uid },
     });
-    expectErrorEnvelope(res, 403, 'You do not have permission to perform this action');
+    expectErrorEnvelope(res, 403, FORBIDDEN);
   });
 
   it('400: a body that fails validation [ERR-INVALID-PARAMS-MESSAGE, ERR-INVALID-PARAMS-STATUS]', async () => {
     const res = await target().call('getMyProjects', { body: { limit: 0 } });
-    expectErrorEnvelope(res, 400, 'Invalid params');
+    expectErrorEnvelope(res, 400, INVALID_PARAMS);
   });
 
   it('400: malformed JSON [ERR-MALFORMED-JSON]', async () => {

@@ -5,6 +5,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { integrationOperations, operations, platformOperations } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
 import type { Target } from '../target/target.js';
 
@@ -63,7 +64,7 @@ describe('organization-level operations at {org_base_url} [ORG-BASE-URL, ORG-BAS
     const body = { email: 'never-sent@example.com', role: 'viewer' };
     const atOrg = await t.call('inviteOrganizationMember', { auth: { token: 'viewer' }, body, base: 'org' });
     const atBase = await t.call('inviteOrganizationMember', { auth: { token: 'viewer' }, body });
-    expectError(atOrg, 403, 'You do not have permission to perform this action');
+    expectError(atOrg, 403, FORBIDDEN);
     expect(atOrg.json).toEqual(atBase.json);
   });
 

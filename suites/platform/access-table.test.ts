@@ -23,6 +23,7 @@ import {
 } from '../support/access-model.js';
 import { allPermissions } from '../support/arbitraries/access.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN } from '../support/messages.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import {
   addProjectMemberVia,
@@ -42,7 +43,6 @@ import type { Auth, TokenName } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
-const FORBIDDEN = 'You do not have permission to perform this action';
 
 type Cell = 'ok' | '403';
 

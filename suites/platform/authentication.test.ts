@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { hourlyCaps, platformOperations } from '../../contract/index.js';
 import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_TOKEN, PLAN_REQUIRED } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
 import {
   bodyFor,
@@ -12,15 +13,13 @@ import {
   createOrganizationVia,
   createProjectVia,
   createTokenVia,
+  orgTokenVia,
   setPlanVia,
   tokenAction,
 } from '../support/world.js';
 import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
-const INVALID = 'Invalid or revoked API token';
-const FORBIDDEN = 'You do not have permission to perform this action';
-const PLAN = 'The Platform API requires the Advanced plan or above';
 const RATE = 'Rate limit exceeded. Please try again later.';
 
 const control = () => target().control!;
@@ -31,7 +30,7 @@ describe('the Bearer credential', () => {
     const project_uid = target().config.project_uid!;
     for (const op of platformOperations) {
       const res = await target().call(op.id, { auth: { none: true }, body: bodyFor(op.id, { project_uid }) });
-      expectError(res, 401, INVALID);
+      expectError(res, 401, INVALID_TOKEN);
     }
   });
 
@@ -51,7 +50,7 @@ describe('the Bearer credential', () => {
     ];
     for (const authorization of malformed) {
       const res = await target().call('getMyProjects', { auth: { headers: { authorization } }, body: {} });
-      expectError(res, 401, INVALID);
+      expectError(res, 401, INVALID_TOKEN);
     }
   });
 
@@ -61,7 +60,7 @@ describe('the Bearer credential', () => {
     for (const header of ['api-key', 'x-api-key', 'x-api-token']) {
       const headers: Record<string, string> = { [header]: token };
       const res = await target().call('getMyProjects', { auth: { headers }, body: {} });
-      expectError(res, 401, INVALID);
+      expectError(res, 401, INVALID_TOKEN);
     }
   });
 
@@ -81,7 +80,11 @@ describe('the Bearer credential', () => {
       'api-v1-',
       'api-v1-0000000000000000000000000000000000000000',
     ]) {
-      expectError(await target().call('getMyProjects', { auth: { bearer: value }, body: {} }), 401, INVALID);
+      expectError(
+        await target().call('getMyProjects', { auth: { bearer: value }, body: {} }),
+        401,
+        INVALID_TOKEN,
+      );
     }
   });
 
@@ -97,7 +100,7 @@ describe('the Bearer credential', () => {
       'searchIndexDocument',
     ]) {
       const res = await target().call(op, { auth: { bearer: key }, body: bodyFor(op, { project_uid }) });
-      expectError(res, 401, INVALID);
+      expectError(res, 401, INVALID_TOKEN);
     }
   });
 
@@ -137,11 +140,7 @@ describe('the plan gate', () => {
     need(ctx, target(), { control: true });
     const org = await createOrganizationVia(control(), { plan: 'advanced' });
     const project = await createProjectVia(control(), org.organization_id, [org.owner_user_id]);
-    const token = await createTokenVia(control(), {
-      organization_id: org.organization_id,
-      creator_user_id: org.owner_user_id,
-      role: 'owner',
-    });
+    const token = await orgTokenVia(control(), org);
     const auth = { bearer: token.value };
     expectSuccess(await target().call('getMyProjects', { auth, body: {} }), 'getMyProjects');
 
@@ -151,7 +150,7 @@ describe('the plan gate', () => {
         auth,
         body: bodyFor(op.id, { project_uid: project.project_uid }),
       });
-      expectError(res, 403, PLAN);
+      expectError(res, 403, PLAN_REQUIRED);
     }
 
     for (const plan of ['advanced', 'agency', 'enterprise'] as const) {
@@ -177,7 +176,7 @@ describe('the plan gate', () => {
       auth: { bearer: token.value },
       body: { email: 'x@example.com', role: 'owner' },
     });
-    expectError(res, 403, PLAN);
+    expectError(res, 403, PLAN_REQUIRED);
   });
 });
 
@@ -241,7 +240,7 @@ describe('order of the request checks', () => {
       auth: { bearer: 'api-v1-nope' },
       raw: { body: '{"project_uid": ', contentType: 'application/json' },
     });
-    expectError(res, 401, INVALID);
+    expectError(res, 401, INVALID_TOKEN);
   });
 });
 
@@ -266,12 +265,7 @@ describe('the platform rate cap', () => {
 
   async function freshOrgToken() {
     const org = await createOrganizationVia(control());
-    const make = () =>
-      createTokenVia(control(), {
-        organization_id: org.organization_id,
-        creator_user_id: org.owner_user_id,
-        role: 'owner',
-      });
+    const make = () => orgTokenVia(control(), org);
     return { org, make };
   }
 
@@ -336,7 +330,7 @@ describe('the platform rate cap', () => {
     expectError(
       await target().call('getSupportedModels', { auth: { bearer: a.value }, body: {} }),
       401,
-      INVALID,
+      INVALID_TOKEN,
     );
   });
 

@@ -8,15 +8,11 @@ import {
   type OrganizationMember,
 } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { createMemberVia, createTokenVia, tokenByValue, uniqueEmail } from '../support/world.js';
 
 const target = useTarget();
-
-const INVALID_PARAMS = 'Invalid params';
-const FORBIDDEN = 'You do not have permission to perform this action';
-
-/** A fresh lower-case address, so that every test is independent of the others and of earlier runs. */
-const freshEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@invitee.example.com`;
 
 interface OutboxEmail {
   to: string;
@@ -24,11 +20,6 @@ interface OutboxEmail {
   join_link: string;
   text: string;
   invitation_id: number;
-}
-
-interface TokenView {
-  value: string;
-  creator_user_id: number;
 }
 
 const invite = (
@@ -49,7 +40,7 @@ describe('inviteOrganizationMember', () => {
     'invites as %s: a pending invitation carrying the email and role [INVITE-ROLE-ENUM, INVITE-RETURNS-INVITATION, INVITE-FIELDS-MATCH-REQUEST, INVITE-STATUS-PENDING, RES-INVITATION-SHAPE]',
     async (role, ctx) => {
       need(ctx, target(), { tokens: ['owner'], writes: true });
-      const email = freshEmail(`role-${role}`);
+      const email = uniqueEmail(`role-${role}`);
       const { data } = expectSuccess<Invitation>(await invite({ email, role }), 'inviteOrganizationMember');
       expect(data.email).toBe(email);
       expect(data.role).toBe(role);
@@ -63,11 +54,11 @@ describe('inviteOrganizationMember', () => {
   it('gives every invitation its own id and hash [RES-INVITATION-SHAPE, INVITE-STATES-OTHER]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], writes: true });
     const a = expectSuccess<Invitation>(
-      await invite({ email: freshEmail('a'), role: 'viewer' }),
+      await invite({ email: uniqueEmail('a'), role: 'viewer' }),
       'inviteOrganizationMember',
     );
     const b = expectSuccess<Invitation>(
-      await invite({ email: freshEmail('b'), role: 'viewer' }),
+      await invite({ email: uniqueEmail('b'), role: 'viewer' }),
       'inviteOrganizationMember',
     );
     expect(a.data.id).not.toBe(b.data.id);
@@ -79,7 +70,7 @@ describe('inviteOrganizationMember', () => {
     'rejects the role %j [INVITE-ROLE-ENUM, ERR-INVALID-PARAMS-MESSAGE]',
     async (role, ctx) => {
       need(ctx, target(), { tokens: ['owner'] });
-      const email = freshEmail('bad-role');
+      const email = uniqueEmail('bad-role');
       expectError(await invite({ email, role }), 400, INVALID_PARAMS);
       expect((await pendingInvitations()).map((i) => i.email)).not.toContain(email);
     },
@@ -87,7 +78,7 @@ describe('inviteOrganizationMember', () => {
 
   it('rejects a missing role [INVITE-ROLE-ENUM]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'] });
-    expectError(await invite({ email: freshEmail('no-role') }), 400, INVALID_PARAMS);
+    expectError(await invite({ email: uniqueEmail('no-role') }), 400, INVALID_PARAMS);
   });
 
   it('rejects a missing or non-string email [INVITE-EMAIL-REQUIRED]', async (ctx) => {
@@ -130,43 +121,36 @@ describe('inviteOrganizationMember', () => {
   it("records sent_by as the calling token's creator [INVITE-SENT-BY-CREATOR]", async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
     const control = target().control!;
-    const tokens = await control.get<TokenView[]>('/tokens');
-    const ownerToken = tokens.find((t) => t.value === target().config.tokens.owner);
-    expect(ownerToken, 'the owner token is known to the control API').toBeDefined();
+    const ownerToken = await tokenByValue(control, target().config.tokens.owner!);
     const first = expectSuccess<Invitation>(
-      await invite({ email: freshEmail('sent-by'), role: 'editor' }),
+      await invite({ email: uniqueEmail('sent-by'), role: 'editor' }),
       'inviteOrganizationMember',
     );
-    expect(first.data.sent_by).toBe(ownerToken!.creator_user_id);
+    expect(first.data.sent_by).toBe(ownerToken.creator_user_id);
 
     // A second owner (not the organization's creator) with a token of their own.
     const org = expectSuccess<Organization>(
       await target().call('getOrganizationDetail', { body: {} }),
       'getOrganizationDetail',
     ).data;
-    const tag = randomUUID().slice(0, 8);
-    const user = await control.post<{ id: number }>('/users', {
-      name: `Second Owner ${tag}`,
-      email: `owner2-${tag}@example.com`,
-    });
-    expect(user.id).not.toBe(org.created_by);
-    await control.post(`/organizations/${org.id}/members`, { user_id: user.id, role: 'owner' });
-    const token = await control.post<TokenView>('/tokens', {
+    const user = await createMemberVia(control, org.id, 'owner');
+    expect(user).not.toBe(org.created_by);
+    const token = await createTokenVia(control, {
       organization_id: org.id,
-      creator_user_id: user.id,
+      creator_user_id: user,
       name: 'second owner',
       role: 'owner',
     });
     const second = expectSuccess<Invitation>(
-      await invite({ email: freshEmail('sent-by-2'), role: 'billing' }, { auth: { bearer: token.value } }),
+      await invite({ email: uniqueEmail('sent-by-2'), role: 'billing' }, { auth: { bearer: token.value } }),
       'inviteOrganizationMember',
     );
-    expect(second.data.sent_by).toBe(user.id);
+    expect(second.data.sent_by).toBe(user);
   });
 
   it('sends a join email to the invited address with the hash in its link [INVITE-EMAIL-SENT, INVITE-OUTBOX]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-    const email = freshEmail('outbox');
+    const email = uniqueEmail('outbox');
     const { data } = expectSuccess<Invitation>(
       await invite({ email, role: 'viewer' }),
       'inviteOrganizationMember',
@@ -182,7 +166,7 @@ describe('inviteOrganizationMember', () => {
 
   it('refuses a second invitation while one is pending, whatever the case of the email [INVITE-DUPLICATE-PENDING, INVITE-EMAIL-CASE-INSENSITIVE]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], writes: true });
-    const email = freshEmail('duplicate');
+    const email = uniqueEmail('duplicate');
     expectSuccess(await invite({ email, role: 'viewer' }), 'inviteOrganizationMember');
     const message = 'An invitation is already pending for this email';
     expectError(await invite({ email, role: 'viewer' }), 400, message);
@@ -208,7 +192,7 @@ describe('inviteOrganizationMember', () => {
     'refuses the %s token and creates nothing [AUTH-ACCESS-INVITEORGANIZATIONMEMBER, ERR-403-MESSAGE]',
     async (token, ctx) => {
       need(ctx, target(), { tokens: ['owner', token] });
-      const email = freshEmail(`by-${token}`);
+      const email = uniqueEmail(`by-${token}`);
       expectError(await invite({ email, role: 'viewer' }, { auth: { token } }), 403, FORBIDDEN);
       expect((await pendingInvitations()).map((i) => i.email)).not.toContain(email);
     },
@@ -216,7 +200,7 @@ describe('inviteOrganizationMember', () => {
 
   it('works at {org_base_url} [ORG-BASE-URL-OPERATIONS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], writes: true });
-    const email = freshEmail('org-base');
+    const email = uniqueEmail('org-base');
     const { data } = expectSuccess<Invitation>(
       await invite({ email, role: 'billing' }, { base: 'org' }),
       'inviteOrganizationMember',

@@ -1,14 +1,12 @@
 /** getOrganizationDetail and getOrganizationMembers: shapes, the org base address, access and paging. */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Invitation, Organization, OrganizationMember, Project } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { createMemberVia, uniqueEmail } from '../support/world.js';
 
 const target = useTarget();
-
-const INVALID_PARAMS = 'Invalid params';
-const FORBIDDEN = 'You do not have permission to perform this action';
 
 interface MembersData {
   organizationMember: OrganizationMember[];
@@ -34,17 +32,10 @@ async function ensureMembers(min: number): Promise<void> {
   const org = await detail();
   let { total } = await members({ limit: 1000 });
   while (total < min) {
-    const tag = randomUUID().slice(0, 8);
-    const user = await control.post<{ id: number }>('/users', {
-      name: `Paging Member ${tag}`,
-      email: `paging-${tag}@members.example.com`,
-    });
-    await control.post(`/organizations/${org.id}/members`, { user_id: user.id, role: 'viewer' });
+    await createMemberVia(control, org.id, 'viewer');
     total += 1;
   }
 }
-
-const freshEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@invitee.example.com`;
 
 describe('getOrganizationDetail', () => {
   it('takes the empty object and returns the organization resource [ORG-DETAIL-EMPTY-BODY, ORG-DETAIL-DATA, RES-ORGANIZATION-SHAPE, CONV-EMPTY-BODY-OBJECT]', async (ctx) => {
@@ -203,7 +194,7 @@ describe('getOrganizationMembers', () => {
   it('total counts members only; a new invitation is listed as pending on every page [MEMBERS-TOTAL-COUNTS-MEMBERS, MEMBERS-INVITATIONS-ALL-PENDING]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], writes: true });
     const before = await members({ limit: 1000 });
-    const email = freshEmail('listed');
+    const email = uniqueEmail('listed');
     const invited = expectSuccess<Invitation>(
       await target().call('inviteOrganizationMember', { body: { email, role: 'viewer' } }),
       'inviteOrganizationMember',

@@ -3,17 +3,23 @@
  * model, credits and access. Tests that watch credits or settings work in fresh organizations and projects made
  * through the control API, so that no other test's calls change what they measure.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PlaygroundSession, Session, SupportedModel } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
+import {
+  createOrganizationVia,
+  createProjectVia,
+  createTokenVia,
+  freshProjectVia,
+  orgTokenVia,
+  seededOrganization,
+  unique,
+} from '../support/world.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
-
-const INVALID_PARAMS = 'Invalid params';
-const FORBIDDEN = 'You do not have permission to perform this action';
 
 interface Reply {
   session_uid: number;
@@ -29,69 +35,34 @@ interface ModelEntry extends SupportedModel {
 const mainUid = () => target().config.project_uid!;
 
 async function createSession(project_uid = mainUid(), auth?: Auth): Promise<PlaygroundSession> {
-  const res = await target().call('createPlaygroundAgentSession', {
-    body: { project_uid },
-    ...(auth ? { auth } : {}),
-  });
+  const res = await target().call('createPlaygroundAgentSession', { body: { project_uid }, auth });
   return expectSuccess<PlaygroundSession>(res, 'createPlaygroundAgentSession').data;
 }
 
 const respond = (body: Record<string, unknown>, auth?: Auth) =>
-  target().call('playgroundAgentResponse', { body, ...(auth ? { auth } : {}) });
+  target().call('playgroundAgentResponse', { body, auth });
 
 async function reply(body: Record<string, unknown>, auth?: Auth): Promise<Reply> {
   return expectSuccess<Reply>(await respond(body, auth), 'playgroundAgentResponse').data;
 }
 
 async function models(auth?: Auth): Promise<ModelEntry[]> {
-  const res = await target().call('getSupportedModels', { body: {}, ...(auth ? { auth } : {}) });
+  const res = await target().call('getSupportedModels', { body: {}, auth });
   return expectSuccess<ModelEntry[]>(res, 'getSupportedModels').data;
-}
-
-/** The owner token's creator and organization (control API). */
-async function ownerTokenInfo(): Promise<{ organization_id: number; creator_user_id: number }> {
-  const tokens =
-    await target().control!.get<{ value: string; organization_id: number; creator_user_id: number }[]>(
-      '/tokens',
-    );
-  const owner = tokens.find((t) => t.value === target().config.tokens.owner);
-  if (!owner) throw new Error('the owner token is unknown to the control API');
-  return owner;
 }
 
 /** A fresh project in the seeded organization that the owner token can use. */
 async function freshProject(label: string): Promise<string> {
-  const owner = await ownerTokenInfo();
-  const project = await target().control!.post<{ project_uid: string }>('/projects', {
-    organization_id: owner.organization_id,
-    name: `${label} ${randomUUID().slice(0, 8)}`,
-    members: [{ user_id: owner.creator_user_id, role: 'owner' }],
-  });
-  return project.project_uid;
+  return (await freshProjectVia(target(), unique(label))).project_uid;
 }
 
-/** A fresh Advanced organization with `credits`, one project and its owner's token. */
+/** A fresh Advanced organization with `credits`, one project (its members: the owner) and its owner's token. */
 async function freshOrganization(credits: number): Promise<{ id: number; auth: Auth; project_uid: string }> {
   const control = target().control!;
-  const tag = randomUUID().slice(0, 8);
-  const org = await control.post<{ id: number; owner: { id: number } }>('/organizations', {
-    name: `Playground credits ${tag}`,
-    owner: { name: `Owner ${tag}`, email: `playground-${tag}@example.com` },
-    plan: 'advanced',
-    credits,
-  });
-  const token = await control.post<{ value: string }>('/tokens', {
-    organization_id: org.id,
-    creator_user_id: org.owner.id,
-    name: 'playground',
-    role: 'owner',
-  });
-  const project = await control.post<{ project_uid: string }>('/projects', {
-    organization_id: org.id,
-    name: `Playground ${tag}`,
-    members: [{ user_id: org.owner.id, role: 'owner' }],
-  });
-  return { id: org.id, auth: { bearer: token.value }, project_uid: project.project_uid };
+  const org = await createOrganizationVia(control, { plan: 'advanced', credits });
+  const token = await orgTokenVia(control, org, { name: 'playground' });
+  const project = await createProjectVia(control, org.organization_id, undefined, unique('Playground'));
+  return { id: org.organization_id, auth: { bearer: token.value }, project_uid: project.project_uid };
 }
 
 const creditsOf = async (orgId: number) =>
@@ -135,10 +106,10 @@ describe('createPlaygroundAgentSession', () => {
     await createSession(mainUid(), { token: 'editor' });
     const control = target().control;
     if (control) {
-      const owner = await ownerTokenInfo();
-      const token = await control.post<{ value: string }>('/tokens', {
+      const owner = await seededOrganization(target());
+      const token = await createTokenVia(control, {
         organization_id: owner.organization_id,
-        creator_user_id: owner.creator_user_id,
+        creator_user_id: owner.owner_user_id,
         name: 'conversation write only',
         permissions: [{ module: 'Conversation', action: 'Write' }],
       });

@@ -3,14 +3,15 @@
  * an independent check of contract/limits.ts), the model list, partial and atomic updates.
  */
 import { describe, expect, it, type TestContext } from 'vitest';
-import { type Project, paging } from '../../contract/index.js';
+import type { Project } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
+import { allPages } from '../support/pages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { freshProjectVia } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
-
-const FORBIDDEN = 'You do not have permission to perform this action';
 
 type Settings = Record<string, unknown>;
 
@@ -21,7 +22,7 @@ interface ControlProject {
 }
 
 const update = (body: Record<string, unknown>, auth?: Auth) =>
-  target().call('updateProjectSettings', { body, ...(auth ? { auth } : {}) });
+  target().call('updateProjectSettings', { body, auth });
 
 const settingsOf = async (uid: string) =>
   (await target().control!.get<ControlProject>(`/projects/${uid}`)).settings;
@@ -39,13 +40,7 @@ async function subject(ctx: TestContext): Promise<string> {
 
 async function freshProject(ctx: TestContext): Promise<string> {
   need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-  const res = await target().call('getMyProjects', { body: { limit: 1 } });
-  const [first] = expectSuccess<Project[]>(res, 'getMyProjects').data;
-  const created = await target().control!.post<ControlProject>('/projects', {
-    organization_id: first!.organization_id,
-    name: 'Settings subject',
-  });
-  return created.project_uid;
+  return (await freshProjectVia(target(), 'Settings subject')).project_uid;
 }
 
 async function supportedModels(): Promise<string[]> {
@@ -118,7 +113,7 @@ describe('updateProjectSettings field bounds', () => {
       const uid = await subject(ctx);
       const before = target().control ? await settingsOf(uid) : undefined;
       for (const value of outside) {
-        expectError(await update({ project_uid: uid, [field]: value }), 400, 'Invalid params');
+        expectError(await update({ project_uid: uid, [field]: value }), 400, INVALID_PARAMS);
       }
       if (before) expect(await settingsOf(uid)).toEqual(before);
     });
@@ -128,7 +123,7 @@ describe('updateProjectSettings field bounds', () => {
     it(`${field}: fractions, numeric strings and other types get 400 Invalid params [SET-INTEGER-FIELDS-STRICT, ${clause}, ERR-JSON-NO-COERCION]`, async (ctx) => {
       const uid = await subject(ctx);
       for (const value of wrong) {
-        expectError(await update({ project_uid: uid, [field]: value }), 400, 'Invalid params');
+        expectError(await update({ project_uid: uid, [field]: value }), 400, INVALID_PARAMS);
       }
     });
   }
@@ -136,7 +131,7 @@ describe('updateProjectSettings field bounds', () => {
   it('temperature as a numeric string or another type gets 400 Invalid params [SET-TEMPERATURE-RANGE, ERR-JSON-NO-COERCION]', async (ctx) => {
     const uid = await subject(ctx);
     for (const temperature of ['1', '0.7', '', true, null, [1]]) {
-      expectError(await update({ project_uid: uid, temperature }), 400, 'Invalid params');
+      expectError(await update({ project_uid: uid, temperature }), 400, INVALID_PARAMS);
     }
   });
 
@@ -151,7 +146,7 @@ describe('updateProjectSettings field bounds', () => {
   it('any other mode gets 400 Invalid params [SET-MODE-ENUM, ERR-INVALID-PARAMS-MESSAGE]', async (ctx) => {
     const uid = await subject(ctx);
     for (const mode of ['other', 'AGENT', 'Chat', '', ' chat', 1, null, true]) {
-      expectError(await update({ project_uid: uid, mode }), 400, 'Invalid params');
+      expectError(await update({ project_uid: uid, mode }), 400, INVALID_PARAMS);
     }
   });
 });
@@ -179,7 +174,7 @@ describe('updateProjectSettings text fields', () => {
         await update({ project_uid: uid, [field]: 'p'.repeat(100_000) }),
         'updateProjectSettings',
       );
-      expectError(await update({ project_uid: uid, [field]: 'p'.repeat(100_001) }), 400, 'Invalid params');
+      expectError(await update({ project_uid: uid, [field]: 'p'.repeat(100_001) }), 400, INVALID_PARAMS);
     }
   });
 
@@ -187,7 +182,7 @@ describe('updateProjectSettings text fields', () => {
     const uid = await subject(ctx);
     for (const field of ['prompt', 'restriction']) {
       for (const value of [1, true, null, ['a'], { text: 'a' }]) {
-        expectError(await update({ project_uid: uid, [field]: value }), 400, 'Invalid params');
+        expectError(await update({ project_uid: uid, [field]: value }), 400, INVALID_PARAMS);
       }
     }
   });
@@ -236,7 +231,7 @@ describe('updateProjectSettings model', () => {
   it('an empty or non-string model gets 400 [SET-MODEL-IN-LIST, ERR-JSON-NO-COERCION]', async (ctx) => {
     const uid = await subject(ctx);
     for (const model of [1, null, true, ['gpt-4o']]) {
-      expectError(await update({ project_uid: uid, model }), 400, 'Invalid params');
+      expectError(await update({ project_uid: uid, model }), 400, INVALID_PARAMS);
     }
     expectError(await update({ project_uid: uid, model: '' }), 400);
   });
@@ -288,7 +283,7 @@ describe('updateProjectSettings partial and atomic updates', () => {
       { restriction: 'new', temperature: 2.5 },
     ];
     for (const patch of bad) {
-      expectError(await update({ project_uid: uid, ...patch }), 400, 'Invalid params');
+      expectError(await update({ project_uid: uid, ...patch }), 400, INVALID_PARAMS);
     }
     const after = await controlView(uid);
     expect(after.settings).toEqual(before.settings);
@@ -310,7 +305,7 @@ describe('updateProjectSettings project resolution and access', () => {
   it('without project_uid, or with a non-string one, gets 400 Invalid params [SET-PROJECT-UID-REQUIRED]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], writes: true });
     for (const body of [{}, { temperature: 1 }, { project_uid: 7, temperature: 1 }, { project_uid: '' }]) {
-      expectError(await update(body), 400, 'Invalid params');
+      expectError(await update(body), 400, INVALID_PARAMS);
     }
   });
 
@@ -357,8 +352,7 @@ describe('updateProjectSettings project resolution and access', () => {
   it('getMyProjects still lists the project after settings change (settings are not part of the project view) [RES-PROJECT-SHAPE]', async (ctx) => {
     const uid = await subject(ctx);
     expectSuccess(await update({ project_uid: uid, temperature: 1 }), 'updateProjectSettings');
-    const res = await target().call('getMyProjects', { body: { limit: paging.projects.max } });
-    const { data } = expectSuccess<Project[]>(res, 'getMyProjects');
+    const data = await allPages<Project>(target(), 'getMyProjects', {});
     expect(data.map((p) => p.project_uid)).toContain(uid);
   });
 });

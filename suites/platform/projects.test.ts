@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { type Project, paging } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { INVALID_PARAMS } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { freshProjectVia } from '../support/world.js';
 import type { CallOptions } from '../target/target.js';
 
 const target = useTarget();
@@ -20,13 +22,6 @@ async function all(options: Omit<CallOptions, 'body'> = {}) {
 
 const ids = (projects: readonly Project[]) => projects.map((p) => p.id);
 const ascending = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
-
-/** A new project of the owner's organization, created through the control API (members: the org owners). */
-async function createProject(name: string): Promise<{ project_uid: string; id: number }> {
-  const { data } = await list({ limit: 1 });
-  const organization_id = data[0]!.organization_id;
-  return target().control!.post('/projects', { organization_id, name });
-}
 
 describe('getMyProjects defaults', () => {
   it('accepts {} and answers total plus an array of projects [PROJECTS-ALL-OPTIONAL, PROJECTS-RESPONSE-TOTAL, CONV-SUCCESS-TOTAL-INTEGER]', async (ctx) => {
@@ -57,7 +52,7 @@ describe('getMyProjects defaults', () => {
   it('the default page size is 100 once there are more than 100 projects [PROJECTS-LIMIT-DEFAULT-100, PROJECTS-PAGE-DEFAULT-1]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
     const before = await all();
-    for (let i = before.total; i < 103; i += 1) await createProject(`Default page filler ${i}`);
+    for (let i = before.total; i < 103; i += 1) await freshProjectVia(target(), `Default page filler ${i}`);
     const everything = await all();
     expect(everything.total).toBeGreaterThan(100);
     const { data, total } = await list({});
@@ -88,7 +83,7 @@ describe('getMyProjects orderBy', () => {
   it('any other orderBy gets 400 Invalid params [PROJECTS-ORDERBY-VALUES, ERR-INVALID-PARAMS-MESSAGE]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'] });
     for (const orderBy of ['asc', 'desc', 'RANDOM', '', 1, null]) {
-      expectError(await target().call('getMyProjects', { body: { orderBy } }), 400, 'Invalid params');
+      expectError(await target().call('getMyProjects', { body: { orderBy } }), 400, INVALID_PARAMS);
     }
   });
 });
@@ -137,8 +132,8 @@ describe('getMyProjects search', () => {
   it('search, paging and total combine: total counts every match, pages slice them [PROJECTS-TOTAL-ALL-PAGES, PAGING-SEMANTICS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
     const tag = `zebra${Date.now().toString(36)}`; // unique per run, so a long-lived target gives the same counts
-    for (const n of [1, 2, 3, 4, 5]) await createProject(`Searchable ${tag} ${n}`);
-    await createProject(`Unrelated okapi ${Date.now().toString(36)}`);
+    for (const n of [1, 2, 3, 4, 5]) await freshProjectVia(target(), `Searchable ${tag} ${n}`);
+    await freshProjectVia(target(), `Unrelated okapi ${Date.now().toString(36)}`);
     const matches = await list({ search: tag, limit: paging.projects.max });
     expect(matches.total).toBe(5);
     const page2 = await list({ search: tag.toUpperCase(), limit: 2, page: 2 });
@@ -150,7 +145,7 @@ describe('getMyProjects search', () => {
   it('a non-string search gets 400 Invalid params [ERR-JSON-NO-COERCION, ERR-INVALID-PARAMS-MESSAGE]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'] });
     for (const search of [1, true, null, ['a'], { name: 'a' }]) {
-      expectError(await target().call('getMyProjects', { body: { search } }), 400, 'Invalid params');
+      expectError(await target().call('getMyProjects', { body: { search } }), 400, INVALID_PARAMS);
     }
   });
 });
@@ -193,7 +188,7 @@ describe('getMyProjects paging', () => {
   it(`limit 0, ${paging.projects.max + 1}, negatives, fractions and strings get 400 Invalid params [PROJECTS-LIMIT-MAX, PAGING-LIMIT-MIN-1, ERR-JSON-NO-COERCION]`, async (ctx) => {
     need(ctx, target(), { tokens: ['owner'] });
     for (const limit of [0, -1, paging.projects.max + 1, 1.5, 99.9, '10', '', null, true, [10]]) {
-      expectError(await target().call('getMyProjects', { body: { limit } }), 400, 'Invalid params');
+      expectError(await target().call('getMyProjects', { body: { limit } }), 400, INVALID_PARAMS);
     }
   });
 
@@ -203,7 +198,7 @@ describe('getMyProjects paging', () => {
     const dflt = await list({});
     expect(ids(first.data)).toEqual(ids(dflt.data));
     for (const page of [0, -1, 1.5, '1', '', null, false]) {
-      expectError(await target().call('getMyProjects', { body: { page } }), 400, 'Invalid params');
+      expectError(await target().call('getMyProjects', { body: { page } }), 400, INVALID_PARAMS);
     }
   });
 });
@@ -226,7 +221,7 @@ describe('getMyProjects scope', () => {
 
   it('a project created after a `selected` token is outside its listing; an `all` token sees it [PROJECTS-SCOPE-FILTER, TOKEN-SCOPE-SELECTED, TOKEN-SCOPE-ALL-FUTURE]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner', 'selected'], control: true, writes: true });
-    const created = await createProject('Created after the selected token');
+    const created = await freshProjectVia(target(), 'Created after the selected token');
     expect((await all()).data.map((p) => p.project_uid)).toContain(created.project_uid);
     const selected = await all({ auth: { token: 'selected' } });
     expect(selected.data.map((p) => p.project_uid)).not.toContain(created.project_uid);
@@ -235,7 +230,7 @@ describe('getMyProjects scope', () => {
   it("lists only projects whose members include the token's creator [PROJECTS-SCOPE-FILTER]", async (ctx) => {
     need(ctx, target(), { tokens: ['owner', 'editor'], control: true, writes: true });
     // Created with the default members: the organization owners only, so not the editor token's creator.
-    const created = await createProject('Owners only');
+    const created = await freshProjectVia(target(), 'Owners only');
     expect((await all()).data.map((p) => p.project_uid)).toContain(created.project_uid);
     const editor = await all({ auth: { token: 'editor' } });
     expect(editor.data.map((p) => p.project_uid)).not.toContain(created.project_uid);
@@ -290,7 +285,7 @@ describe('getMyProjects at org_base_url', () => {
     expectError(
       await target().call('getMyProjects', { base: 'org', body: { limit: 0 } }),
       400,
-      'Invalid params',
+      INVALID_PARAMS,
     );
   });
 

@@ -3,39 +3,17 @@
  * Observed through getSessions and getSessionMessages, on the fake's virtual clock.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Session } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { allSessions } from '../support/pages.js';
 import { need, useTarget } from '../support/use-target.js';
 import { clockNow } from '../support/world.js';
 
 const target = useTarget();
 const DAY_S = 86_400;
 
-interface ListedSession {
-  session_uid: number;
-  created_at: string;
-  updated_at: string;
-  last_message_time: string | null;
-}
-
-async function allSessions(): Promise<ListedSession[]> {
-  const t = target();
-  const out: ListedSession[] = [];
-  for (let page = 1; ; page++) {
-    const res = await t.call('getSessions', {
-      body: { project_uid: t.config.project_uid, limit: 100, page },
-    });
-    const { data } = expectSuccess<ListedSession[]>(res, 'getSessions');
-    out.push(...data);
-    if (data.length < 100) return out;
-  }
-}
-
-const lastActivity = (s: ListedSession) =>
-  Math.max(
-    Date.parse(s.created_at),
-    Date.parse(s.updated_at),
-    s.last_message_time ? Date.parse(s.last_message_time) : 0,
-  );
+/** Activity is the last message, else the creation (SESSION-ACTIVITY). */
+const lastActivity = (s: Session) => Date.parse(s.last_message_time ?? s.created_at);
 
 async function setRetention(seconds: number) {
   const t = target();
@@ -47,34 +25,34 @@ async function setRetention(seconds: number) {
   );
 }
 
-describe('retention [RETENTION-AUTO-DELETE, RETENTION-SECONDS, RETENTION-AGE-FROM-LAST-ACTIVITY, RETENTION-SWEEP]', () => {
+describe('retention [SESSION-ACTIVITY, RETENTION-AUTO-DELETE, RETENTION-SECONDS, RETENTION-AGE-FROM-LAST-ACTIVITY, RETENTION-SWEEP]', () => {
   beforeEach(async (ctx) => {
     need(ctx, target(), { control: true, writes: true, projectUid: true });
     await target().control!.reset();
   });
 
   it('sessions whose last activity is older than retention_duration are deleted, younger ones kept', async () => {
-    const before = await allSessions();
+    const before = await allSessions(target());
     const now = await clockNow(target().control!);
     const window = 10 * DAY_S;
     const young = before.filter((s) => lastActivity(s) >= now - window * 1000);
     expect(young.length).toBeGreaterThan(0);
     expect(young.length).toBeLessThan(before.length);
     await setRetention(window);
-    const after = await allSessions();
+    const after = await allSessions(target());
     expect(after.map((s) => s.session_uid).sort()).toEqual(young.map((s) => s.session_uid).sort());
   });
 
   it('history ages on the clock: after the window passes, everything older is gone', async () => {
-    const before = await allSessions();
+    const before = await allSessions(target());
     expect(before.length).toBeGreaterThan(0);
     await setRetention(DAY_S);
     await target().control!.advance({ days: 60 });
-    expect(await allSessions()).toEqual([]);
+    expect(await allSessions(target())).toEqual([]);
   });
 
   it('a deleted session has no messages any more', async () => {
-    const [oldest] = [...(await allSessions())].sort((a, b) => lastActivity(a) - lastActivity(b));
+    const [oldest] = [...(await allSessions(target()))].sort((a, b) => lastActivity(a) - lastActivity(b));
     expect(oldest).toBeDefined();
     await setRetention(DAY_S);
     await target().control!.advance({ days: 60 });
@@ -85,9 +63,9 @@ describe('retention [RETENTION-AUTO-DELETE, RETENTION-SECONDS, RETENTION-AGE-FRO
   });
 
   it('0 keeps history forever [RETENTION-ZERO-FOREVER]', async () => {
-    const before = await allSessions();
+    const before = await allSessions(target());
     await setRetention(0);
     await target().control!.advance({ days: 3650 });
-    expect((await allSessions()).length).toBe(before.length);
+    expect((await allSessions(target())).length).toBe(before.length);
   });
 });

@@ -6,23 +6,18 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgebaseChunk } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { onProject } from '../support/world.js';
+import type { Auth } from '../target/target.js';
 
 const target = useTarget();
-
-const INVALID_PARAMS = 'Invalid params';
-const FORBIDDEN = 'You do not have permission to perform this action';
-
-type Auth = { token: 'owner' | 'editor' | 'viewer' | 'fine_grained' | 'selected' };
 
 /** Words from every topic of the seeded support knowledgebase, so that the query matches many chunks. */
 const BROAD = 'refund invoice billing plan password account export integration payment error support';
 
 const search = (body: Record<string, unknown>, auth?: Auth) =>
-  target().call('searchIndexDocument', {
-    body: { project_uid: target().config.project_uid, ...body },
-    ...(auth ? { auth } : {}),
-  });
+  target().call('searchIndexDocument', { body: onProject(target(), body), auth });
 
 async function hits(body: Record<string, unknown>, auth?: Auth): Promise<KnowledgebaseChunk[]> {
   return expectSuccess<KnowledgebaseChunk[]>(await search(body, auth), 'searchIndexDocument').data;

@@ -2,46 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Session, SessionMessage } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
+import { allMessages, allSessions } from '../support/pages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { onProject } from '../support/world.js';
+import type { Auth } from '../target/target.js';
 
 const target = useTarget();
 
-const INVALID_PARAMS = 'Invalid params';
-const FORBIDDEN = 'You do not have permission to perform this action';
-
-type Auth = { token: 'owner' | 'editor' | 'viewer' | 'fine_grained' };
-
 const getMessages = (body: Record<string, unknown>, auth?: Auth) =>
-  target().call('getSessionMessages', {
-    body: { project_uid: target().config.project_uid, ...body },
-    ...(auth ? { auth } : {}),
-  });
+  target().call('getSessionMessages', { body: onProject(target(), body), auth });
 
 async function messages(session_uid: number, body: Record<string, unknown> = {}): Promise<SessionMessage[]> {
   return expectSuccess<SessionMessage[]>(await getMessages({ session_uid, ...body }), 'getSessionMessages')
     .data;
-}
-
-async function allMessages(
-  session_uid: number,
-  body: Record<string, unknown> = {},
-): Promise<SessionMessage[]> {
-  const out: SessionMessage[] = [];
-  for (let page = 1; ; page += 1) {
-    const batch = await messages(session_uid, { ...body, limit: 100, page });
-    out.push(...batch);
-    if (batch.length < 100) return out;
-  }
-}
-
-async function allSessions(project_uid = target().config.project_uid): Promise<Session[]> {
-  const out: Session[] = [];
-  for (let page = 1; ; page += 1) {
-    const res = await target().call('getSessions', { body: { project_uid, limit: 100, page } });
-    const batch = expectSuccess<Session[]>(res, 'getSessions').data;
-    out.push(...batch);
-    if (batch.length < 100) return out;
-  }
 }
 
 /**
@@ -56,8 +30,8 @@ const longestConversation = () => {
 
 async function findLongestConversation(): Promise<{ session: Session; all: SessionMessage[] }> {
   let best: { session: Session; all: SessionMessage[] } | undefined;
-  for (const session of (await allSessions()).filter((s) => s.last_message !== null)) {
-    const all = await allMessages(session.session_uid);
+  for (const session of (await allSessions(target())).filter((s) => s.last_message !== null)) {
+    const all = await allMessages(target(), session.session_uid);
     if (!best || all.length > best.all.length) best = { session, all };
   }
   if (!best) throw new Error('the project has no conversation with messages');
@@ -81,10 +55,10 @@ describe('getSessionMessages', () => {
 
   it('marks AI replies with send_by assistant [SESSION-MESSAGE-AI-SEND-BY]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const conversations = (await allSessions()).filter((s) => s.last_message !== null).slice(0, 8);
+    const conversations = (await allSessions(target())).filter((s) => s.last_message !== null).slice(0, 8);
     expect(conversations.length).toBeGreaterThan(0);
     for (const session of conversations) {
-      const all = await allMessages(session.session_uid);
+      const all = await allMessages(target(), session.session_uid);
       const senders = new Set(all.map((m) => m.send_by));
       expect(senders.has('assistant'), `session ${session.session_uid}: ${[...senders]}`).toBe(true);
       expect(senders.size, 'a visitor and the AI take part').toBeGreaterThan(1);
@@ -111,7 +85,7 @@ describe('getSessionMessages', () => {
 
   it('answers 404 Session not found for a session that is not one of the project [SESSION-MESSAGES-UNKNOWN-SESSION]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const known = new Set((await allSessions()).map((s) => s.session_uid));
+    const known = new Set((await allSessions(target())).map((s) => s.session_uid));
     let unknown = 999_999_999_999;
     while (known.has(unknown)) unknown -= 1;
     expectError(await getMessages({ session_uid: unknown }), 404, 'Session not found');
@@ -120,7 +94,7 @@ describe('getSessionMessages', () => {
 
   it("answers 404 for another project's session [SESSION-MESSAGES-UNKNOWN-SESSION]", async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true, otherProjectUid: true });
-    const other = (await allSessions(target().config.other_project_uid)).filter(
+    const other = (await allSessions(target(), { project_uid: target().config.other_project_uid })).filter(
       (s) => s.last_message !== null,
     );
     expect(other.length).toBeGreaterThan(0);
@@ -178,8 +152,8 @@ describe('getSessionMessages', () => {
     const { session, all } = await longestConversation();
     const sorted = [...all].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
     expect(ids(all)).toEqual(ids(sorted));
-    expect(ids(await allMessages(session.session_uid, { orderBy: 'ASC' }))).toEqual(ids(all));
-    const desc = await allMessages(session.session_uid, { orderBy: 'DESC' });
+    expect(ids(await allMessages(target(), session.session_uid, { orderBy: 'ASC' }))).toEqual(ids(all));
+    const desc = await allMessages(target(), session.session_uid, { orderBy: 'DESC' });
     expect(ids(desc)).toEqual(ids(all).reverse());
     expect(ids(await messages(session.session_uid, { orderBy: 'DESC', limit: 2 }))).toEqual(
       ids(desc.slice(0, 2)),

@@ -2,33 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
+import { allSessions } from '../support/pages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { onProject } from '../support/world.js';
+import type { Auth } from '../target/target.js';
 
 const target = useTarget();
 
-const INVALID_PARAMS = 'Invalid params';
-const FORBIDDEN = 'You do not have permission to perform this action';
-
-type Auth = { token: 'owner' | 'editor' | 'viewer' | 'fine_grained' | 'selected' };
-
 const getSessions = (body: Record<string, unknown>, auth?: Auth) =>
-  target().call('getSessions', {
-    body: { project_uid: target().config.project_uid, ...body },
-    ...(auth ? { auth } : {}),
-  });
+  target().call('getSessions', { body: onProject(target(), body), auth });
 
 async function sessions(body: Record<string, unknown> = {}): Promise<Session[]> {
   return expectSuccess<Session[]>(await getSessions(body), 'getSessions').data;
-}
-
-/** Every session matching `filters`, paged through with the largest page (ASC). */
-async function allSessions(filters: Record<string, unknown> = {}): Promise<Session[]> {
-  const out: Session[] = [];
-  for (let page = 1; ; page += 1) {
-    const batch = await sessions({ ...filters, limit: 100, page });
-    out.push(...batch);
-    if (batch.length < 100) return out;
-  }
 }
 
 const dayOf = (s: Session) => new Date(s.created_at).toISOString().slice(0, 10);
@@ -68,7 +54,7 @@ describe('getSessions', () => {
 
   it('defaults to limit 10 and page 1 [SESSIONS-LIMIT-DEFAULT-10, SESSIONS-PAGE-DEFAULT-1]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const all = await allSessions();
+    const all = await allSessions(target());
     expect(all.length, 'the project needs more than 10 sessions for this test').toBeGreaterThan(10);
     const byDefault = await sessions();
     expect(byDefault).toHaveLength(10);
@@ -80,9 +66,9 @@ describe('getSessions', () => {
 
   it('filters by status open or closed [SESSIONS-STATUS-FILTER]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const all = await allSessions();
+    const all = await allSessions(target());
     for (const status of ['open', 'closed'] as const) {
-      const filtered = await allSessions({ status });
+      const filtered = await allSessions(target(), { status });
       for (const s of filtered) expect(s.status).toBe(status);
       expect(ids(filtered)).toEqual(ids(all.filter((s) => s.status === status)));
     }
@@ -99,24 +85,26 @@ describe('getSessions', () => {
 
   it('filters by from and to calendar days, inclusive [SESSIONS-FROM-TO-DATES, SESSIONS-DATE-FILTER]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const all = await allSessions();
+    const all = await allSessions(target());
     const days = [...new Set(all.map(dayOf))].sort();
     expect(days.length, 'sessions on at least three days').toBeGreaterThanOrEqual(3);
     const d = days[Math.floor(days.length / 2)]!;
     const later = days[days.length - 1]!;
     const expectIds = (pred: (day: string) => boolean) => ids(all.filter((s) => pred(dayOf(s))));
 
-    expect(ids(await allSessions({ from: d, to: d }))).toEqual(expectIds((x) => x === d));
-    expect(ids(await allSessions({ from: d }))).toEqual(expectIds((x) => x >= d));
-    expect(ids(await allSessions({ to: d }))).toEqual(expectIds((x) => x <= d));
-    expect(ids(await allSessions({ from: d, to: later }))).toEqual(expectIds((x) => x >= d && x <= later));
+    expect(ids(await allSessions(target(), { from: d, to: d }))).toEqual(expectIds((x) => x === d));
+    expect(ids(await allSessions(target(), { from: d }))).toEqual(expectIds((x) => x >= d));
+    expect(ids(await allSessions(target(), { to: d }))).toEqual(expectIds((x) => x <= d));
+    expect(ids(await allSessions(target(), { from: d, to: later }))).toEqual(
+      expectIds((x) => x >= d && x <= later),
+    );
     expect(d < later).toBe(true);
-    expect(await allSessions({ from: later, to: d })).toEqual([]);
-    expect(ids(await allSessions({ from: d, status: 'open' }))).toEqual(
+    expect(await allSessions(target(), { from: later, to: d })).toEqual([]);
+    expect(ids(await allSessions(target(), { from: d, status: 'open' }))).toEqual(
       ids(all.filter((s) => dayOf(s) >= d && s.status === 'open')),
     );
     const dayAfterLast = new Date(Date.parse(`${later}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    expect(await allSessions({ from: dayAfterLast })).toEqual([]);
+    expect(await allSessions(target(), { from: dayAfterLast })).toEqual([]);
   });
 
   it.for([
@@ -142,7 +130,7 @@ describe('getSessions', () => {
 
   it('accepts limit 1 to 100 [SESSIONS-LIMIT-RANGE]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const all = await allSessions();
+    const all = await allSessions(target());
     expect(await sessions({ limit: 1 })).toEqual(all.slice(0, 1));
     expect(await sessions({ limit: 100 })).toEqual(all.slice(0, 100));
   });
@@ -167,7 +155,7 @@ describe('getSessions', () => {
 
   it('pages without duplicates or gaps; a page past the end is empty [PAGING-SEMANTICS, PAGING-PAGE-PAST-END]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const all = await allSessions();
+    const all = await allSessions(target());
     const paged: Session[] = [];
     const pages = Math.ceil(all.length / 7);
     for (let page = 1; page <= pages; page += 1) paged.push(...(await sessions({ limit: 7, page })));
@@ -177,10 +165,10 @@ describe('getSessions', () => {
 
   it('orders ASC by default and DESC on request, by created_at then id [SESSIONS-ORDERBY-DEFAULT-ASC, SESSIONS-ORDER-KEY]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const byDefault = await allSessions();
+    const byDefault = await allSessions(target());
     expect(ids(byDefault)).toEqual(ids([...byDefault].sort(ascending)));
-    expect(ids(await allSessions({ orderBy: 'ASC' }))).toEqual(ids(byDefault));
-    const desc = await allSessions({ orderBy: 'DESC' });
+    expect(ids(await allSessions(target(), { orderBy: 'ASC' }))).toEqual(ids(byDefault));
+    const desc = await allSessions(target(), { orderBy: 'DESC' });
     expect(ids(desc)).toEqual(ids(byDefault).reverse());
     expect(ids(await sessions({ orderBy: 'DESC', limit: 3 }))).toEqual(ids(desc.slice(0, 3)));
   });
@@ -196,7 +184,7 @@ describe('getSessions', () => {
   it('does not list playground sessions [SESSIONS-EXCLUDE-PLAYGROUND]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
     const project_uid = target().config.project_uid!;
-    const before = await allSessions();
+    const before = await allSessions(target());
     const playground = expectSuccess<{ session_uid: number; id: number }>(
       await target().call('createPlaygroundAgentSession', { body: { project_uid } }),
       'createPlaygroundAgentSession',
@@ -207,10 +195,10 @@ describe('getSessions', () => {
       }),
       'playgroundAgentResponse',
     );
-    const after = await allSessions();
+    const after = await allSessions(target());
     expect(ids(after)).toEqual(ids(before));
     expect(after.map((s) => s.session_uid)).not.toContain(playground.session_uid);
-    expect(ids(await allSessions({ orderBy: 'DESC' }))).not.toContain(playground.id);
+    expect(ids(await allSessions(target(), { orderBy: 'DESC' }))).not.toContain(playground.id);
   });
 
   it('is open to the editor and viewer tokens [AUTH-ACCESS-GETSESSIONS]', async (ctx) => {

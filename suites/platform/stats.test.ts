@@ -2,54 +2,27 @@
  * getStats: date formats and their errors, the record's shape, and its counts, which are checked against what
  * getSessions and getSessionMessages show for the same project and range (never against the fake's code).
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Session, SessionMessage, StatsRecord } from '../../contract/index.js';
+import type { Session, StatsRecord } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
+import { allMessages, allSessions } from '../support/pages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { freshProjectVia, onProject, unique } from '../support/world.js';
+import type { Auth } from '../target/target.js';
 
 const target = useTarget();
 
-const FORBIDDEN = 'You do not have permission to perform this action';
 const BAD_FROM = "Invalid 'from' date format";
 const BAD_TO = "Invalid 'to' date format";
 
-type Auth = { token: 'owner' | 'editor' | 'viewer' | 'fine_grained' };
-
 const getStats = (body: Record<string, unknown>, auth?: Auth) =>
-  target().call('getStats', {
-    body: { project_uid: target().config.project_uid, ...body },
-    ...(auth ? { auth } : {}),
-  });
+  target().call('getStats', { body: onProject(target(), body), auth });
 
 async function stats(body: Record<string, unknown> = {}): Promise<StatsRecord> {
   const { data } = expectSuccess<StatsRecord[]>(await getStats(body), 'getStats');
   expect(data, 'exactly one record').toHaveLength(1);
   return data[0]!;
-}
-
-async function allSessions(filters: Record<string, unknown> = {}): Promise<Session[]> {
-  const out: Session[] = [];
-  for (let page = 1; ; page += 1) {
-    const res = await target().call('getSessions', {
-      body: { project_uid: target().config.project_uid, ...filters, limit: 100, page },
-    });
-    const batch = expectSuccess<Session[]>(res, 'getSessions').data;
-    out.push(...batch);
-    if (batch.length < 100) return out;
-  }
-}
-
-async function allMessages(session_uid: number): Promise<SessionMessage[]> {
-  const out: SessionMessage[] = [];
-  for (let page = 1; ; page += 1) {
-    const res = await target().call('getSessionMessages', {
-      body: { project_uid: target().config.project_uid, session_uid, limit: 100, page },
-    });
-    const batch = expectSuccess<SessionMessage[]>(res, 'getSessionMessages').data;
-    out.push(...batch);
-    if (batch.length < 100) return out;
-  }
 }
 
 /** The conversation counts of a stats record, computed from the sessions getSessions lists and their messages. */
@@ -61,7 +34,7 @@ async function expectedCounts(sessions: readonly Session[]) {
   let no_feedback = 0;
   let conversations = 0;
   for (const s of sessions) {
-    const msgs = await allMessages(s.session_uid);
+    const msgs = await allMessages(target(), s.session_uid);
     if (msgs.length > 0) conversations += 1;
     for (const m of msgs) {
       total_messages += 1;
@@ -108,7 +81,7 @@ async function sessionDays(): Promise<{
   middle: string;
   last: string;
 }> {
-  const all = await allSessions();
+  const all = await allSessions(target());
   const days = [...new Set(all.map((s) => dayOf(s.created_at)))].sort();
   expect(days.length, 'sessions on at least three days').toBeGreaterThanOrEqual(3);
   return {
@@ -150,8 +123,8 @@ describe('getStats', () => {
 
   it('requires project_uid [STATS-PROJECT-UID-REQUIRED]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'] });
-    expectError(await target().call('getStats', { body: {} }), 400, 'Invalid params');
-    expectError(await target().call('getStats', { body: { from: '2025-01-01' } }), 400, 'Invalid params');
+    expectError(await target().call('getStats', { body: {} }), 400, INVALID_PARAMS);
+    expectError(await target().call('getStats', { body: { from: '2025-01-01' } }), 400, INVALID_PARAMS);
   });
 
   it('accepts YYYY-MM-DD, YYYY-MM-DD HH:mm:ss and ISO 8601, read as UTC without an offset [STATS-DATE-FORMATS, STATS-DATE-UTC]', async (ctx) => {
@@ -240,7 +213,7 @@ describe('getStats', () => {
       [middle, middle],
       [middle, last],
     ] as const) {
-      const sessions = await allSessions({ from, to });
+      const sessions = await allSessions(target(), { from, to });
       expect(sessions.length, `${from}..${to}`).toBeGreaterThan(0);
       expectConsistent(await stats({ from, to }), await expectedCounts(sessions));
     }
@@ -252,9 +225,12 @@ describe('getStats', () => {
     expectConsistent(await stats(), await expectedCounts(all));
     expectConsistent(
       await stats({ from: middle }),
-      await expectedCounts(await allSessions({ from: middle })),
+      await expectedCounts(await allSessions(target(), { from: middle })),
     );
-    expectConsistent(await stats({ to: middle }), await expectedCounts(await allSessions({ to: middle })));
+    expectConsistent(
+      await stats({ to: middle }),
+      await expectedCounts(await allSessions(target(), { to: middle })),
+    );
   });
 
   it('bounds with a time are inclusive instants; a date-only to covers its whole day [STATS-TO-DATE-ONLY-INCLUSIVE, STATS-DATE-UTC]', async (ctx) => {
@@ -314,14 +290,7 @@ describe('getStats', () => {
   it('total_documents counts file documents and total_links webpage documents [STATS-KNOWLEDGEBASE-COUNTS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
     const control = target().control!;
-    const tokens =
-      await control.get<{ value: string; creator_user_id: number; organization_id: number }[]>('/tokens');
-    const owner = tokens.find((t) => t.value === target().config.tokens.owner)!;
-    const project = await control.post<{ project_uid: string }>('/projects', {
-      organization_id: owner.organization_id,
-      name: `Stats documents ${randomUUID().slice(0, 8)}`,
-      members: [{ user_id: owner.creator_user_id, role: 'owner' }],
-    });
+    const project = await freshProjectVia(target(), unique('Stats documents'));
     const kinds = ['file', 'webpage', 'webpage', 'webpage'] as const;
     for (const [i, kind] of kinds.entries()) {
       await control.post(`/projects/${project.project_uid}/documents`, {

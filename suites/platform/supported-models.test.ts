@@ -14,7 +14,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type PlanName, platformPlans, type SupportedModel } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { PLAN_REQUIRED } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { createOrganizationVia, freshProjectVia, orgTokenVia, setPlanVia, unique } from '../support/world.js';
 
 const target = useTarget();
 
@@ -33,19 +35,9 @@ const modelsWith = async (options: Parameters<ReturnType<typeof target>['call']>
 /** A fresh organization on `plan`, with its owner's token (control API). */
 async function organizationOnPlan(plan: PlanName): Promise<{ id: number; token: string }> {
   const control = target().control!;
-  const tag = randomUUID().slice(0, 8);
-  const org = await control.post<{ id: number; owner: { id: number } }>('/organizations', {
-    name: `Models ${plan} ${tag}`,
-    owner: { name: `Owner ${tag}`, email: `models-${tag}@example.com` },
-    plan,
-  });
-  const token = await control.post<{ value: string }>('/tokens', {
-    organization_id: org.id,
-    creator_user_id: org.owner.id,
-    name: `models ${plan}`,
-    role: 'owner',
-  });
-  return { id: org.id, token: token.value };
+  const org = await createOrganizationVia(control, { plan, credits: 10_000 });
+  const token = await orgTokenVia(control, org, { name: `models ${plan}` });
+  return { id: org.organization_id, token: token.value };
 }
 
 const byValue = (list: readonly ModelEntry[]) => [...list].sort((a, b) => (a.value < b.value ? -1 : 1));
@@ -125,11 +117,11 @@ describe('getSupportedModels', () => {
     need(ctx, target(), { control: true, writes: true });
     const org = await organizationOnPlan('professional');
     const refused = await target().call('getSupportedModels', { body: {}, auth: { bearer: org.token } });
-    expectError(refused, 403, 'The Platform API requires the Advanced plan or above');
-    await target().control!.post(`/organizations/${org.id}/plan`, { plan: 'advanced' });
+    expectError(refused, 403, PLAN_REQUIRED);
+    await setPlanVia(target().control!, org.id, 'advanced');
     const list = await modelsWith({ auth: { bearer: org.token } });
     expect(list.some((m) => m.tier === 1)).toBe(true);
-    await target().control!.post(`/organizations/${org.id}/plan`, { plan: 'professional' });
+    await setPlanVia(target().control!, org.id, 'professional');
     expectError(await target().call('getSupportedModels', { body: {}, auth: { bearer: org.token } }), 403);
   });
 
@@ -156,14 +148,7 @@ describe('getSupportedModels', () => {
   it('every value is accepted as the saved model of a project [MODELS-VALUE-IS-MODEL-ID]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
     const control = target().control!;
-    const tokens =
-      await control.get<{ value: string; creator_user_id: number; organization_id: number }[]>('/tokens');
-    const owner = tokens.find((t) => t.value === target().config.tokens.owner)!;
-    const project = await control.post<{ project_uid: string }>('/projects', {
-      organization_id: owner.organization_id,
-      name: `Models ${randomUUID().slice(0, 8)}`,
-      members: [{ user_id: owner.creator_user_id, role: 'owner' }],
-    });
+    const project = await freshProjectVia(target(), unique('Models'));
     for (const m of await modelsWith()) {
       const res = await target().call('updateProjectSettings', {
         body: { project_uid: project.project_uid, model: m.value },

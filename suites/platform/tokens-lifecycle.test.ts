@@ -5,16 +5,18 @@
 import { describe, expect, it } from 'vitest';
 import { platformOperations } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_TOKEN, NOT_MEMBER } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
 import {
+  addMemberVia,
   addProjectMemberVia,
   bodyFor,
   changeRoleVia,
   clockNow,
   createMemberVia,
   createProjectVia,
-  createTokenVia,
   listTokens,
+  orgTokenVia,
   removeMemberVia,
   removeProjectMemberVia,
   seededOrganization,
@@ -26,8 +28,6 @@ import {
 import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
-const INVALID = 'Invalid or revoked API token';
-const FORBIDDEN = 'You do not have permission to perform this action';
 const DAY = 86_400_000;
 
 let orgPromise: ReturnType<typeof seededOrganization> | undefined;
@@ -39,13 +39,7 @@ const control = () => target().control!;
 
 /** A token of the seeded organization, created by its owner unless said otherwise. */
 async function newToken(spec: Partial<TokenSpec> = {}) {
-  const o = await org();
-  return createTokenVia(control(), {
-    organization_id: o.organization_id,
-    creator_user_id: o.owner_user_id,
-    role: 'owner',
-    ...spec,
-  });
+  return orgTokenVia(control(), await org(), spec);
 }
 
 /** getMyProjects: open to any valid token, so its status says whether the value authenticates. */
@@ -59,7 +53,7 @@ async function expectWorks(value: string) {
 }
 
 async function expectInvalid(value: string) {
-  expectError(await probe(value), 401, INVALID);
+  expectError(await probe(value), 401, INVALID_TOKEN);
 }
 
 describe('deactivate and reactivate', () => {
@@ -72,7 +66,7 @@ describe('deactivate and reactivate', () => {
     const project_uid = target().config.project_uid!;
     for (const op of platformOperations) {
       const res = await call(op.id, token.value, bodyFor(op.id, { project_uid }));
-      expectError(res, 401, INVALID);
+      expectError(res, 401, INVALID_TOKEN);
     }
   });
 
@@ -275,7 +269,7 @@ describe('the token creator', () => {
       const res = await call(op.id, token.value, bodyFor(op.id, { project_uid }));
       expectError(res, 401);
       const message = (res.json as { message: string }).message;
-      expect(message).not.toBe(INVALID);
+      expect(message).not.toBe(INVALID_TOKEN);
       expect(message).toMatch(/creator/i);
       expect(message).toMatch(/no longer a member/i);
     }
@@ -306,7 +300,7 @@ describe('the token creator', () => {
     expect((await tokenByValue(control(), token.value)).state).toBe('unusable');
     expectError(await probe(token.value), 401);
     await tokenAction(control(), token.id, 'revoke');
-    expectError(await probe(token.value), 401, INVALID);
+    expectError(await probe(token.value), 401, INVALID_TOKEN);
   });
 
   it("creator's role changes: the token's access follows it from the next request [AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR, AUTH-EFFECTIVE-ACCESS-CAP]", async (ctx) => {
@@ -391,7 +385,7 @@ describe('the token creator', () => {
     const token = await newToken({ creator_user_id: creator, role: 'owner' });
     for (const op of platformOperations.filter((p) => p.projectScoped)) {
       const res = await call(op.id, token.value, bodyFor(op.id, { project_uid: project.project_uid }));
-      expectError(res, 403, 'User is not a member of the project');
+      expectError(res, 403, NOT_MEMBER);
     }
     // Organization-level operations do not depend on project membership.
     expectSuccess(await call('getOrganizationDetail', token.value, {}), 'getOrganizationDetail');
@@ -406,7 +400,7 @@ describe('the token creator, later changes', () => {
     const token = await newToken({ creator_user_id: creator, role: 'editor' });
     await expectWorks(token.value);
     await removeMemberVia(control(), o.organization_id, creator);
-    await control().post(`/organizations/${o.organization_id}/members`, { user_id: creator, role: 'editor' });
+    await addMemberVia(control(), o.organization_id, creator, 'editor');
     expectError(
       await probe(token.value),
       401,
@@ -432,7 +426,7 @@ describe('the token creator, later changes', () => {
     expectError(
       await call('getProjectUsageLimit', token.value, { project_uid: lost.project_uid }),
       403,
-      'User is not a member of the project',
+      NOT_MEMBER,
     );
     expectSuccess(
       await call('getProjectUsageLimit', token.value, { project_uid: kept.project_uid }),

@@ -1,8 +1,11 @@
 /** updateChatbot: renaming, retention, validation, project resolution and scope. */
 import { describe, expect, it, type TestContext } from 'vitest';
-import { type Project, paging } from '../../contract/index.js';
+import type { Project } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
+import { listedProject } from '../support/pages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { freshProjectVia } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
@@ -14,31 +17,17 @@ interface ControlProject {
   updatedAt: string;
 }
 
-const update = (body: Record<string, unknown>, auth?: Auth) =>
-  target().call('updateChatbot', { body, ...(auth ? { auth } : {}) });
+const update = (body: Record<string, unknown>, auth?: Auth) => target().call('updateChatbot', { body, auth });
 
-async function projects(): Promise<Project[]> {
-  const res = await target().call('getMyProjects', { body: { limit: paging.projects.max } });
-  return expectSuccess<Project[]>(res, 'getMyProjects').data;
-}
-
-async function listed(projectUid: string): Promise<Project> {
-  const found = (await projects()).find((p) => p.project_uid === projectUid);
-  if (!found) throw new Error(`project ${projectUid} is not listed for the owner token`);
-  return found;
-}
+/** The project as getMyProjects (owner token) shows it. */
+const listed = (projectUid: string): Promise<Project> => listedProject(target(), projectUid);
 
 const controlView = (uid: string) => target().control!.get<ControlProject>(`/projects/${uid}`);
 
 /** A fresh project created through the control API (its members: the organization owners). */
 async function freshProject(ctx: TestContext, name = 'Update chatbot subject'): Promise<string> {
   need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-  const [first] = await projects();
-  const created = await target().control!.post<ControlProject>('/projects', {
-    organization_id: first!.organization_id,
-    name,
-  });
-  return created.project_uid;
+  return (await freshProjectVia(target(), name)).project_uid;
 }
 
 describe('updateChatbot name', () => {
@@ -77,7 +66,7 @@ describe('updateChatbot name', () => {
   it('an empty, blank, too long or non-string name gets 400 Invalid params and changes nothing [UPDATECHATBOT-NAME-NONEMPTY, ERR-JSON-NO-COERCION]', async (ctx) => {
     const uid = await freshProject(ctx, 'Keeps its name');
     for (const name of ['', '   ', '\t\n', 'n'.repeat(201), 42, null, true, ['a']]) {
-      expectError(await update({ project_uid: uid, name }), 400, 'Invalid params');
+      expectError(await update({ project_uid: uid, name }), 400, INVALID_PARAMS);
     }
     expect((await listed(uid)).name).toBe('Keeps its name');
   });
@@ -114,7 +103,7 @@ describe('updateChatbot retention_duration', () => {
       expectError(
         await update({ project_uid: target().config.project_uid, retention_duration }),
         400,
-        'Invalid params',
+        INVALID_PARAMS,
       );
     }
   });
@@ -126,7 +115,7 @@ describe('updateChatbot retention_duration', () => {
       expectError(
         await update({ project_uid: uid, name: 'Should not stick', retention_duration }),
         400,
-        'Invalid params',
+        INVALID_PARAMS,
       );
     }
     const view = await controlView(uid);
@@ -176,7 +165,7 @@ describe('updateChatbot project resolution', () => {
       { project_uid: '' },
       { project_uid: null },
     ]) {
-      expectError(await update(body), 400, 'Invalid params');
+      expectError(await update(body), 400, INVALID_PARAMS);
     }
   });
 
@@ -191,7 +180,7 @@ describe('updateChatbot project resolution', () => {
     const other = target().config.other_project_uid!;
     const before = await listed(other);
     const res = await update({ project_uid: other, name: 'Out of scope rename' }, { token: 'selected' });
-    expectError(res, 403, 'You do not have permission to perform this action');
+    expectError(res, 403, FORBIDDEN);
     expect((await listed(other)).name).toBe(before.name);
   });
 
@@ -208,7 +197,7 @@ describe('updateChatbot access', () => {
     const uid = target().config.project_uid!;
     const before = await listed(uid);
     const res = await update({ project_uid: uid, name: 'Viewer rename' }, { token: 'viewer' });
-    expectError(res, 403, 'You do not have permission to perform this action');
+    expectError(res, 403, FORBIDDEN);
     expect((await listed(uid)).name).toBe(before.name);
   });
 

@@ -7,18 +7,19 @@ import { afterEach, describe, expect, it, type TestContext } from 'vitest';
 import {
   type Project,
   type ProjectUsageLimit,
-  paging,
   removableLimitTypes,
   type SettableLimitType,
   settableLimitTypes,
 } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
+import { listedProject } from '../support/pages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { freshProjectVia } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
 
-const FORBIDDEN = 'You do not have permission to perform this action';
 const abovePlan = (type: string) => `Limit for ${type} exceeds the plan allocation`;
 const belowUsage = (type: string) => `Limit for ${type} cannot be below current usage`;
 
@@ -27,18 +28,16 @@ interface ControlProject {
   limits: Record<string, number>;
 }
 
-const withAuth = (auth?: Auth) => (auth ? { auth } : {});
-
 async function getLimits(uid: string, auth?: Auth): Promise<ProjectUsageLimit> {
-  const res = await target().call('getProjectUsageLimit', { body: { project_uid: uid }, ...withAuth(auth) });
+  const res = await target().call('getProjectUsageLimit', { body: { project_uid: uid }, auth });
   return expectSuccess<ProjectUsageLimit>(res, 'getProjectUsageLimit').data;
 }
 
 const setLimits = (uid: string, limits: unknown, auth?: Auth) =>
-  target().call('setProjectUsageLimit', { body: { project_uid: uid, limits }, ...withAuth(auth) });
+  target().call('setProjectUsageLimit', { body: { project_uid: uid, limits }, auth });
 
 const removeLimit = (uid: string, limit_type: unknown, auth?: Auth) =>
-  target().call('removeProjectUsageLimit', { body: { project_uid: uid, limit_type }, ...withAuth(auth) });
+  target().call('removeProjectUsageLimit', { body: { project_uid: uid, limit_type }, auth });
 
 /** Remove every project limit, so that each resource falls back to the organization allocation. */
 async function clearLimits(uid: string): Promise<void> {
@@ -54,12 +53,7 @@ async function allocations(uid: string): Promise<Record<SettableLimitType, numbe
 }
 
 /** The project as getMyProjects (owner token) shows it. */
-async function listed(uid: string): Promise<Project> {
-  const res = await target().call('getMyProjects', { body: { limit: paging.projects.max } });
-  const found = expectSuccess<Project[]>(res, 'getMyProjects').data.find((p) => p.project_uid === uid);
-  if (!found) throw new Error(`project ${uid} is not listed`);
-  return found;
-}
+const listed = (uid: string): Promise<Project> => listedProject(target(), uid);
 
 const controlLimits = async (uid: string) =>
   (await target().control!.get<ControlProject>(`/projects/${uid}`)).limits;
@@ -67,13 +61,7 @@ const controlLimits = async (uid: string) =>
 /** A fresh project through the control API: no documents, no credits spent, no limits set. */
 async function freshProject(ctx: TestContext): Promise<string> {
   need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-  const res = await target().call('getMyProjects', { body: { limit: 1 } });
-  const [first] = expectSuccess<Project[]>(res, 'getMyProjects').data;
-  const created = await target().control!.post<ControlProject>('/projects', {
-    organization_id: first!.organization_id,
-    name: 'Usage limit subject',
-  });
-  return created.project_uid;
+  return (await freshProjectVia(target(), 'Usage limit subject')).project_uid;
 }
 
 let docCounter = 0;
@@ -269,36 +257,36 @@ describe('setProjectUsageLimit', () => {
   it('an empty, missing or non-array limits gets 400 Invalid params [USAGE-LIMIT-SET-BODY]', async (ctx) => {
     const uid = sharedProject(ctx);
     for (const limits of [[], undefined, null, {}, 'document', { limit_type: 'document', limit: 1 }]) {
-      expectError(await setLimits(uid, limits), 400, 'Invalid params');
+      expectError(await setLimits(uid, limits), 400, INVALID_PARAMS);
     }
     for (const item of [{}, { limit_type: 'document' }, { limit: 1 }, null, 'document']) {
-      expectError(await setLimits(uid, [item]), 400, 'Invalid params');
+      expectError(await setLimits(uid, [item]), 400, INVALID_PARAMS);
     }
   });
 
   it('voice_credits cannot be set: 400 Invalid params, and nothing else in the request is applied [USAGE-LIMIT-SET-VOICE-CREDITS, USAGE-LIMIT-ATOMIC]', async (ctx) => {
     const uid = sharedProject(ctx);
     const before = await getLimits(uid);
-    expectError(await setLimits(uid, [{ limit_type: 'voice_credits', limit: 0 }]), 400, 'Invalid params');
+    expectError(await setLimits(uid, [{ limit_type: 'voice_credits', limit: 0 }]), 400, INVALID_PARAMS);
     const mixed = [
       { limit_type: 'document', limit: before.document.usage },
       { limit_type: 'voice_credits', limit: 1 },
     ];
-    expectError(await setLimits(uid, mixed), 400, 'Invalid params');
+    expectError(await setLimits(uid, mixed), 400, INVALID_PARAMS);
     expect(await getLimits(uid)).toEqual(before);
   });
 
   it('an unknown limit_type gets 400 Invalid params [USAGE-LIMIT-UNKNOWN-TYPE]', async (ctx) => {
     const uid = sharedProject(ctx);
     for (const limit_type of ['Document', 'documents', 'webpage', 'pages', '', 'credit', 1, null]) {
-      expectError(await setLimits(uid, [{ limit_type, limit: 1 }]), 400, 'Invalid params');
+      expectError(await setLimits(uid, [{ limit_type, limit: 1 }]), 400, INVALID_PARAMS);
     }
   });
 
   it('a negative, fractional or string limit gets 400 Invalid params [USAGE-LIMIT-VALUE-NONNEGATIVE, ERR-JSON-NO-COERCION]', async (ctx) => {
     const uid = sharedProject(ctx);
     for (const limit of [-1, -100, 1.5, 0.1, '10', '', null, true]) {
-      expectError(await setLimits(uid, [{ limit_type: 'credits', limit }]), 400, 'Invalid params');
+      expectError(await setLimits(uid, [{ limit_type: 'credits', limit }]), 400, INVALID_PARAMS);
     }
   });
 
@@ -311,7 +299,7 @@ describe('setProjectUsageLimit', () => {
       { limit_type: 'webpages', limit: before.webpages.usage },
       { limit_type: 'document', limit: usage + 1 },
     ]);
-    expectError(res, 400, 'Invalid params');
+    expectError(res, 400, INVALID_PARAMS);
     expect(await getLimits(uid)).toEqual(before);
   });
 
@@ -424,7 +412,7 @@ describe('removeProjectUsageLimit', () => {
   it('a missing or unknown limit_type gets 400 Invalid params [USAGE-LIMIT-REMOVE-BODY, USAGE-LIMIT-UNKNOWN-TYPE]', async (ctx) => {
     const uid = sharedProject(ctx);
     for (const limit_type of [undefined, '', 'Document', 'voice', 'all', 1, null, ['document']]) {
-      expectError(await removeLimit(uid, limit_type), 400, 'Invalid params');
+      expectError(await removeLimit(uid, limit_type), 400, INVALID_PARAMS);
     }
   });
 });
@@ -457,23 +445,23 @@ describe('usage limits after a plan change', () => {
 describe('usage limits: project resolution', () => {
   it('without project_uid all three operations get 400 Invalid params [USAGE-LIMIT-PROJECT-UID-REQUIRED]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], writes: true });
-    expectError(await target().call('getProjectUsageLimit', { body: {} }), 400, 'Invalid params');
+    expectError(await target().call('getProjectUsageLimit', { body: {} }), 400, INVALID_PARAMS);
     expectError(
       await target().call('setProjectUsageLimit', {
         body: { limits: [{ limit_type: 'document', limit: 1 }] },
       }),
       400,
-      'Invalid params',
+      INVALID_PARAMS,
     );
     expectError(
       await target().call('removeProjectUsageLimit', { body: { limit_type: 'document' } }),
       400,
-      'Invalid params',
+      INVALID_PARAMS,
     );
     expectError(
       await target().call('getProjectUsageLimit', { body: { project_uid: 42 } }),
       400,
-      'Invalid params',
+      INVALID_PARAMS,
     );
   });
 

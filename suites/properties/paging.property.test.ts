@@ -9,7 +9,9 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { type Project, paging, type Session, type SessionMessage } from '../../contract/index.js';
 import { orderByArb } from '../support/arbitraries/ranges.js';
 import { expectSuccess } from '../support/envelope.js';
+import { allMessages, allSessions } from '../support/pages.js';
 import { need, useTarget } from '../support/use-target.js';
+import { freshProjectVia } from '../support/world.js';
 
 const target = useTarget();
 
@@ -26,16 +28,6 @@ interface PageResult<T> {
   total: number | undefined;
 }
 type Fetch<T> = (limit: number, page: number) => Promise<PageResult<T>>;
-
-/** The whole list, read in pages of the largest allowed size. */
-async function readAll<T>(fetch: Fetch<T>, maxLimit: number): Promise<T[]> {
-  const all: T[] = [];
-  for (let page = 1; ; page += 1) {
-    const { items } = await fetch(maxLimit, page);
-    all.push(...items);
-    if (items.length < maxLimit) return all;
-  }
-}
 
 /** Pages 1..n+1 of size `limit` concatenate to `reference`; every page has the right size and total. */
 async function expectPagesConcatenate<T>(
@@ -90,15 +82,11 @@ const PROJECT_COUNT = 25;
 let projectsReady: Promise<void> | undefined;
 function ensureProjects(): Promise<void> {
   projectsReady ??= (async () => {
-    const control = target().control;
-    if (!control || !target().config.allow.writes) return;
+    if (!target().control || !target().config.allow.writes) return;
     const res = await target().call('getMyProjects', { body: { limit: paging.projects.max } });
     const { data, total } = expectSuccess<Project[]>(res, 'getMyProjects');
     for (let i = total ?? data.length; i < PROJECT_COUNT; i += 1) {
-      await control.post('/projects', {
-        organization_id: data[0]!.organization_id,
-        name: `Paging project ${i}`,
-      });
+      await freshProjectVia(target(), `Paging project ${i}`);
     }
   })();
   return projectsReady;
@@ -175,15 +163,23 @@ describe('getMyProjects paging', () => {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+type Order = 'ASC' | 'DESC' | undefined;
+type Status = 'open' | 'closed' | undefined;
+
+const sessionFilters = (orderBy: Order, status: Status) => ({
+  ...(orderBy ? { orderBy } : {}),
+  ...(status ? { status } : {}),
+});
+const messageFilters = (orderBy: Order) => (orderBy ? { orderBy } : {});
+
 const sessionFetch =
-  (orderBy: 'ASC' | 'DESC' | undefined, status: 'open' | 'closed' | undefined): Fetch<Session> =>
+  (orderBy: Order, status: Status): Fetch<Session> =>
   async (limit, page) => {
     const body = {
       project_uid: target().config.project_uid,
       limit,
       page,
-      ...(orderBy ? { orderBy } : {}),
-      ...(status ? { status } : {}),
+      ...sessionFilters(orderBy, status),
     };
     const res = await target().call('getSessions', { body });
     const { data, total } = expectSuccess<Session[]>(res, 'getSessions');
@@ -191,14 +187,14 @@ const sessionFetch =
   };
 
 const messageFetch =
-  (sessionUid: number, orderBy: 'ASC' | 'DESC' | undefined): Fetch<SessionMessage> =>
+  (sessionUid: number, orderBy: Order): Fetch<SessionMessage> =>
   async (limit, page) => {
     const body = {
       project_uid: target().config.project_uid,
       session_uid: sessionUid,
       limit,
       page,
-      ...(orderBy ? { orderBy } : {}),
+      ...messageFilters(orderBy),
     };
     const res = await target().call('getSessionMessages', { body });
     const { data, total } = expectSuccess<SessionMessage[]>(res, 'getSessionMessages');
@@ -209,10 +205,10 @@ const messageFetch =
 let busiest: Promise<{ uid: number; count: number }> | undefined;
 function busiestSession(ctx: TestContext): Promise<{ uid: number; count: number }> {
   busiest ??= (async () => {
-    const sessions = await readAll(sessionFetch(undefined, undefined), paging.sessions.max);
+    const sessions = await allSessions(target());
     let best = { uid: -1, count: -1 };
     for (const s of sessions.slice(0, 40)) {
-      const count = (await readAll(messageFetch(s.session_uid, undefined), paging.messages.max)).length;
+      const count = (await allMessages(target(), s.session_uid)).length;
       if (count > best.count) best = { uid: s.session_uid, count };
     }
     return best;
@@ -226,7 +222,7 @@ function busiestSession(ctx: TestContext): Promise<{ uid: number; count: number 
 describe('getSessions paging', () => {
   it('pages of any size concatenate to the whole list, in order, each session once [PAGING-SEMANTICS, PAGING-PAGE-PAST-END, SESSIONS-ORDER-KEY, SESSIONS-ORDERBY-DEFAULT-ASC, SESSIONS-STATUS-FILTER]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const all = await readAll(sessionFetch(undefined, undefined), paging.sessions.max);
+    const all = await allSessions(target());
     if (all.length < 2) return ctx.skip('the configured project has fewer than 2 sessions');
     await fc.assert(
       fc.asyncProperty(
@@ -236,7 +232,7 @@ describe('getSessions paging', () => {
         async (orderBy, status, limit) => {
           await freshCounters();
           const fetch = sessionFetch(orderBy, status);
-          const reference = await readAll(fetch, paging.sessions.max);
+          const reference = await allSessions(target(), sessionFilters(orderBy, status));
           expectOrdered(reference, (s) => s.created_at, orderBy ?? 'ASC');
           if (status) for (const s of reference) expect(s.status).toBe(status);
           await expectPagesConcatenate(fetch, reference, (s) => s.id, limit, false);
@@ -248,7 +244,7 @@ describe('getSessions paging', () => {
 
   it('page p of size l is sessions (p-1)·l to p·l-1 of the list, empty past the end [PAGING-SEMANTICS, PAGING-PAGE-PAST-END]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const all = await readAll(sessionFetch(undefined, undefined), paging.sessions.max);
+    const all = await allSessions(target());
     const caseArb = fc
       .integer({ min: 1, max: Math.min(paging.sessions.max, all.length + 2) })
       .chain((limit) =>
@@ -262,7 +258,7 @@ describe('getSessions paging', () => {
       fc.asyncProperty(caseArb, async ({ limit, page, orderBy }) => {
         await freshCounters();
         const fetch = sessionFetch(orderBy, undefined);
-        const reference = await readAll(fetch, paging.sessions.max);
+        const reference = await allSessions(target(), sessionFilters(orderBy, undefined));
         await expectPageIsSlice(fetch, reference, (s) => s.id, limit, page);
       }),
       runs(),
@@ -281,7 +277,7 @@ describe('getSessionMessages paging', () => {
         async (orderBy, limit) => {
           await freshCounters();
           const fetch = messageFetch(uid, orderBy);
-          const reference = await readAll(fetch, paging.messages.max);
+          const reference = await allMessages(target(), uid, messageFilters(orderBy));
           expect(reference.length).toBe(count);
           expectOrdered(reference, (m) => m.createdAt, orderBy ?? 'ASC');
           await expectPagesConcatenate(fetch, reference, (m) => m.id, limit, false);
@@ -305,7 +301,7 @@ describe('getSessionMessages paging', () => {
       fc.asyncProperty(caseArb, async ({ limit, page, orderBy }) => {
         await freshCounters();
         const fetch = messageFetch(uid, orderBy);
-        const reference = await readAll(fetch, paging.messages.max);
+        const reference = await allMessages(target(), uid, messageFilters(orderBy));
         await expectPageIsSlice(fetch, reference, (m) => m.id, limit, page);
       }),
       runs(),

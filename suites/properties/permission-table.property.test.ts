@@ -9,6 +9,7 @@ import type { MemberRole } from '../../contract/index.js';
 import { type AccessCase, expectedOutcome, type Outcome } from '../support/access-model.js';
 import { accessCaseArb } from '../support/arbitraries/access.js';
 import { expectEnvelope, expectError } from '../support/envelope.js';
+import { FORBIDDEN, NOT_MEMBER } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
 import {
   type BodyContext,
@@ -18,12 +19,11 @@ import {
   createOrganizationVia,
   createProjectVia,
   createTokenVia,
+  orgTokenVia,
   prepareBodies,
 } from '../support/world.js';
 
 const target = useTarget();
-const FORBIDDEN = 'You do not have permission to perform this action';
-const NOT_MEMBER = 'User is not a member of the project';
 
 interface World {
   creators: Record<MemberRole, number>;
@@ -49,11 +49,7 @@ async function buildWorld(): Promise<World> {
   const memberProject = await createProjectVia(control, org.organization_id, everyone);
   const foreignProject = await createProjectVia(control, org.organization_id, []);
   const otherProject = await createProjectVia(control, org.organization_id, everyone);
-  const setup = await createTokenVia(control, {
-    organization_id: org.organization_id,
-    creator_user_id: org.owner_user_id,
-    role: 'owner',
-  });
+  const setup = await orgTokenVia(control, org);
   const bodies = await prepareBodies(
     target(),
     memberProject.project_uid,

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, type TestContext } from 'vitest';
-import { type Project, paging, playground, search, settingsRanges } from '../../contract/index.js';
+import { paging, playground, search, settingsRanges } from '../../contract/index.js';
 import { AiSettingsPatch } from '../../contract/requests/platform.js';
 import {
   type Bounds,
@@ -22,7 +22,9 @@ import {
   wrongTypeArb,
 } from '../support/arbitraries/ranges.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { INVALID_PARAMS } from '../support/messages.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
+import { freshProjectVia } from '../support/world.js';
 import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
@@ -30,13 +32,11 @@ const target = useTarget();
 /** Fewer runs against a deployment without control: its hourly cap cannot be reset between tests. */
 const runs = () => ({ numRuns: target().control ? 40 : 5 });
 
-const INVALID = 'Invalid params';
-
 async function accepted(res: RawResponse, op: string): Promise<void> {
   expectSuccess(res, op);
 }
 async function rejected(res: RawResponse): Promise<void> {
-  expectError(res, 400, INVALID);
+  expectError(res, 400, INVALID_PARAMS);
 }
 
 /** The project the settings properties write to: a fresh one where the target has control. */
@@ -44,15 +44,8 @@ let settingsSubject: Promise<string> | undefined;
 function settingsProject(ctx: TestContext): Promise<string> {
   need(ctx, target(), { tokens: ['owner'], writes: true, ...(target().control ? {} : { projectUid: true }) });
   settingsSubject ??= (async () => {
-    const control = target().control;
-    if (!control) return target().config.project_uid!;
-    const res = await target().call('getMyProjects', { body: { limit: 1 } });
-    const [first] = expectSuccess<Project[]>(res, 'getMyProjects').data;
-    const created = await control.post<{ project_uid: string }>('/projects', {
-      organization_id: first!.organization_id,
-      name: 'Range properties subject',
-    });
-    return created.project_uid;
+    if (!target().control) return target().config.project_uid!;
+    return (await freshProjectVia(target(), 'Range properties subject')).project_uid;
   })();
   return settingsSubject;
 }

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clockStepMsArb, type LifecycleExpiry, lifecycleExpiryArb } from '../support/arbitraries/access.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { INVALID_TOKEN } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
 import {
   clockNow,
@@ -17,7 +18,6 @@ import {
 } from '../support/world.js';
 
 const target = useTarget();
-const INVALID = 'Invalid or revoked API token';
 const DAY = 86_400_000;
 
 /** The reference machine: the spec's table plus TOKEN-TRANSITION-GUARDS, TOKEN-EXPIRY-INSTANT, TOKEN-REVOKED-PERMANENT. */
@@ -57,8 +57,8 @@ const probe = (value: string) => target().call('getMyProjects', { auth: { bearer
 async function verify(m: Model, r: Real): Promise<void> {
   const res = await probe(r.current);
   if (authenticates(m)) expectSuccess(res, 'getMyProjects');
-  else expectError(res, 401, INVALID);
-  for (const old of r.old) expectError(await probe(old), 401, INVALID);
+  else expectError(res, 401, INVALID_TOKEN);
+  for (const old of r.old) expectError(await probe(old), 401, INVALID_TOKEN);
 }
 
 class ActionCommand implements fc.AsyncCommand<Model, Real> {

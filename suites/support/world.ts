@@ -60,6 +60,20 @@ export function createTokenVia(control: ControlClient, spec: TokenSpec): Promise
   return control.post<ControlToken>('/tokens', { name: unique('token'), ...spec });
 }
 
+/** A token of `org`, created by its owner with role owner unless `spec` says otherwise. */
+export function orgTokenVia(
+  control: ControlClient,
+  org: { organization_id: number; owner_user_id: number },
+  spec: Partial<TokenSpec> = {},
+): Promise<ControlToken> {
+  return createTokenVia(control, {
+    organization_id: org.organization_id,
+    creator_user_id: org.owner_user_id,
+    role: 'owner',
+    ...spec,
+  });
+}
+
 export function tokenAction(
   control: ControlClient,
   id: number,
@@ -93,8 +107,18 @@ export async function createMemberVia(
     name: unique(`${role} user`),
     email: uniqueEmail(role),
   });
-  await control.post(`/organizations/${organizationId}/members`, { user_id: user.id, role });
+  await addMemberVia(control, organizationId, user.id, role);
   return user.id;
+}
+
+/** An existing user joins the organization with `role`. */
+export function addMemberVia(
+  control: ControlClient,
+  organizationId: number,
+  userId: number,
+  role: MemberRole,
+) {
+  return control.post(`/organizations/${organizationId}/members`, { user_id: userId, role });
 }
 
 export function changeRoleVia(
@@ -135,17 +159,20 @@ export interface ControlProject {
   members: { user_id: number; role: string }[];
 }
 
-/** A new project whose members are exactly `members` (user ids). */
+/**
+ * A new project whose members are exactly `members` (user ids, as editors); with `undefined`, the organization's
+ * owners (as owners: the control API's default).
+ */
 export function createProjectVia(
   control: ControlClient,
   organizationId: number,
-  members: readonly number[],
+  members: readonly number[] | undefined,
   name = unique('Project'),
 ): Promise<ControlProject> {
   return control.post<ControlProject>('/projects', {
     organization_id: organizationId,
     name,
-    members: members.map((user_id) => ({ user_id, role: 'editor' })),
+    ...(members ? { members: members.map((user_id) => ({ user_id, role: 'editor' })) } : {}),
   });
 }
 
@@ -169,9 +196,18 @@ export async function seededOrganization(
   return { organization_id: owner.organization_id, owner_user_id: owner.creator_user_id, tokens };
 }
 
+/**
+ * A fresh project in the seeded organization, through the control API: no documents, sessions, limits or spent
+ * credits; its members are the organization's owners, so the owner token of the target config may use it.
+ */
+export async function freshProjectVia(t: Target, name: string): Promise<ControlProject> {
+  const { organization_id } = await seededOrganization(t);
+  return createProjectVia(t.control!, organization_id, undefined, name);
+}
+
 /** Organization role of each member, read through the public API (getOrganizationMembers). */
 export async function memberRoles(t: Target, auth?: Auth): Promise<Map<number, string>> {
-  const res = await t.call('getOrganizationMembers', { body: { limit: 1000 }, ...(auth ? { auth } : {}) });
+  const res = await t.call('getOrganizationMembers', { body: { limit: 1000 }, auth });
   if (res.status !== 200) throw new Error(`getOrganizationMembers → ${res.status} ${res.text.slice(0, 200)}`);
   const data = (res.json as { data: { organizationMember: { user_id: number; role: string }[] } }).data;
   return new Map(data.organizationMember.map((m) => [m.user_id, m.role]));
@@ -187,6 +223,12 @@ export const WRITE_OPERATIONS: ReadonlySet<string> = new Set([
   'createPlaygroundAgentSession',
   'playgroundAgentResponse',
 ]);
+
+/** `body` on the configured project: project_uid from the target config unless `body` names another. */
+export const onProject = (t: Target, body: Record<string, unknown> = {}): Record<string, unknown> => ({
+  project_uid: t.config.project_uid,
+  ...body,
+});
 
 export interface BodyContext {
   project_uid: string;

@@ -1,0 +1,253 @@
+/**
+ * The session state machine driven through the Project Integration API on the virtual clock: inactivity resolves and
+ * closes sessions, a resolved session resumes in place, a closed one is closed for good and the next message starts a
+ * new session. Observed through getSessions and getSessionMessages; the control API only moves the clock.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Session } from '../../contract/index.js';
+import { expectSuccess } from '../support/envelope.js';
+import { allMessages, allSessions } from '../support/pages.js';
+import { need, useTarget } from '../support/use-target.js';
+import { clockNow, onProject } from '../support/world.js';
+
+const target = useTarget();
+
+const MINUTE = 60_000;
+
+interface Reply {
+  send_by: string;
+  message: string;
+  session_uid?: string;
+}
+
+const control = () => target().control!;
+
+async function settings(patch: { auto_resolve_duration?: number; auto_close_duration?: number }) {
+  const t = target();
+  expectSuccess(
+    await t.call('updateProjectSettings', { body: onProject(t, patch) }),
+    'updateProjectSettings',
+  );
+}
+
+async function createSession(): Promise<string> {
+  const t = target();
+  const res = await t.call('createSession', { body: { widget_uid: t.config.widget_uid } });
+  return expectSuccess<{ session_uid: string }>(res, 'createSession').data.session_uid;
+}
+
+async function send(session_uid: string, message: string): Promise<Reply> {
+  const t = target();
+  const res = await t.call('sendMessage', {
+    body: { widget_uid: t.config.widget_uid, session_uid, message },
+  });
+  const data = expectSuccess<Reply>(res, 'sendMessage').data;
+  expect(data.send_by).toBe('assistant');
+  return data;
+}
+
+/** The session as getSessions lists it; fails when it is not listed. */
+async function session(uid: string | number): Promise<Session> {
+  const found = (await allSessions(target())).find((s) => s.session_uid === Number(uid));
+  expect(found, `session ${uid} is listed`).toBeDefined();
+  return found!;
+}
+
+const statusOf = async (uid: string | number) => (await session(uid)).status;
+
+/** The instant of the session's last activity: its last message, else its creation (SESSION-ACTIVITY). */
+const lastActivity = (s: Session) => Date.parse(s.last_message_time ?? s.created_at);
+
+/** Move the virtual clock forward to the instant `ms`. */
+async function clockTo(ms: number): Promise<void> {
+  const now = await clockNow(control());
+  expect(ms, 'time only moves forward').toBeGreaterThanOrEqual(now);
+  if (ms > now) await control().advance({ ms: ms - now });
+}
+
+/** Status of `uid` at `minutes` after its last activity (and, first, one minute before). */
+async function statusAround(uid: string, minutes: number): Promise<[string, string]> {
+  const since = lastActivity(await session(uid));
+  await clockTo(since + (minutes - 1) * MINUTE);
+  const before = await statusOf(uid);
+  await clockTo(since + minutes * MINUTE);
+  return [before, await statusOf(uid)];
+}
+
+describe('session lifecycle on the clock', () => {
+  beforeEach(async (ctx) => {
+    need(ctx, target(), { control: true, writes: true, projectKey: true, widgetUid: true, projectUid: true });
+    await control().reset();
+  });
+
+  it('a session with no message resolves auto_resolve_duration after its creation, not a minute earlier [SESSION-AUTO-RESOLVE, SESSION-RESOLVED-STATUS-VALUE, SESSION-ACTIVITY, RES-SESSION-NULLABLE-LAST-MESSAGE, SESSION-NEW-STATUS-OPEN]', async () => {
+    await settings({ auto_resolve_duration: 45, auto_close_duration: 300 });
+    const uid = await createSession();
+    const created = await session(uid);
+    expect(created.status).toBe('open');
+    expect(created.last_message_time).toBeNull();
+    expect(await statusAround(uid, 45)).toEqual(['open', 'resolved']);
+  });
+
+  it('every message restarts the inactivity timer: the thresholds run from the last message [SESSION-ACTIVITY, SESSION-AUTO-RESOLVE, SESSION-AUTO-CLOSE]', async () => {
+    await settings({ auto_resolve_duration: 30, auto_close_duration: 90 });
+    const uid = await createSession();
+    const createdAt = Date.parse((await session(uid)).created_at);
+    await clockTo(createdAt + 25 * MINUTE);
+    await send(uid, 'How do I reset my password?');
+    await clockTo(createdAt + 50 * MINUTE);
+    expect(await statusOf(uid), '30 minutes after creation, 25 after the message').toBe('open');
+    await send(uid, 'And how do I turn on two-factor authentication?');
+    const last = lastActivity(await session(uid));
+    expect(last).toBe(createdAt + 50 * MINUTE);
+    await clockTo(last + 29 * MINUTE);
+    expect(await statusOf(uid)).toBe('open');
+    await clockTo(last + 30 * MINUTE);
+    expect(await statusOf(uid)).toBe('resolved');
+    await clockTo(last + 89 * MINUTE);
+    expect(await statusOf(uid)).toBe('resolved');
+    await clockTo(last + 90 * MINUTE);
+    expect(await statusOf(uid)).toBe('closed');
+  });
+
+  it('a resolved session resumes: sendMessage succeeds in the same session, which is open again and resolves anew [SESSION-RESOLVED-RESUMABLE, SESSION-RESOLVED-STATUS-VALUE, SEND-MESSAGE-RECORDED]', async () => {
+    await settings({ auto_resolve_duration: 20, auto_close_duration: 600 });
+    const uid = await createSession();
+    const first = await send(uid, 'Which payment methods do you accept?');
+    expect(await statusAround(uid, 20)).toEqual(['open', 'resolved']);
+    const countBefore = (await allSessions(target())).length;
+
+    const resumed = await send(uid, 'What happens if my payment fails?');
+    if (resumed.session_uid !== undefined) expect(resumed.session_uid).toBe(uid);
+    const after = await session(uid);
+    expect(after.status).toBe('open');
+    expect(after.last_message).toBe(resumed.message);
+    expect((await allSessions(target())).length, 'no new session').toBe(countBefore);
+    const messages = await allMessages(target(), Number(uid));
+    expect(messages.map((m) => m.message)).toEqual([
+      'Which payment methods do you accept?',
+      first.message,
+      'What happens if my payment fails?',
+      resumed.message,
+    ]);
+    // The timers start again from the resumed conversation's last message.
+    expect(await statusAround(uid, 20)).toEqual(['open', 'resolved']);
+  });
+
+  it('when auto_close_duration is the shorter one, an open session closes directly at it [SESSION-AUTO-CLOSE, SESSION-INACTIVITY-PRECEDENCE]', async () => {
+    await settings({ auto_resolve_duration: 120, auto_close_duration: 60 });
+    const uid = await createSession();
+    await send(uid, 'How do I export all of my data?');
+    const since = lastActivity(await session(uid));
+    const seen: string[] = [];
+    for (const minute of [30, 59, 60, 119, 120, 500]) {
+      await clockTo(since + minute * MINUTE);
+      seen.push(await statusOf(uid));
+    }
+    expect(seen).toEqual(['open', 'open', 'closed', 'closed', 'closed', 'closed']);
+  });
+
+  it('a resolved session still closes once inactive for auto_close_duration [SESSION-AUTO-CLOSE, SESSION-INACTIVITY-PRECEDENCE]', async () => {
+    await settings({ auto_resolve_duration: 10, auto_close_duration: 40 });
+    const uid = await createSession();
+    await send(uid, 'How do I close my workspace?');
+    expect(await statusAround(uid, 10)).toEqual(['open', 'resolved']);
+    expect(await statusAround(uid, 40)).toEqual(['resolved', 'closed']);
+  });
+
+  it('equal durations close the session [SESSION-INACTIVITY-PRECEDENCE]', async () => {
+    await settings({ auto_resolve_duration: 15, auto_close_duration: 15 });
+    const uid = await createSession();
+    await send(uid, 'Where can I find the audit log?');
+    expect(await statusAround(uid, 15)).toEqual(['open', 'closed']);
+  });
+
+  it('the settings in force when the session is observed decide: a shorter auto_resolve_duration resolves an idle session at once [SESSION-ACTIVITY, SESSION-AUTO-RESOLVE]', async () => {
+    await settings({ auto_resolve_duration: 60, auto_close_duration: 600 });
+    const uid = await createSession();
+    await send(uid, 'How do webhooks work?');
+    await clockTo(lastActivity(await session(uid)) + 40 * MINUTE);
+    expect(await statusOf(uid)).toBe('open');
+    await settings({ auto_resolve_duration: 30 });
+    expect(await statusOf(uid)).toBe('resolved');
+    await settings({ auto_close_duration: 40 });
+    expect(await statusOf(uid)).toBe('closed');
+  });
+
+  it('closing is permanent: a longer auto_close_duration or more time never reopens a closed session [SESSION-CLOSE-PERMANENT]', async () => {
+    await settings({ auto_resolve_duration: 30, auto_close_duration: 60 });
+    const uid = await createSession();
+    await send(uid, 'Where do I create REST API keys?');
+    expect(await statusAround(uid, 60)).toEqual(['resolved', 'closed']);
+    await settings({ auto_resolve_duration: 43_200, auto_close_duration: 43_200 });
+    expect(await statusOf(uid)).toBe('closed');
+    await control().advance({ days: 3 });
+    expect(await statusOf(uid)).toBe('closed');
+  });
+
+  it('sendMessage on a closed session starts a new open session for the same visitor; the old one stays closed and unchanged [SESSION-CLOSED-SENDMESSAGE, SESSION-CLOSE-PERMANENT, SEND-MESSAGE-RESPONSE, SESSION-NEW-STATE-PENDING, SESSION-NEW-STATUS-OPEN]', async () => {
+    await settings({ auto_resolve_duration: 30, auto_close_duration: 120 });
+    const oldUid = await createSession();
+    const firstReply = await send(oldUid, 'How do I request a refund?');
+    expect(await statusAround(oldUid, 120)).toEqual(['resolved', 'closed']);
+    const oldSession = await session(oldUid);
+    const oldMessages = await allMessages(target(), Number(oldUid));
+    expect(oldMessages.map((m) => m.message)).toEqual(['How do I request a refund?', firstReply.message]);
+
+    const reply = await send(oldUid, 'Is the 14-day money-back guarantee still valid?');
+    expect(typeof reply.session_uid, 'the response carries the new session_uid as a string').toBe('string');
+    const newUid = reply.session_uid!;
+    expect(newUid).toMatch(/^\d+$/);
+    expect(newUid).not.toBe(oldUid);
+
+    const fresh = await session(newUid);
+    expect(fresh.status).toBe('open');
+    expect(fresh.state).toBe('pending');
+    expect(fresh.last_message).toBe(reply.message);
+    expect(fresh.visitor_data, 'the same visitor').toEqual(oldSession.visitor_data);
+    expect((await allMessages(target(), Number(newUid))).map((m) => m.message)).toEqual([
+      'Is the 14-day money-back guarantee still valid?',
+      reply.message,
+    ]);
+    const old = await session(oldUid);
+    expect(old.status).toBe('closed');
+    expect(old.last_message).toBe(oldSession.last_message);
+    expect(old.last_message_time).toBe(oldSession.last_message_time);
+    expect(await allMessages(target(), Number(oldUid))).toEqual(oldMessages);
+
+    // The conversation goes on in the new session; the old one stays closed.
+    const next = await send(newUid, 'And for annual plans after the first 14 days?');
+    if (next.session_uid !== undefined) expect(next.session_uid).toBe(newUid);
+    expect(await allMessages(target(), Number(newUid))).toHaveLength(4);
+    expect(await statusOf(oldUid)).toBe('closed');
+    const closed = (await allSessions(target(), { status: 'closed' })).map((s) => s.session_uid);
+    const open = (await allSessions(target(), { status: 'open' })).map((s) => s.session_uid);
+    expect(closed).toContain(Number(oldUid));
+    expect(open).toContain(Number(newUid));
+    expect(open).not.toContain(Number(oldUid));
+  });
+
+  it('state stays `pending` through the whole life of a session; only status changes [SESSION-STATE-OTHER]', async () => {
+    await settings({ auto_resolve_duration: 10, auto_close_duration: 20 });
+    const uid = await createSession();
+    const states = [(await session(uid)).state];
+    await send(uid, 'How do I reset my password?');
+    states.push((await session(uid)).state);
+    for (const minutes of [10, 20]) {
+      await clockTo(lastActivity(await session(uid)) + minutes * MINUTE);
+      states.push((await session(uid)).state);
+    }
+    expect(states).toEqual(['pending', 'pending', 'pending', 'pending']);
+  });
+
+  it('a resolved session is listed by neither status=open nor status=closed [SESSIONS-STATUS-FILTER, SESSION-RESOLVED-STATUS-VALUE]', async () => {
+    await settings({ auto_resolve_duration: 10, auto_close_duration: 600 });
+    const uid = Number(await createSession());
+    const ids = async (status: string) => (await allSessions(target(), { status })).map((s) => s.session_uid);
+    expect(await ids('open')).toContain(uid);
+    await control().advance({ minutes: 10 });
+    expect(await statusOf(uid)).toBe('resolved');
+    expect(await ids('open')).not.toContain(uid);
+    expect(await ids('closed')).not.toContain(uid);
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * The agent as properties over generated input:
+ * - determinism: a fake reset to the same seed answers the same generated conversation (under generated AI settings)
+ *   with the same replies, the same session ids and the same stored transcript;
+ * - per-call overrides: generated playground agent_setting objects change that call only; the project's saved
+ *   settings (read through the control API) and the answers without overrides stay as they were.
+ * Every run resets the fake without a new seed, so the target config's credentials stay valid. fast-check prints the
+ * seed and the shrunk counterexample on failure.
+ */
+import fc from 'fast-check';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { aiModes, type SessionMessage, settingsRanges } from '../../contract/index.js';
+import { expectSuccess } from '../support/envelope.js';
+import { INVALID_PARAMS } from '../support/messages.js';
+import { allMessages } from '../support/pages.js';
+import { need, useTarget } from '../support/use-target.js';
+import { onProject } from '../support/world.js';
+
+const target = useTarget();
+
+const control = () => target().control!;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Arbitraries (local: this file owns them)
+
+/** Questions on the acme-support knowledgebase, so that most replies draw on retrieved chunks. */
+const TOPICS = [
+  'How do I reset my password?',
+  'two-factor authentication recovery codes',
+  'monthly and annual billing proration',
+  'Which payment methods do you accept?',
+  'export my data and close the workspace',
+  'QuickBooks Xero sync errors',
+  'webhooks and REST API keys',
+  'refund processing times and chargebacks',
+  'The invoice PDF is blank',
+  'error codes, when to contact support',
+] as const;
+
+/** A visitor message: a topic, free text, or a topic with free text around it (1 to 20000 characters). */
+const visitorMessageArb: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.constantFrom(...TOPICS),
+    fc.string({ minLength: 1, maxLength: 200 }),
+    fc
+      .tuple(fc.string({ maxLength: 40 }), fc.constantFrom(...TOPICS), fc.string({ maxLength: 40 }))
+      .map(([a, topic, b]) => `${a} ${topic} ${b}`),
+    fc.string({ minLength: 1, maxLength: 80, unit: 'grapheme' }),
+  )
+  .filter((s) => s.length >= 1 && s.length <= 20_000);
+
+const r = settingsRanges;
+
+/** Saved AI settings that shape the reply (any subset, values inside their ranges). */
+const replySettingsArb = fc.record(
+  {
+    temperature: fc.double({ min: r.temperature.min, max: r.temperature.max, noNaN: true }),
+    mode: fc.constantFrom(...aiModes),
+    max_nodes: fc.integer(r.max_nodes),
+    add_page_link: fc.integer(r.add_page_link),
+    chat_history_count: fc.integer(r.chat_history_count),
+  },
+  { requiredKeys: [] },
+);
+
+const conversationArb = fc.record({
+  settings: replySettingsArb,
+  messages: fc.array(visitorMessageArb, { minLength: 1, maxLength: 4 }),
+});
+
+/** A playground agent_setting: documented fields (some out of range or unknown), plus fields it may not persist. */
+const agentSettingArb = (models: readonly string[]) =>
+  fc.record(
+    {
+      model: fc.oneof(fc.constantFrom(...models), fc.constant('no-such-model')),
+      system_prompt: fc.string({ maxLength: 300 }),
+      temperature: fc.oneof(
+        fc.double({ min: r.temperature.min, max: r.temperature.max, noNaN: true }),
+        fc.constantFrom(r.temperature.min - 0.5, r.temperature.max + 0.5),
+      ),
+      prompt: fc.string({ maxLength: 100 }),
+      restriction: fc.string({ maxLength: 100 }),
+      mode: fc.constantFrom(...aiModes),
+      max_nodes: fc.integer(r.max_nodes),
+      add_page_link: fc.integer(r.add_page_link),
+      chat_history_count: fc.integer(r.chat_history_count),
+      auto_close_duration: fc.integer(r.auto_close_duration),
+      auto_resolve_duration: fc.integer(r.auto_resolve_duration),
+    },
+    { requiredKeys: [] },
+  );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helpers
+
+interface Transcript {
+  session_uid: string;
+  replies: { send_by: string; message: string; session_uid?: string }[];
+  stored: SessionMessage[];
+}
+
+/** Reset the fake (same seed), save `settings`, and hold the conversation through the widget. */
+async function play(conversation: {
+  settings: Record<string, unknown>;
+  messages: readonly string[];
+}): Promise<Transcript> {
+  const fresh = await control().reset();
+  const t = target();
+  // Same seed: the same credentials as the config the file started with.
+  expect(fresh.project_key).toBe(t.config.project_key);
+  expect(fresh.widget_uid).toBe(t.config.widget_uid);
+  expect(fresh.project_uid).toBe(t.config.project_uid);
+  expect(fresh.tokens.owner).toBe(t.config.tokens.owner);
+  if (Object.keys(conversation.settings).length > 0) {
+    expectSuccess(
+      await t.call('updateProjectSettings', { body: onProject(t, conversation.settings) }),
+      'updateProjectSettings',
+    );
+  }
+  const created = expectSuccess<{ session_uid: string }>(
+    await t.call('createSession', { body: { widget_uid: t.config.widget_uid } }),
+    'createSession',
+  ).data;
+  const replies: Transcript['replies'] = [];
+  for (const message of conversation.messages) {
+    const res = await t.call('sendMessage', {
+      body: { widget_uid: t.config.widget_uid, session_uid: created.session_uid, message },
+    });
+    replies.push(expectSuccess<Transcript['replies'][number]>(res, 'sendMessage').data);
+  }
+  const stored = await allMessages(t, Number(created.session_uid));
+  return { session_uid: created.session_uid, replies, stored };
+}
+
+const savedSettings = async () =>
+  (await control().get<{ settings: Record<string, unknown> }>(`/projects/${target().config.project_uid}`))
+    .settings;
+
+interface ModelEntry {
+  value: string;
+  credits_per_call: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('agent properties', () => {
+  beforeEach(async (ctx) => {
+    need(ctx, target(), {
+      control: true,
+      writes: true,
+      projectKey: true,
+      widgetUid: true,
+      projectUid: true,
+      tokens: ['owner'],
+    });
+    await control().reset();
+  });
+
+  it('the agent is deterministic: reset to the same seed, the same conversation gets the same replies and transcript [FAKE-DETERMINISTIC-SEED, SEND-MESSAGE-RESPONSE, SEND-MESSAGE-RECORDED]', async () => {
+    await fc.assert(
+      fc.asyncProperty(conversationArb, async (conversation) => {
+        const first = await play(conversation);
+        const second = await play(conversation);
+        expect(second).toEqual(first);
+        expect(first.replies.every((reply) => reply.send_by === 'assistant')).toBe(true);
+        expect(first.stored.map((m) => m.message)).toEqual(
+          conversation.messages.flatMap((m, i) => [m, first.replies[i]!.message]),
+        );
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+
+  it('agent_setting overrides apply to their call only: saved settings and answers without overrides never change [PLAYGROUND-AGENT-SETTING-NOT-SAVED, PLAYGROUND-AGENT-SETTING-OVERRIDE, PLAYGROUND-MODEL-DEFAULT-SAVED, PLAYGROUND-TOTAL-CREDITS, PLAYGROUND-AGENT-SETTING-MODEL-IN-LIST, PLAYGROUND-AGENT-SETTING-TEMPERATURE-RANGE]', async () => {
+    const t = target();
+    const offered = expectSuccess<{ value: string }[]>(
+      await t.call('getSupportedModels', { body: {} }),
+      'getSupportedModels',
+    ).data.map((m) => m.value);
+    const prices = new Map(
+      (await control().get<ModelEntry[]>('/models')).map((m) => [m.value, m.credits_per_call]),
+    );
+    const saved = await savedSettings();
+    const session = expectSuccess<{ session_uid: number }>(
+      await t.call('createPlaygroundAgentSession', { body: onProject(t) }),
+      'createPlaygroundAgentSession',
+    ).data.session_uid;
+    const ask = (query: string, agent_setting?: Record<string, unknown>) =>
+      t.call('playgroundAgentResponse', {
+        body: onProject(t, { session_uid: session, query, ...(agent_setting ? { agent_setting } : {}) }),
+      });
+    const probe = async () =>
+      expectSuccess<{ message: string; total_credits: number }>(
+        await ask('How do refunds work and how long do they take?'),
+        'playgroundAgentResponse',
+      ).data;
+    const baseline = await probe();
+    expect(baseline.total_credits).toBe(prices.get(String(saved.model)));
+
+    await fc.assert(
+      fc.asyncProperty(agentSettingArb(offered), fc.constantFrom(...TOPICS), async (agentSetting, query) => {
+        const res = await ask(query, agentSetting);
+        const temperature = agentSetting.temperature;
+        const temperatureOk =
+          temperature === undefined || (temperature >= r.temperature.min && temperature <= r.temperature.max);
+        const modelOk = agentSetting.model === undefined || offered.includes(agentSetting.model);
+        if (!temperatureOk) {
+          expect(res.status).toBe(400);
+          expect((res.json as { message: string }).message).toBe(INVALID_PARAMS);
+        } else if (!modelOk) {
+          expect(res.status).toBe(400);
+          expect((res.json as { message: string }).message).toBe(
+            `Invalid model '${agentSetting.model}'. Model not found in available models list.`,
+          );
+        } else {
+          const data = expectSuccess<{ total_credits: number }>(res, 'playgroundAgentResponse').data;
+          expect(data.total_credits, 'billed at the overriding model, else the saved one').toBe(
+            prices.get(agentSetting.model ?? String(saved.model)),
+          );
+        }
+        expect(await savedSettings()).toEqual(saved);
+        expect(await probe()).toEqual(baseline);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
