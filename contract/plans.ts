@@ -16,4 +16,10 @@ export const integrationPlans: readonly PlanName[] = ['professional', 'advanced'
 /** Plans on which tier-1 models may be used (Advanced and above). */
 export const tierOnePlans: readonly PlanName[] = ['advanced', 'agency', 'enterprise'];
 
-export const planRank: Record<PlanName, number> = { free: 0, professional: 1, advanced: 2, agency: 3, enterprise: 4 };
+export const planRank: Record<PlanName, number> = {
+  free: 0,
+  professional: 1,
+  advanced: 2,
+  agency: 3,
+  enterprise: 4,
+};

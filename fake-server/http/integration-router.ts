@@ -26,9 +26,9 @@ export function integrationRouter(runtime: Runtime, mounts: Mounts): Router {
       const domain = runtime.domain;
       ctx.state.operation = op.id;
       const caller = authenticateProjectKey(domain, ctx.get('api-key') || undefined);
-      requireIntegrationPlan(caller.organization.plan, op.id);
       if (op.id === 'searchIndexDocumentByProjectKey')
         ctx.set(rateHeaders(countSearch(domain, caller.project)));
+      requireIntegrationPlan(caller.organization.plan, op.id);
       const body = parseWith(op.request, await readBody(ctx, op.encoding));
       const resolver = integrationHandlers[op.id];
       if (!resolver) throw new Error(`no resolver for ${op.id}`);

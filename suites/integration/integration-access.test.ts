@@ -1,0 +1,350 @@
+/**
+ * Access to the Project Integration family: the project key in `api-key` (missing, unknown, malformed, a platform
+ * token instead), the plan gate (Professional and above, through the control API), and the hourly cap of the
+ * project-key knowledgebase search (100 an hour per project, virtual clock).
+ */
+import { describe, expect, it } from 'vitest';
+import { hourlyCaps, type PlanName, planNames, planRank } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { INVALID_KEY, INVALID_TOKEN, PLAN_REQUIRED } from '../support/messages.js';
+import { need, useTarget } from '../support/use-target.js';
+import {
+  clockNow,
+  createOrganizationVia,
+  createProjectVia,
+  seededOrganization,
+  setPlanVia,
+} from '../support/world.js';
+import type { Auth } from '../target/target.js';
+import type { RawResponse } from '../target/transport.js';
+
+const target = useTarget();
+const control = () => target().control!;
+
+const INTEGRATION_PLAN = 'The Project Integration API requires the Professional plan or above';
+const SEARCH_PLAN = 'The Query Knowledgebase API requires the Professional plan or above';
+const SEARCH_RATE = 'Rate limit exceeded. Your plan allows 100 requests per hour.';
+const CAP = hourlyCaps.projectKeySearchPerHour;
+
+/** Key operations whose path is theirs alone (searchIndexDocument is shared with the Platform family). */
+const OWN_PATH_OPERATIONS = ['createSession', 'sendMessage', 'getChatbotExecutionLogs'] as const;
+const SEARCH = 'searchIndexDocumentByProjectKey';
+const KEY_OPERATIONS = [...OWN_PATH_OPERATIONS, SEARCH] as const;
+type KeyOperation = (typeof KEY_OPERATIONS)[number];
+
+/** A valid body for each key operation (`session_uid`: a session of the project, or any digits). */
+function bodyFor(op: KeyOperation, widget_uid: string, session_uid = '1'): Record<string, unknown> {
+  switch (op) {
+    case 'createSession':
+      return { widget_uid };
+    case 'sendMessage':
+      return { widget_uid, session_uid, message: 'How do I get a refund?' };
+    case 'getChatbotExecutionLogs':
+      return {};
+    case SEARCH:
+      return { query: 'refund', limit: 3 };
+  }
+}
+
+const widget = () => target().config.widget_uid ?? 'any-widget';
+
+const call = (op: KeyOperation, auth?: Auth, body: unknown = bodyFor(op, widget())) =>
+  target().call(op, { body, auth });
+
+/** A 401 in the error envelope; `message`: exact, or one of several. */
+function expect401(res: RawResponse, message: string | readonly string[], label: string) {
+  expectError(res, 401);
+  const text = (res.json as { message: string }).message;
+  if (typeof message === 'string') expect(text, label).toBe(message);
+  else expect(message, label).toContain(text);
+}
+
+/**
+ * Without an `api-key` header, a search request is indistinguishable from a Platform search without a token: the
+ * target may answer either family's 401.
+ */
+const SEARCH_WITHOUT_KEY = [INVALID_KEY, INVALID_TOKEN] as const;
+
+describe('the project key', () => {
+  it('the configured key starts with apk- and is accepted in api-key by every Project Integration operation [AUTH-KEY-PREFIX, AUTH-KEY-HEADER]', async (ctx) => {
+    need(ctx, target(), { projectKey: true, widgetUid: true });
+    expect(target().config.project_key!.startsWith('apk-')).toBe(true);
+    expectSuccess(await call('getChatbotExecutionLogs'), 'getChatbotExecutionLogs');
+    expectSuccess(await call(SEARCH), SEARCH);
+    if (!target().config.allow.writes) return;
+    const session = expectSuccess<{ session_uid: string }>(await call('createSession'), 'createSession').data;
+    const body = bodyFor('sendMessage', widget(), session.session_uid);
+    expectSuccess(await call('sendMessage', undefined, body), 'sendMessage');
+  });
+
+  it('without an api-key header every Project Integration operation gets 401 [INTEGRATION-INVALID-KEY-401, AUTH-KEY-HEADER, ERR-ENVELOPE]', async (ctx) => {
+    need(ctx, target(), {});
+    for (const op of OWN_PATH_OPERATIONS) expect401(await call(op, { none: true }), INVALID_KEY, op);
+    expect401(await call(SEARCH, { none: true }), SEARCH_WITHOUT_KEY, SEARCH);
+  });
+
+  it('an unknown or malformed key gets 401 Invalid or revoked API key [INTEGRATION-INVALID-KEY-401, AUTH-KEY-PREFIX]', async (ctx) => {
+    need(ctx, target(), { projectKey: true });
+    const key = target().config.project_key!;
+    const rest = key.slice('apk-'.length);
+    const last = key.at(-1) === 'a' ? 'b' : 'a';
+    const values = [
+      'apk-',
+      'apk-nope',
+      `apk-${'0'.repeat(rest.length)}`,
+      rest,
+      `APK-${rest}`,
+      `apk_${rest}`,
+      `${key}x`,
+      key.slice(0, -1),
+      `${key.slice(0, -1)}${last}`,
+      `Bearer ${key}`,
+      `api-v1-${rest}`,
+    ];
+    for (const op of KEY_OPERATIONS)
+      for (const apiKey of values) expect401(await call(op, { apiKey }), INVALID_KEY, `${op} ${apiKey}`);
+  });
+
+  it('the key is read from api-key only: in Authorization or x-api-key it is not accepted [AUTH-KEY-HEADER, INTEGRATION-INVALID-KEY-401]', async (ctx) => {
+    need(ctx, target(), { projectKey: true });
+    const key = target().config.project_key!;
+    const variants: Record<string, string>[] = [
+      { authorization: `Bearer ${key}` },
+      { 'x-api-key': key },
+      { apikey: key },
+    ];
+    for (const headers of variants) {
+      const label = Object.keys(headers)[0]!;
+      for (const op of OWN_PATH_OPERATIONS)
+        expect401(await call(op, { headers }), INVALID_KEY, `${op} ${label}`);
+      // With Authorization the search is the Platform variant's, and a project key is no API token.
+      expect401(await call(SEARCH, { headers }), SEARCH_WITHOUT_KEY, `${SEARCH} ${label}`);
+    }
+  });
+
+  it('a platform token (api-v1-…) in api-key gets 401 Invalid or revoked API key [AUTH-WRONG-CREDENTIAL-KIND, INTEGRATION-INVALID-KEY-401]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    const tokens = Object.values(target().config.tokens).filter((v): v is string => Boolean(v));
+    for (const token of tokens) expect(token.startsWith('api-v1-')).toBe(true);
+    for (const op of KEY_OPERATIONS)
+      for (const apiKey of tokens) expect401(await call(op, { apiKey }), INVALID_KEY, op);
+  });
+});
+
+describe('the plan gate (control API)', () => {
+  /** Run `body` with the seeded organization on `plan`, then put its plan back. */
+  async function onPlan(plan: PlanName, body: () => Promise<void>): Promise<void> {
+    const { organization_id } = await seededOrganization(target());
+    const before = (await control().get<{ plan: PlanName }>(`/organizations/${organization_id}`)).plan;
+    await setPlanVia(control(), organization_id, plan);
+    try {
+      await body();
+    } finally {
+      await setPlanVia(control(), organization_id, before);
+    }
+  }
+
+  async function sessionUid(): Promise<string> {
+    return expectSuccess<{ session_uid: string }>(await call('createSession'), 'createSession').data
+      .session_uid;
+  }
+
+  it('on the free plan every Project Integration call is refused, the search with a message naming the Query Knowledgebase API and the Professional plan; every plan from Professional up allows them [INTEGRATION-PLAN, SEARCH-KEY-PLAN-MESSAGE, PLAN-FREE]', async (ctx) => {
+    need(ctx, target(), { control: true, writes: true, projectKey: true, widgetUid: true });
+    const session_uid = await sessionUid();
+    for (const plan of planNames) {
+      const allowed = planRank[plan] >= planRank.professional;
+      await onPlan(plan, async () => {
+        for (const op of KEY_OPERATIONS) {
+          const res = await call(op, undefined, bodyFor(op, widget(), session_uid));
+          if (allowed) {
+            expectSuccess(res, op);
+            continue;
+          }
+          expectError(res, res.status);
+          expect(res.status, `${plan} ${op}`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `${plan} ${op}`).toBeLessThan(500);
+          if (op === SEARCH) {
+            expect((res.json as { message: string }).message).toMatch(
+              /Query Knowledgebase API.*Professional plan or above/,
+            );
+          }
+        }
+      });
+    }
+  });
+
+  it('the plan refusal is 403 with `The Project Integration API requires the Professional plan or above`, for the search `The Query Knowledgebase API requires the Professional plan or above` [INTEGRATION-PLAN-STATUS, SEARCH-KEY-PLAN-STATUS, PLAN-FREE]', async (ctx) => {
+    need(ctx, target(), { control: true, writes: true, projectKey: true, widgetUid: true });
+    const session_uid = await sessionUid();
+    await onPlan('free', async () => {
+      for (const op of OWN_PATH_OPERATIONS) {
+        expectError(await call(op, undefined, bodyFor(op, widget(), session_uid)), 403, INTEGRATION_PLAN);
+      }
+      expectError(await call(SEARCH), 403, SEARCH_PLAN);
+    });
+    // Back on its plan, the same calls pass again.
+    for (const op of KEY_OPERATIONS) {
+      expectSuccess(await call(op, undefined, bodyFor(op, widget(), session_uid)), op);
+    }
+  });
+
+  it('the free plan is below Professional for the Platform API too: a token of a free organization gets the Platform plan 403 [PLAN-FREE, AUTH-PLATFORM-PLAN-STATUS]', async (ctx) => {
+    need(ctx, target(), { control: true, tokens: ['owner'] });
+    for (const plan of ['free', 'professional'] as const) {
+      await onPlan(plan, async () => {
+        expectError(await target().call('getMyProjects', { body: {} }), 403, PLAN_REQUIRED);
+      });
+    }
+    expectSuccess(await target().call('getMyProjects', { body: {} }), 'getMyProjects');
+  });
+});
+
+describe('the hourly cap of the project-key search', () => {
+  /** `n` searches with `auth`, 50 at a time. */
+  async function burst(
+    n: number,
+    auth?: Auth,
+    body: unknown = bodyFor(SEARCH, widget()),
+  ): Promise<RawResponse[]> {
+    const out: RawResponse[] = [];
+    for (let i = 0; i < n; i += 50) {
+      const batch = Array.from({ length: Math.min(50, n - i) }, () => call(SEARCH, auth, body));
+      out.push(...(await Promise.all(batch)));
+    }
+    return out;
+  }
+
+  const statuses = (list: readonly RawResponse[]) => list.map((r) => r.status);
+
+  /** A new project (in a new organization on `plan`) with its own key. */
+  async function keyedProject(plan: PlanName = 'advanced') {
+    const org = await createOrganizationVia(control(), { plan });
+    const project = await createProjectVia(control(), org.organization_id, undefined);
+    const value = (await control().post<{ value: string }>(`/projects/${project.project_uid}/keys`)).value;
+    return { org, project, auth: { apiKey: value } satisfies Auth };
+  }
+
+  const keyFor = async (project_uid: string): Promise<Auth> => ({
+    apiKey: (await control().post<{ value: string }>(`/projects/${project_uid}/keys`)).value,
+  });
+
+  it('100 searches in the hour pass with X-RateLimit headers; the 101st gets 429 with Retry-After; a new window admits again [RATE-SEARCH-KEY-100, ERR-429-STATUS, RATE-HEADERS, RATE-WINDOW-FIXED-HOUR]', async (ctx) => {
+    need(ctx, target(), { control: true, quota: true, projectKey: true });
+    const { window_ms } = await control().get<{ window_ms: number }>('/rate-limits');
+    expect(window_ms).toBe(3_600_000);
+    const start = await clockNow(control());
+    const first = await call(SEARCH);
+    expectSuccess(first, SEARCH);
+    expect(first.headers['x-ratelimit-limit']).toBe(String(CAP));
+    expect(first.headers['x-ratelimit-remaining']).toBe(String(CAP - 1));
+    expect(Number(first.headers['x-ratelimit-reset'])).toBe(Math.ceil((start + window_ms) / 1000));
+
+    const rest = await burst(CAP - 1);
+    expect(statuses(rest).filter((s) => s !== 200)).toEqual([]);
+    const remaining = rest.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: CAP - 1 }, (_, i) => i));
+
+    const over = await call(SEARCH);
+    expectError(over, 429, SEARCH_RATE);
+    expect(over.headers['x-ratelimit-limit']).toBe(String(CAP));
+    expect(over.headers['x-ratelimit-remaining']).toBe('0');
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+
+    // Still capped a moment before the window ends; admitted once it has (an hour after the first search).
+    await control().advance({ ms: window_ms - 1000 });
+    expectError(await call(SEARCH), 429, SEARCH_RATE);
+    await control().advance({ ms: 1000 });
+    const again = await call(SEARCH);
+    expectSuccess(again, SEARCH);
+    expect(again.headers['x-ratelimit-remaining']).toBe(String(CAP - 1));
+  });
+
+  it('the cap is per project: another key of the same project shares it; another project’s key and the Bearer search are not affected [RATE-SEARCH-KEY-SCOPE]', async (ctx) => {
+    need(ctx, target(), {
+      control: true,
+      quota: true,
+      projectKey: true,
+      projectUid: true,
+      tokens: ['owner'],
+    });
+    const project_uid = target().config.project_uid!;
+    const all = await burst(CAP);
+    expect(statuses(all).every((s) => s === 200)).toBe(true);
+    expectError(await call(SEARCH), 429, SEARCH_RATE);
+
+    const sameProject = await keyFor(project_uid);
+    expectError(await call(SEARCH, sameProject), 429, SEARCH_RATE);
+
+    const other = await keyedProject();
+    const theirs = await call(SEARCH, other.auth);
+    expectSuccess(theirs, SEARCH);
+    expect(theirs.headers['x-ratelimit-remaining']).toBe(String(CAP - 1));
+
+    const bearer = await target().call('searchIndexDocument', {
+      body: { project_uid, query: 'refund', limit: 3 },
+    });
+    expectSuccess(bearer, 'searchIndexDocument');
+  });
+
+  it('requests with an invalid key are not counted; requests with a bad body are, and over the cap a bad body gets 429 [RATE-CHECK-AFTER-CREDENTIAL, RATE-SEARCH-KEY-100]', async (ctx) => {
+    need(ctx, target(), { control: true, quota: true });
+    const { auth } = await keyedProject();
+    const refused = await burst(20, { apiKey: 'apk-not-a-key' });
+    expect(statuses(refused).every((s) => s === 401)).toBe(true);
+    const first = await call(SEARCH, auth);
+    expectSuccess(first, SEARCH);
+    expect(first.headers['x-ratelimit-remaining']).toBe(String(CAP - 1));
+
+    const bad = await burst(10, auth, { limit: 5 });
+    expect(statuses(bad).every((s) => s === 400)).toBe(true);
+    const ok = await burst(CAP - 11, auth);
+    expect(statuses(ok).every((s) => s === 200)).toBe(true);
+    expectError(await call(SEARCH, auth), 429, SEARCH_RATE);
+    expectError(await call(SEARCH, auth, { limit: 5 }), 429, SEARCH_RATE);
+    expectError(await call(SEARCH, auth, { query: 'refund', limit: 101 }), 429, SEARCH_RATE);
+    // Still not a credential: 401, whatever the count.
+    expectError(await call(SEARCH, { apiKey: 'apk-not-a-key' }), 401, INVALID_KEY);
+  });
+
+  it('over the cap, the rate check answers before the plan gate [RATE-CHECK-AFTER-CREDENTIAL]', async (ctx) => {
+    need(ctx, target(), { control: true, quota: true });
+    const { org, auth } = await keyedProject();
+    const all = await burst(CAP, auth);
+    expect(statuses(all).every((s) => s === 200)).toBe(true);
+    await setPlanVia(control(), org.organization_id, 'free');
+    expectError(await call(SEARCH, auth), 429, SEARCH_RATE);
+  });
+
+  it('createSession, sendMessage and getChatbotExecutionLogs are not capped: over 100 each in the hour, while the search is capped [RATE-INTEGRATION-OTHERS-UNCAPPED]', async (ctx) => {
+    // With a control API on a project of its own, whose search cap is spent first; otherwise on the configured
+    // project, leaving its search cap alone (other files search with that key within the hour).
+    const own = Boolean(target().control);
+    need(ctx, target(), { quota: true, writes: true, ...(own ? {} : { projectKey: true, widgetUid: true }) });
+    const keyed = own ? await keyedProject() : undefined;
+    const auth = keyed?.auth;
+    const widget_uid = keyed?.project.widget_uid ?? widget();
+    if (own) {
+      const searches = await burst(CAP + 1, auth);
+      expect(statuses(searches).at(-1)).toBe(429);
+    }
+
+    const n = CAP + 5;
+    const sessions: string[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const res = await call('createSession', auth, { widget_uid });
+      sessions.push(expectSuccess<{ session_uid: string }>(res, 'createSession').data.session_uid);
+    }
+    for (const session_uid of sessions) {
+      const res = await call('sendMessage', auth, bodyFor('sendMessage', widget_uid, session_uid));
+      expectSuccess(res, 'sendMessage');
+    }
+    for (let i = 0; i < n; i += 1) {
+      expectSuccess(await call('getChatbotExecutionLogs', auth, { limit: 1 }), 'getChatbotExecutionLogs');
+    }
+    if (own) expectError(await call(SEARCH, auth), 429, SEARCH_RATE);
+  });
+});

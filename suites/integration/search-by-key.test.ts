@@ -1,0 +1,205 @@
+/**
+ * searchIndexDocument with the project key (`api-key`, no Authorization): query, limit (default 10, 1 to 100),
+ * offset (default 0), the chunk shape, ranking, and the key's project only (compared with the Bearer variant).
+ * The project-key search is capped at 100 requests an hour per project: without a control API to reset the
+ * counters, this file stays well under that (about 50 searches); the cap itself is in integration-access.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { KnowledgebaseChunk } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { INVALID_PARAMS } from '../support/messages.js';
+import { need, useTarget } from '../support/use-target.js';
+import { createOrganizationVia, createProjectVia, unique } from '../support/world.js';
+import type { Auth } from '../target/target.js';
+
+const target = useTarget();
+
+/** Words from every topic of the seeded support knowledgebase, so that the query matches many chunks. */
+const BROAD = 'refund invoice billing plan password account export integration payment error support';
+
+const KEY = { projectKey: true } as const;
+
+const searchByKey = (body: unknown, auth?: Auth) =>
+  target().call('searchIndexDocumentByProjectKey', { body, auth });
+
+async function hits(body: Record<string, unknown>, auth?: Auth): Promise<KnowledgebaseChunk[]> {
+  return expectSuccess<KnowledgebaseChunk[]>(await searchByKey(body, auth), 'searchIndexDocumentByProjectKey')
+    .data;
+}
+
+/** The Bearer variant on `project_uid` (owner token). */
+async function bearerHits(project_uid: string, body: Record<string, unknown>): Promise<KnowledgebaseChunk[]> {
+  const res = await target().call('searchIndexDocument', { body: { project_uid, ...body } });
+  return expectSuccess<KnowledgebaseChunk[]>(res, 'searchIndexDocument').data;
+}
+
+const points = (list: readonly KnowledgebaseChunk[]) => list.map((h) => h.point_id);
+
+/** The whole ranked list for a query (it must fit in one page of 100). */
+async function ranked(query: string, auth?: Auth): Promise<KnowledgebaseChunk[]> {
+  const all = await hits({ query, limit: 100 }, auth);
+  expect(all.length, `"${query}" matches something`).toBeGreaterThan(0);
+  expect(all.length, `"${query}" matches fewer than 100 chunks`).toBeLessThan(100);
+  return all;
+}
+
+describe('searchIndexDocument with the project key', () => {
+  it('returns an array of chunks {point_id, doc_id, score, content} [SEARCH-KEY-DATA-ARRAY, RES-KB-CHUNK-SHAPE, AUTH-KEY-HEADER]', async (ctx) => {
+    need(ctx, target(), KEY);
+    const list = await hits({ query: BROAD, limit: 20 });
+    expect(list.length).toBeGreaterThan(0);
+    for (const h of list) {
+      expect(Object.keys(h).sort()).toEqual(['content', 'doc_id', 'point_id', 'score']);
+      expect(h.point_id.length).toBeGreaterThan(0);
+      expect(h.doc_id.length).toBeGreaterThan(0);
+      expect(h.content.length).toBeGreaterThan(0);
+      expect(Number.isFinite(h.score)).toBe(true);
+    }
+    expect(new Set(points(list)).size).toBe(list.length);
+  });
+
+  it('sorts results by descending score [SEARCH-ORDER-BY-SCORE]', async (ctx) => {
+    need(ctx, target(), KEY);
+    for (const query of [BROAD, 'How do I reset my password?']) {
+      const scores = (await hits({ query, limit: 100 })).map((h) => h.score);
+      expect(scores.length, query).toBeGreaterThan(1);
+      expect(scores, query).toEqual([...scores].sort((a, b) => b - a));
+    }
+  });
+
+  it('requires query [SEARCH-KEY-QUERY-REQUIRED]', async (ctx) => {
+    need(ctx, target(), KEY);
+    expectError(await searchByKey({}), 400, INVALID_PARAMS);
+    expectError(await searchByKey({ limit: 10 }), 400, INVALID_PARAMS);
+  });
+
+  it.for([42, null, ['refund'], { q: 'refund' }])(
+    'rejects query %j, which is not a string [SEARCH-KEY-QUERY-REQUIRED, ERR-JSON-NO-COERCION]',
+    async (query, ctx) => {
+      need(ctx, target(), KEY);
+      expectError(await searchByKey({ query, limit: 10 }), 400, INVALID_PARAMS);
+    },
+  );
+
+  it('rejects an empty query [SEARCH-EMPTY-QUERY, SEARCH-KEY-QUERY-LENGTH]', async (ctx) => {
+    need(ctx, target(), KEY);
+    expectError(await searchByKey({ query: '' }), 400, INVALID_PARAMS);
+  });
+
+  it('accepts a 5000-character query and rejects 5001 [SEARCH-KEY-QUERY-LENGTH]', async (ctx) => {
+    need(ctx, target(), KEY);
+    const query = `${BROAD} `.repeat(100).slice(0, 5000);
+    expect(query).toHaveLength(5000);
+    expect((await hits({ query })).length).toBeGreaterThan(0);
+    expectError(await searchByKey({ query: `${query}x` }), 400, INVALID_PARAMS);
+  });
+
+  it('without limit returns the first 10 results, as limit 10 does [SEARCH-KEY-LIMIT-DEFAULT-10, SEARCH-KEY-LIMIT-OPTIONAL]', async (ctx) => {
+    need(ctx, target(), KEY);
+    const all = await ranked(BROAD);
+    expect(all.length, 'the broad query matches more than 10 chunks').toBeGreaterThan(10);
+    const byDefault = await hits({ query: BROAD });
+    expect(byDefault).toHaveLength(10);
+    expect(byDefault).toEqual(all.slice(0, 10));
+    expect(await hits({ query: BROAD, limit: 10 })).toEqual(byDefault);
+  });
+
+  it('accepts limit 1 and 100, returning at most limit results [SEARCH-KEY-LIMIT-MAX-100, SEARCH-KEY-LIMIT-MIN-1]', async (ctx) => {
+    need(ctx, target(), KEY);
+    const all = await ranked(BROAD);
+    expect(await hits({ query: BROAD, limit: 1 })).toEqual(all.slice(0, 1));
+    expect(points(await hits({ query: BROAD, limit: 3 }))).toEqual(points(all.slice(0, 3)));
+  });
+
+  it.for([101, 1000])('rejects limit %j [SEARCH-KEY-LIMIT-MAX-100]', async (limit, ctx) => {
+    need(ctx, target(), KEY);
+    expectError(await searchByKey({ query: BROAD, limit }), 400, INVALID_PARAMS);
+  });
+
+  it.for([0, -1])('rejects limit %j [SEARCH-KEY-LIMIT-MIN-1]', async (limit, ctx) => {
+    need(ctx, target(), KEY);
+    expectError(await searchByKey({ query: BROAD, limit }), 400, INVALID_PARAMS);
+  });
+
+  it.for(['10', '100'])('rejects limit %j written as text [ERR-JSON-NO-COERCION]', async (limit, ctx) => {
+    need(ctx, target(), KEY);
+    expectError(await searchByKey({ query: BROAD, limit }), 400, INVALID_PARAMS);
+  });
+
+  it('without offset starts at the first result [SEARCH-KEY-OFFSET-DEFAULT-0]', async (ctx) => {
+    need(ctx, target(), KEY);
+    expect(await hits({ query: BROAD, limit: 7 })).toEqual(await hits({ query: BROAD, limit: 7, offset: 0 }));
+  });
+
+  it('offset skips ranked results; limit caps what follows [SEARCH-OFFSET-SKIPS]', async (ctx) => {
+    need(ctx, target(), KEY);
+    const all = await ranked(BROAD);
+    for (const [offset, limit] of [
+      [1, 3],
+      [5, 5],
+      [all.length - 1, 10],
+      [all.length, 10],
+    ] as const) {
+      expect(await hits({ query: BROAD, limit, offset }), `offset ${offset} limit ${limit}`).toEqual(
+        all.slice(offset, offset + limit),
+      );
+    }
+    expect(await hits({ query: BROAD, offset: 2 }), 'offset with the default limit').toEqual(
+      all.slice(2, 12),
+    );
+  });
+
+  it('returns exactly what the Bearer variant returns for the same project [SEARCH-KEY-PROJECT, SEARCH-BEARER-ITEM-SHAPE]', async (ctx) => {
+    need(ctx, target(), { ...KEY, tokens: ['owner'], projectUid: true });
+    const project_uid = target().config.project_uid!;
+    for (const body of [
+      { query: BROAD, limit: 100 },
+      { query: 'How do I get a refund?', limit: 5, offset: 1 },
+    ]) {
+      expect(await hits(body), JSON.stringify(body)).toEqual(await bearerHits(project_uid, body));
+    }
+  });
+
+  it('searches the key’s project only: no document of another project is returned [SEARCH-KEY-PROJECT]', async (ctx) => {
+    need(ctx, target(), { ...KEY, tokens: ['owner'], otherProjectUid: true });
+    const theirs = new Set(
+      (await bearerHits(target().config.other_project_uid!, { query: BROAD, limit: 100 })).map(
+        (h) => h.doc_id,
+      ),
+    );
+    expect(theirs.size, 'the other project has matching documents').toBeGreaterThan(0);
+    for (const h of await hits({ query: BROAD, limit: 100 }))
+      expect(theirs.has(h.doc_id), h.doc_id).toBe(false);
+  });
+
+  it('each project’s key searches that project’s knowledgebase [SEARCH-KEY-PROJECT]', async (ctx) => {
+    need(ctx, target(), { ...KEY, control: true, tokens: ['owner'], otherProjectUid: true });
+    const control = target().control!;
+    const other = target().config.other_project_uid!;
+    const otherKey = { apiKey: (await control.post<{ value: string }>(`/projects/${other}/keys`)).value };
+    const body = { query: BROAD, limit: 100 };
+    const theirs = await hits(body, otherKey);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs).toEqual(await bearerHits(other, body));
+    expect(theirs).not.toEqual(await hits(body));
+
+    // A document only one project holds is found by that project's key alone.
+    const org = await createOrganizationVia(control);
+    const project = await createProjectVia(control, org.organization_id, undefined);
+    const key = {
+      apiKey: (await control.post<{ value: string }>(`/projects/${project.project_uid}/keys`)).value,
+    };
+    const word = unique('zorblax').replace(/[^a-z0-9]/g, '');
+    const docId = unique('doc-key-search');
+    await control.post(`/projects/${project.project_uid}/documents`, {
+      docId,
+      title: `The ${word} handbook`,
+      text: `Everything about the ${word} feature. The ${word} feature sends reports every morning.`,
+    });
+    const found = await hits({ query: word }, key);
+    expect(found.length).toBeGreaterThan(0);
+    for (const h of found) expect(h.doc_id).toBe(docId);
+    expect(await hits({ query: word })).toEqual([]);
+    expect(await hits({ query: word }, otherKey)).toEqual([]);
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * sendMessage (project key): required fields, unknown sessions, the reply, session_uid as text or number, message
+ * length, and how getSessionMessages and getSessions (Bearer) record the turn. sendMessage on resolved and closed
+ * sessions is in session-lifecycle.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { INVALID_PARAMS } from '../support/messages.js';
+import { allMessages, allSessions } from '../support/pages.js';
+import { type Needs, need, useTarget } from '../support/use-target.js';
+import { onProject } from '../support/world.js';
+
+const target = useTarget();
+
+const SESSION_NOT_FOUND = 'Session not found';
+const WIDGET_NOT_FOUND = 'Widget not found';
+/** sendMessage message length (SEND-MESSAGE-LENGTH, assumed). */
+const MESSAGE_MAX = 20_000;
+
+interface Reply {
+  send_by: string;
+  message: string;
+}
+
+const widget = () => target().config.widget_uid!;
+
+const send = (body: unknown) => target().call('sendMessage', { body });
+
+async function newSession(): Promise<string> {
+  const res = await target().call('createSession', { body: { widget_uid: widget() } });
+  return expectSuccess<{ session_uid: string }>(res, 'createSession').data.session_uid;
+}
+
+async function reply(session_uid: string | number, message: string) {
+  return expectSuccess<Reply>(await send({ widget_uid: widget(), session_uid, message }), 'sendMessage').data;
+}
+
+async function sessionOf(session_uid: number): Promise<Session> {
+  const found = (await allSessions(target())).find((s) => s.session_uid === session_uid);
+  if (!found) throw new Error(`getSessions does not list session ${session_uid}`);
+  return found;
+}
+
+/**
+ * A session of the project to aim refused requests at: a new one where writes are allowed, else one getSessions
+ * lists, else any digits (the body is refused before the session matters).
+ */
+async function someSession(): Promise<string> {
+  const c = target().config;
+  if (c.allow.writes) return newSession();
+  if (c.tokens.owner && c.project_uid) {
+    const res = await target().call('getSessions', { body: onProject(target(), { limit: 1 }) });
+    const first = expectSuccess<Session[]>(res, 'getSessions').data[0];
+    if (first) return String(first.session_uid);
+  }
+  return '999999999999999';
+}
+
+/** Refused requests only: no writes needed. */
+const REFUSAL_NEEDS: Needs = { projectKey: true, widgetUid: true };
+const KEY_NEEDS: Needs = { writes: true, projectKey: true, widgetUid: true };
+const BEARER_NEEDS: Needs = { ...KEY_NEEDS, tokens: ['owner'], projectUid: true };
+
+describe('sendMessage', () => {
+  it('answers with send_by assistant and the reply as a message string [SEND-MESSAGE-RESPONSE, SEND-MESSAGE-ASSISTANT, SESSION-MESSAGE-AI-SEND-BY]', async (ctx) => {
+    need(ctx, target(), KEY_NEEDS);
+    const session_uid = await newSession();
+    for (const message of ['How do I get a refund?', 'hi', 'Can I export my data to a spreadsheet?']) {
+      const data = await reply(session_uid, message);
+      expect(data.send_by).toBe('assistant');
+      expect(typeof data.message).toBe('string');
+      expect(data.message.trim().length, message).toBeGreaterThan(0);
+    }
+  });
+
+  it('requires widget_uid, session_uid and message [SEND-MESSAGE-FIELDS]', async (ctx) => {
+    need(ctx, target(), REFUSAL_NEEDS);
+    const session_uid = await someSession();
+    const full = { widget_uid: widget(), session_uid, message: 'Hello' };
+    for (const field of ['widget_uid', 'session_uid', 'message'] as const) {
+      const { [field]: _dropped, ...rest } = full;
+      expectError(await send(rest), 400, INVALID_PARAMS);
+    }
+    expectError(await send({}), 400, INVALID_PARAMS);
+    if (target().config.allow.writes) expectSuccess(await send(full), 'sendMessage');
+  });
+
+  it.for([
+    { field: 'widget_uid', value: 42 },
+    { field: 'widget_uid', value: null },
+    { field: 'message', value: 42 },
+    { field: 'message', value: ['Hello'] },
+    { field: 'message', value: null },
+    { field: 'session_uid', value: true },
+    { field: 'session_uid', value: null },
+    { field: 'session_uid', value: { id: 1 } },
+  ])(
+    'rejects $field $value, of the wrong type [SEND-MESSAGE-FIELDS, ERR-JSON-NO-COERCION]',
+    async ({ field, value }, ctx) => {
+      need(ctx, target(), REFUSAL_NEEDS);
+      const body = {
+        widget_uid: widget(),
+        session_uid: await someSession(),
+        message: 'Hello',
+        [field]: value,
+      };
+      expectError(await send(body), 400, INVALID_PARAMS);
+    },
+  );
+
+  it('accepts session_uid as a JSON number, for the same session [SEND-MESSAGE-UID-NUMBER-ACCEPTED]', async (ctx) => {
+    need(ctx, target(), BEARER_NEEDS);
+    const session_uid = await newSession();
+    const data = await reply(Number(session_uid), 'How do I reset my password?');
+    expect(data.send_by).toBe('assistant');
+    const messages = await allMessages(target(), Number(session_uid));
+    expect(messages.map((m) => m.message)).toEqual(['How do I reset my password?', data.message]);
+  });
+
+  it.for(['abc', '12a', '-1', '1.5', '1e3', '0x1f', ''])(
+    'rejects the session_uid text %j, which is not decimal digits [SEND-MESSAGE-UID-NUMBER-ACCEPTED]',
+    async (session_uid, ctx) => {
+      need(ctx, target(), { projectKey: true, widgetUid: true });
+      expectError(await send({ widget_uid: widget(), session_uid, message: 'Hello' }), 400, INVALID_PARAMS);
+    },
+  );
+
+  it.for([-1, 1.5])(
+    'rejects the session_uid number %j [SEND-MESSAGE-UID-NUMBER-ACCEPTED]',
+    async (n, ctx) => {
+      need(ctx, target(), { projectKey: true, widgetUid: true });
+      expectError(
+        await send({ widget_uid: widget(), session_uid: n, message: 'Hello' }),
+        400,
+        INVALID_PARAMS,
+      );
+    },
+  );
+
+  it('a session_uid that names no session gets 404 Session not found [SEND-MESSAGE-UNKNOWN-SESSION, SEND-MESSAGE-REQUIRES-SESSION]', async (ctx) => {
+    need(ctx, target(), REFUSAL_NEEDS);
+    for (const session_uid of ['999999999999999', 999_999_999_999_998]) {
+      expectError(
+        await send({ widget_uid: widget(), session_uid, message: 'Hello' }),
+        404,
+        SESSION_NOT_FOUND,
+      );
+    }
+  });
+
+  it('a session created by createSession takes messages at once, as text and as a number [SEND-MESSAGE-REQUIRES-SESSION]', async (ctx) => {
+    need(ctx, target(), KEY_NEEDS);
+    const session_uid = await newSession();
+    expect((await reply(session_uid, 'Hello')).send_by).toBe('assistant');
+    expect((await reply(Number(session_uid), 'Hello again')).send_by).toBe('assistant');
+  });
+
+  it('a session of another project is not a session of the key’s project: 404 Session not found [SEND-MESSAGE-UNKNOWN-SESSION]', async (ctx) => {
+    need(ctx, target(), { projectKey: true, widgetUid: true, tokens: ['owner'], otherProjectUid: true });
+    const theirs = await allSessions(target(), { project_uid: target().config.other_project_uid });
+    if (theirs.length === 0) ctx.skip('the other project has no session to name');
+    for (const s of theirs.slice(0, 3)) {
+      expectError(
+        await send({ widget_uid: widget(), session_uid: String(s.session_uid), message: 'Hello' }),
+        404,
+        SESSION_NOT_FOUND,
+      );
+    }
+  });
+
+  it('a widget_uid that is not the widget of the key’s project gets 404 Widget not found [INTEGRATION-WIDGET-MISMATCH]', async (ctx) => {
+    need(ctx, target(), REFUSAL_NEEDS);
+    const session_uid = await someSession();
+    for (const widget_uid of ['no-such-widget', `${widget()}x`]) {
+      expectError(await send({ widget_uid, session_uid, message: 'Hello' }), 404, WIDGET_NOT_FOUND);
+    }
+  });
+
+  it('records the visitor message and the reply in order; last_message and last_message_time follow the reply [SEND-MESSAGE-RECORDED, SESSION-MESSAGE-AI-SEND-BY]', async (ctx) => {
+    need(ctx, target(), BEARER_NEEDS);
+    const session_uid = await newSession();
+    // With a virtual clock, the turn is visibly later than the session's creation.
+    await target().control?.advance({ minutes: 1 });
+    const first = 'How do I get a refund?';
+    const second = 'And how long does the refund take?';
+    const r1 = await reply(session_uid, first);
+    await target().control?.advance({ seconds: 5 });
+    const r2 = await reply(session_uid, second);
+
+    const messages = await allMessages(target(), Number(session_uid));
+    expect(messages.map((m) => m.message)).toEqual([first, r1.message, second, r2.message]);
+    expect(messages.map((m) => m.send_by === 'assistant')).toEqual([false, true, false, true]);
+    const ids = messages.map((m) => m.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+    const session = await sessionOf(Number(session_uid));
+    for (const m of messages) expect(m.session_id).toBe(session.id);
+    expect(session.last_message).toBe(r2.message);
+    expect(session.last_message_time).not.toBeNull();
+    expect(Date.parse(session.last_message_time!)).toBe(Date.parse(messages.at(-1)!.createdAt));
+    if (target().control) {
+      expect(Date.parse(session.last_message_time!)).toBeGreaterThan(Date.parse(session.created_at));
+      expect(Date.parse(messages[2]!.createdAt)).toBeGreaterThan(Date.parse(messages[1]!.createdAt));
+    }
+  });
+
+  it('accepts a message of 1 and of 20000 characters; rejects an empty one and one of 20001 [SEND-MESSAGE-LENGTH]', async (ctx) => {
+    need(ctx, target(), KEY_NEEDS);
+    const session_uid = await newSession();
+    const longest = 'refund invoice password export '.repeat(1000).slice(0, MESSAGE_MAX);
+    expect(longest).toHaveLength(MESSAGE_MAX);
+    expectError(await send({ widget_uid: widget(), session_uid, message: '' }), 400, INVALID_PARAMS);
+    expectError(
+      await send({ widget_uid: widget(), session_uid, message: `${longest}x` }),
+      400,
+      INVALID_PARAMS,
+    );
+    expect((await reply(session_uid, '?')).send_by).toBe('assistant');
+    expect((await reply(session_uid, longest)).send_by).toBe('assistant');
+    if (target().config.tokens.owner && target().config.project_uid) {
+      const recorded = (await allMessages(target(), Number(session_uid))).filter(
+        (m) => m.send_by !== 'assistant',
+      );
+      expect(recorded.map((m) => m.message.length)).toEqual([1, MESSAGE_MAX]);
+    }
+  });
+});
