@@ -6,6 +6,16 @@ const R = 'Resources/Project AI settings';
 const P = 'Endpoints/Platform';
 
 export const settingsClauses = defineClauses([
+  assumed(
+    'AGENT-PROMPT-PERSONA',
+    'Resources/Project AI settings',
+    'How the prompt shapes answers is not shown: in the fake, a system prompt of the form "You are <Name>, …" makes every reply of the agent open with "<Name> here." (widget, playground).',
+  ),
+  assumed(
+    'AGENT-RESTRICTION-REFUSAL',
+    'Resources/Project AI settings',
+    'How the restriction is applied is not shown: in the fake, topics named after "do not discuss", "never discuss", "do not talk about", "do not answer questions about" or "never mention" in the restriction are refused with "I\'m sorry, I can\'t help with that topic." when the visitor\'s message mentions them.',
+  ),
   documented(
     'SET-PROJECT-UID-REQUIRED',
     P,

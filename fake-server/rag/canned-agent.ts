@@ -45,15 +45,43 @@ function variant(query: string, temperature: number): number {
   return temperature === 0 ? 0 : h % openers.length;
 }
 
+/** "You are Ava, …" in the system prompt names the agent; its replies then open with "Ava here." (AGENT-PROMPT-PERSONA). */
+export function personaOf(prompt: string): string | undefined {
+  return /\b[Yy]ou are ([A-Z][\w-]{1,30})\b/.exec(prompt)?.[1];
+}
+
+/**
+ * Topics the restriction forbids: the words after "do not discuss", "never discuss", "do not talk about",
+ * "do not answer questions about" or "never mention", up to the end of the sentence (AGENT-RESTRICTION-REFUSAL).
+ */
+export function forbiddenTopics(restriction: string): string[] {
+  const topics: string[] = [];
+  const pattern =
+    /\b(?:do not|don't|never)\s+(?:discuss|talk about|mention|answer questions about)\s+([^.;\n]+)/gi;
+  for (const match of restriction.matchAll(pattern)) {
+    for (const part of match[1]!.split(/,|\bor\b|\band\b/)) {
+      const topic = part.trim().toLowerCase();
+      if (topic.length >= 3) topics.push(topic);
+    }
+  }
+  return topics;
+}
+
+export const REFUSAL = "I'm sorry, I can't help with that topic.";
+export const NOTHING_FOUND = "I'm sorry, I could not find anything about that in the knowledgebase.";
+
 export function composeReply(
   query: string,
   hits: readonly KnowledgebaseChunkHit[],
   s: AgentSettings,
 ): AgentReply {
+  const persona = personaOf(s.prompt);
+  const sign = (text: string) => (persona ? `${persona} here. ${text}` : text);
+  const asked = query.toLowerCase();
+  if (forbiddenTopics(s.restriction).some((topic) => asked.includes(topic)))
+    return { text: sign(REFUSAL), used: [] };
   const used = hits.slice(0, s.max_nodes);
-  if (used.length === 0) {
-    return { text: "I'm sorry, I could not find anything about that in the knowledgebase.", used };
-  }
+  if (used.length === 0) return { text: sign(NOTHING_FOUND), used };
   const opener = openers[variant(query, s.temperature)]!;
   const parts = s.mode === 'agent' ? used.slice(0, 2) : used.slice(0, 1);
   let text = `${opener} ${parts.map((h) => summary(h.content)).join(' ')}`;
@@ -61,5 +89,5 @@ export function composeReply(
     const links = [...new Set(used.map((h) => h.url))];
     text += `\n\nSources: ${links.join(', ')}`;
   }
-  return { text, used };
+  return { text: sign(text), used };
 }

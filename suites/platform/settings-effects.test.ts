@@ -82,4 +82,18 @@ describe('AI settings change the answers', () => {
     expect(withHistory).not.toBe(await ask(vague));
     expect([...links(withHistory)].some((l) => /refund/.test(l))).toBe(true);
   });
+  it('a persona named in the prompt signs the answers; a restriction refuses its topics [AGENT-PROMPT-PERSONA, AGENT-RESTRICTION-REFUSAL, SET-PROMPT-STRING, SET-RESTRICTION-STRING]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    await settings({
+      prompt: 'You are Ava, the Acme Ledger assistant.',
+      restriction: 'Do not discuss competitors.',
+    });
+    const answer = await ask('How do refunds work?');
+    expect(answer.startsWith('Ava here. ')).toBe(true);
+    expect(await ask('Are you better than your competitors?')).toBe(
+      "Ava here. I'm sorry, I can't help with that topic.",
+    );
+    await settings({ prompt: 'You are a helpful assistant.', restriction: '' });
+    expect((await ask('How do refunds work?')).startsWith('Ava')).toBe(false);
+  });
 });
