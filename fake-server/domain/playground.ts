@@ -3,38 +3,19 @@ import type { PlaygroundSession } from '../../contract/index.js';
 import { agentTurn } from './agent-turn.js';
 import type { DomainContext } from './context.js';
 import { messages, notFound } from './errors.js';
+import { openNewSession } from './new-session.js';
 import { appendMessage, findSessionByUid } from './sessions.js';
-import type { Organization, Project, Session } from './state.js';
+import type { Organization, Project } from './state.js';
 
 export function createPlaygroundSession(ctx: DomainContext, project: Project): PlaygroundSession {
-  const now = ctx.clock.now();
-  const session: Session = {
-    id: ctx.ids.next('session'),
-    session_uid: nextSessionUid(ctx),
-    project_id: project.id,
-    integration_id: project.integration.id,
-    status: 'open',
-    chat_mode: 'ai',
-    state: 'pending',
+  const session = openNewSession(ctx, project, {
     segment: 'playground',
-    country: '',
-    created_at: now,
-    updated_at: now,
-    last_message_time: null,
-    last_message: null,
     visitor_id: 'playground',
     visitor_data: {},
-    contact_data: {},
     session_meta: { emulator: true },
     is_emulator: true,
-  };
-  ctx.state.sessions.set(session.id, session);
+  });
   return { session_uid: session.session_uid, id: session.id, project_id: project.id, is_emulator: true };
-}
-
-/** Session uids are large integers, deterministic per seed. */
-export function nextSessionUid(ctx: DomainContext): number {
-  return 1_700_000_000 + ctx.ids.next('session_uid') * 7919;
 }
 
 export interface PlaygroundCall {

@@ -6,7 +6,7 @@ import { agentTurn } from './agent-turn.js';
 import type { DomainContext } from './context.js';
 import { DomainError, messages, notFound } from './errors.js';
 import { writeLog } from './execution-logs.js';
-import { nextSessionUid } from './playground.js';
+import { openNewSession } from './new-session.js';
 import { appendMessage, findSessionByUid, sessionMessages } from './sessions.js';
 import type { Organization, Project, Session } from './state.js';
 
@@ -15,29 +15,13 @@ function requireWidget(project: Project, widgetUid: string): void {
 }
 
 function openSession(ctx: DomainContext, project: Project, visitorId: string): Session {
-  const now = ctx.clock.now();
-  const session: Session = {
-    id: ctx.ids.next('session'),
-    session_uid: nextSessionUid(ctx),
-    project_id: project.id,
-    integration_id: project.integration.id,
-    status: 'open',
-    chat_mode: 'ai',
-    state: 'pending',
+  return openNewSession(ctx, project, {
     segment: 'widget',
-    country: '',
-    created_at: now,
-    updated_at: now,
-    last_message_time: null,
-    last_message: null,
     visitor_id: visitorId,
     visitor_data: { visitor_id: visitorId },
-    contact_data: {},
     session_meta: { source: 'api' },
     is_emulator: false,
-  };
-  ctx.state.sessions.set(session.id, session);
-  return session;
+  });
 }
 
 export function createSession(ctx: DomainContext, project: Project, widgetUid: string) {

@@ -4,11 +4,11 @@
  * `Insufficient credits`, deducts nothing and stores nothing. The control API only sets the balance (and reads the
  * model prices and the saved model); everything else is observed through the public API.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProjectUsageLimit, Session, SessionMessage } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
-import { need, useTarget } from '../support/use-target.js';
+import { freshStateEachTest, useTarget, WIDGET_ON_CLOCK } from '../support/use-target.js';
 import { onProject, seededOrganization } from '../support/world.js';
 
 const target = useTarget();
@@ -136,17 +136,7 @@ async function expectRefused(uid: string): Promise<void> {
 }
 
 describe('credits spent by sendMessage', () => {
-  beforeEach(async (ctx) => {
-    need(ctx, target(), {
-      control: true,
-      writes: true,
-      projectKey: true,
-      widgetUid: true,
-      projectUid: true,
-      tokens: ['owner'],
-    });
-    await control().reset();
-  });
+  freshStateEachTest(target, WIDGET_ON_CLOCK);
 
   it('a balance of exactly N × the model price pays for N replies; the next gets 402 and stores nothing [CREDITS-EXHAUSTED, SEND-MESSAGE-RECORDED]', async () => {
     const price = await replyPrice();

@@ -4,11 +4,11 @@
  * Every test starts from the seeded state; counts are read as differences from a baseline, or over a range that
  * begins at the test's first instant so that the seeded history is outside it.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionMessage, StatsRecord } from '../../contract/index.js';
 import { expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
-import { need, useTarget } from '../support/use-target.js';
+import { freshStateEachTest, useTarget, WIDGET_ON_CLOCK } from '../support/use-target.js';
 import { clockNow, onProject } from '../support/world.js';
 
 const target = useTarget();
@@ -94,17 +94,7 @@ function delta(after: StatsRecord, before: StatsRecord) {
 }
 
 describe('getStats over live conversations', () => {
-  beforeEach(async (ctx) => {
-    need(ctx, target(), {
-      control: true,
-      writes: true,
-      projectKey: true,
-      widgetUid: true,
-      projectUid: true,
-      tokens: ['owner'],
-    });
-    await control().reset();
-  });
+  freshStateEachTest(target, WIDGET_ON_CLOCK);
 
   it("a scripted conversation is counted in today's record [STATS-COUNTS, STATS-TO-DATE-ONLY-INCLUSIVE, STATS-DATE-UTC, STATS-DEFAULT-RANGE, STATS-DATE-FORMATS]", async () => {
     const range = await today();

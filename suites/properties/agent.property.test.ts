@@ -8,12 +8,12 @@
  * seed and the shrunk counterexample on failure.
  */
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aiModes, type SessionMessage, settingsRanges } from '../../contract/index.js';
 import { expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allMessages } from '../support/pages.js';
-import { need, useTarget } from '../support/use-target.js';
+import { freshStateEachTest, useTarget, WIDGET_ON_CLOCK } from '../support/use-target.js';
 import { onProject } from '../support/world.js';
 
 const target = useTarget();
@@ -144,17 +144,7 @@ interface ModelEntry {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('agent properties', () => {
-  beforeEach(async (ctx) => {
-    need(ctx, target(), {
-      control: true,
-      writes: true,
-      projectKey: true,
-      widgetUid: true,
-      projectUid: true,
-      tokens: ['owner'],
-    });
-    await control().reset();
-  });
+  freshStateEachTest(target, WIDGET_ON_CLOCK);
 
   it('the agent is deterministic: reset to the same seed, the same conversation gets the same replies and transcript [FAKE-DETERMINISTIC-SEED, SEND-MESSAGE-RESPONSE, SEND-MESSAGE-RECORDED]', async () => {
     await fc.assert(

@@ -66,3 +66,21 @@ export function need(ctx: TestContext, t: Target, needs: Needs): void {
   const reasons = missing(t, needs);
   if (reasons.length > 0) ctx.skip(reasons.join('; '));
 }
+
+/** What a widget conversation on the fake's clock needs: the control API, writes, the key and the owner token. */
+export const WIDGET_ON_CLOCK: Needs = {
+  control: true,
+  writes: true,
+  projectKey: true,
+  widgetUid: true,
+  projectUid: true,
+  tokens: ['owner'],
+};
+
+/** Every test of the enclosing describe skips unless the target has `needs`, then starts from the seeded state. */
+export function freshStateEachTest(target: () => Target, needs: Needs): void {
+  beforeEach(async (ctx) => {
+    need(ctx, target(), needs);
+    await target().control?.reset();
+  });
+}
