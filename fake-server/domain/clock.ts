@@ -34,6 +34,8 @@ export function createVirtualClock(start: number = DEFAULT_EPOCH, ticking?: () =
 }
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
+/** The UTC calendar day (YYYY-MM-DD) of an instant, as date-only filters compare it. */
+export const isoDay = (ms: number): string => iso(ms).slice(0, 10);
 export const HOUR_MS = 3_600_000;
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 /** Chatbot execution logs: what each agent turn did (retrieval, model call, reply), readable by project key. */
 import type { ExecutionLog as LogView, OrderBy } from '../../contract/index.js';
-import { iso } from './clock.js';
+import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
 import { messages, notFound } from './errors.js';
 import { byOrder, type Page, paginate } from './paging.js';
@@ -33,8 +33,6 @@ export interface ListLogsQuery {
   page: number;
 }
 
-const day = (ms: number) => iso(ms).slice(0, 10);
-
 export function listExecutionLogs(ctx: DomainContext, project: Project, q: ListLogsQuery): Page<LogView> {
   observeSessions(ctx, project);
   let sessionId: number | undefined;
@@ -47,8 +45,8 @@ export function listExecutionLogs(ctx: DomainContext, project: Project, q: ListL
     (l) =>
       l.project_id === project.id &&
       (sessionId === undefined || l.session_id === sessionId) &&
-      (q.from === undefined || day(l.createdAt) >= q.from) &&
-      (q.to === undefined || day(l.createdAt) <= q.to),
+      (q.from === undefined || isoDay(l.createdAt) >= q.from) &&
+      (q.to === undefined || isoDay(l.createdAt) <= q.to),
   );
   const page = paginate(
     byOrder(matching, (l) => l.createdAt, q.orderBy),

@@ -1,6 +1,6 @@
 /** Conversation sessions and their messages as the Platform API lists them. */
 import type { SessionMessage as MessageView, OrderBy, Session as SessionView } from '../../contract/index.js';
-import { iso } from './clock.js';
+import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
 import { byOrder, type Page, paginate } from './paging.js';
@@ -17,8 +17,6 @@ export interface ListSessionsQuery {
   page: number;
   orderBy: OrderBy;
 }
-
-const day = (ms: number) => iso(ms).slice(0, 10);
 
 /** Bring the project's sessions up to the clock: retention first, then inactivity transitions. */
 export function observeSessions(ctx: DomainContext, project: Project): void {
@@ -38,8 +36,8 @@ export function listSessions(ctx: DomainContext, project: Project, q: ListSessio
   const matching = projectSessions(ctx, project).filter(
     (s) =>
       (q.status === undefined || s.status === q.status) &&
-      (q.from === undefined || day(s.created_at) >= q.from) &&
-      (q.to === undefined || day(s.created_at) <= q.to),
+      (q.from === undefined || isoDay(s.created_at) >= q.from) &&
+      (q.to === undefined || isoDay(s.created_at) <= q.to),
   );
   const page = paginate(
     byOrder(matching, (s) => s.created_at, q.orderBy),

@@ -5,10 +5,10 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { hourlyCaps, type Operation, platformOperations } from '../../contract/index.js';
+import { type Operation, platformOperations } from '../../contract/index.js';
 import { authenticateToken, bearerValue } from '../domain/authentication.js';
 import { requireOperation, requirePlatformPlan, resolveProject } from '../domain/authorization.js';
-import { messages } from '../domain/errors.js';
+import { countPlatformRequest } from '../domain/platform-cap.js';
 import { rateHeaders } from '../domain/rate-limit.js';
 import type { Project } from '../domain/state.js';
 import type { Runtime } from '../runtime.js';
@@ -37,12 +37,7 @@ async function runPlatform(runtime: Runtime, op: Operation, ctx: Context): Promi
   const domain = runtime.domain;
   ctx.state.operation = op.id;
   const caller = authenticateToken(domain, bearerValue(ctx.get('authorization') || undefined));
-  const decision = domain.limiter.hit(
-    `token:${caller.token.id}`,
-    hourlyCaps.platformTokenPerHour,
-    domain.clock.now(),
-    messages.rateLimited,
-  );
+  const decision = countPlatformRequest(domain, caller);
   ctx.set(rateHeaders(decision));
   requirePlatformPlan(caller.organization.plan);
   if (op.access) requireOperation(caller, op.access);
