@@ -28,6 +28,11 @@ export const TargetConfig = z.object({
   /** A second project of the same organization, outside the `selected` token's scope. */
   other_project_uid: z.string().optional(),
   widget_uid: z.string().optional(),
+  /**
+   * Models the RAG suites pass as `model` on each endpoint. Unset: the suites take the first `gpt-*`/`o1`/`o3` and
+   * `claude-*` values that getSupportedModels lists (which needs the owner token).
+   */
+  rag_models: z.object({ openai: z.string().optional(), anthropic: z.string().optional() }).default({}),
   /** Present only when the target has the fake's control API. */
   control: z.object({ url: z.url(), secret: z.string() }).optional(),
   /**
@@ -42,7 +47,9 @@ export const TargetConfig = z.object({
       writes: z.boolean().default(false),
       /** Tests that spend quota (rate caps). */
       quota: z.boolean().default(false),
+      /** Tests that spend credits (RAG completions are billed per token). */
+      credits: z.boolean().default(false),
     })
-    .default({ writes: false, quota: false }),
+    .default({ writes: false, quota: false, credits: false }),
 });
 export type TargetConfig = z.infer<typeof TargetConfig>;

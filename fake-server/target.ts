@@ -29,7 +29,8 @@ export function describeFake(runtime: Runtime, a: Addresses): TargetConfig {
     ...(seeded?.projectKeys.main ? { project_key: seeded.projectKeys.main } : {}),
     ...(main ? { project_uid: main.project_uid, widget_uid: main.integration.widget_uid } : {}),
     ...(other ? { other_project_uid: other.project_uid } : {}),
+    rag_models: { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' },
     control: { url: `${a.origin}${a.controlPrefix}`, secret: a.secret },
-    allow: { writes: true, quota: true },
+    allow: { writes: true, quota: true, credits: true },
   };
 }

@@ -25,6 +25,16 @@ export const harnessClauses = [
     'The fake records every public API request (time, method, path, operation id or null, status, envelope message) in a bounded journal (the latest 2000), readable and clearable through the control API; control requests are not recorded.',
   ),
   assumed(
+    'FAKE-MODEL-DEFAULT',
+    H,
+    'The fake model is deterministic: with the knowledgebase tool declared it searches the project knowledgebase with the conversation and answers citing the chunks it used ([1], [2], … in `sources` order); when the last user message asks for what a declared user tool does (words of its name or description), it calls that tool with arguments drawn from the message; after tool results it answers using them; it stops within the max tokens.',
+  ),
+  assumed(
+    'FAKE-MODEL-SCRIPT',
+    H,
+    'Through the control API, the next replies of a project can be queued (POST /_control/projects/:uid/rag/replies): text, tool calls with given arguments, an error status (with retry-after), a delay before answering, and a stream cut after N events (ended or reset). Each RAG request of the project, on either endpoint, takes the next queued reply once it has passed the key, cap, plan, body and model checks; an empty queue means the default model.',
+  ),
+  assumed(
     'TOKEN-CREATOR-REMOVED-PERMANENT',
     'States/API token',
     'The spec gives no way out of "unusable": a token whose creator was removed from the organization stays unusable (401 with the creator message) even if the creator is added back later.',

@@ -112,6 +112,66 @@ export const ragClauses = defineClauses([
     'A RAG request with no project key, or a key that names no active project key, gets 401 in the native error shape (OpenAI type `invalid_request_error`, code `invalid_api_key`; Anthropic type `authentication_error`).',
   ),
   assumed(
+    'RAG-PLAN-PROFESSIONAL',
+    G,
+    'The RAG endpoints take a project API key, like the Project Integration family, and their hourly caps start at Professional: a project whose organization is below Professional gets 403 in the native error shape (OpenAI `permission_error`; Anthropic `permission_error`), message `The RAG chat completion API requires the Professional plan or above`.',
+  ),
+  assumed(
+    'RAG-OPENAI-STREAM',
+    G,
+    'The spec does not mention streaming; as in the native API, `stream: true` answers `text/event-stream` with `data:` chat.completion.chunk objects: the first delta carries role `assistant`, then content pieces or tool-call fragments (index, id, type and name first, then argument pieces), then a chunk with finish_reason; with stream_options.include_usage a last chunk with empty choices and usage; `data: [DONE]` ends the stream.',
+  ),
+  assumed(
+    'RAG-ANTHROPIC-STREAM',
+    G,
+    'The spec does not mention streaming; as in the native API, `stream: true` answers `text/event-stream` with named events in order: message_start, then per content block content_block_start, content_block_delta (text_delta or input_json_delta) and content_block_stop, then message_delta (stop_reason, usage) and message_stop; each event name equals its data `type`.',
+  ),
+  assumed(
+    'RAG-STREAM-SOURCES',
+    G,
+    'Where `sources` goes in a stream is not shown: on the first chunk of an OpenAI-style stream, and on the message of `message_start` in an Anthropic-style stream.',
+  ),
+  assumed(
+    'RAG-STREAM-EQUALS-BODY',
+    G,
+    'A streamed answer accumulates to the answer the same request gets unstreamed: same text, tool calls, finish/stop reason, usage and sources (ids and timestamps aside).',
+  ),
+  documented(
+    'RAG-TOOL-RESULT-CONTINUES',
+    G,
+    'As in the native APIs, the caller sends the results of user tool calls back (OpenAI `tool` messages with tool_call_id; Anthropic `tool_result` blocks with tool_use_id) and the follow-up request continues the conversation with a new answer.',
+  ),
+  assumed(
+    'RAG-TOOL-CHOICE',
+    G,
+    'tool_choice keeps its native meaning for user tools: `none` never calls one; `required` (OpenAI) or `any` (Anthropic) always calls one; a named tool calls that tool; `auto` lets the model decide. The knowledgebase tool is not affected.',
+  ),
+  assumed(
+    'RAG-MAX-TOKENS',
+    G,
+    'An answer never has more output tokens than the request allows (OpenAI max_completion_tokens or max_tokens; Anthropic max_tokens); an answer cut there ends with finish_reason `length` (OpenAI) or stop_reason `max_tokens` (Anthropic).',
+  ),
+  assumed(
+    'RAG-USAGE-TOKENIZER',
+    'Limits',
+    'Usage counts come from a real tokenizer (o200k_base for every model): output tokens are the tokens of the answer text plus, per tool call, its name and JSON arguments; input tokens count the system prompt, every message, the tool declarations and the retrieved chunks fed to the model.',
+  ),
+  assumed(
+    'RAG-CREDITS-PER-TOKEN-PRICE',
+    'Limits',
+    "The price per token is not shown: a RAG request costs (input + output tokens) x the model's credits_per_1k_tokens / 1000 credits, rounded to 3 decimals, taken from the organization balance and counted in the project's credits usage; a request the balance cannot cover gets 402 and deducts nothing.",
+  ),
+  assumed(
+    'RAG-RATE-LIMIT-HEADERS',
+    'Limits',
+    'A RAG 429 carries `retry-after` (whole seconds until the window ends) so that the SDKs retry when the window reopens; RAG responses carry the X-RateLimit-* headers of RATE-HEADERS.',
+  ),
+  assumed(
+    'RAG-UNKNOWN-ROUTE-NATIVE',
+    'Errors',
+    'Under {base_url}/openai/ and {base_url}/anthropic/, an unknown path gets 404 and a method other than POST on a RAG path gets 405, both in the native error shape of that dialect.',
+  ),
+  assumed(
     'RAG-BAD-REQUEST-400',
     'Errors',
     'A RAG body that is not the native request shape (missing model or messages, malformed JSON) gets 400 in the native error shape (OpenAI `invalid_request_error`; Anthropic `invalid_request_error`).',

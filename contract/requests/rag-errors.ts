@@ -42,7 +42,6 @@ export type RagErrorStatus = (typeof ragErrorStatuses)[number];
 
 export type OpenAIErrorType =
   | 'invalid_request_error'
-  | 'authentication_error'
   | 'insufficient_quota'
   | 'permission_error'
   | 'not_found_error'
@@ -68,13 +67,13 @@ export interface RagErrorKind {
 /**
  * Our status -> each provider's error `type` (and OpenAI `code`). One table for the fake and the suites.
  * Anthropic's column follows its documented status table (415 falls under "other 4XX": invalid_request_error).
- * OpenAI documents no such table; the codes (invalid_api_key, insufficient_quota, rate_limit_exceeded) are the
- * ones its API is known to send, and 402 (credits exhausted) is ours: OpenAI itself reports quota with 429.
+ * OpenAI documents no such table; the types and codes (a 401 is `invalid_request_error` with code
+ * `invalid_api_key`; insufficient_quota, rate_limit_exceeded) are the ones its API is known to send, and 402 (credits exhausted) is ours: OpenAI itself reports quota with 429.
  */
 export const ragErrorKinds = {
   400: { openai: { type: 'invalid_request_error', code: null }, anthropic: 'invalid_request_error' },
   401: {
-    openai: { type: 'authentication_error', code: 'invalid_api_key' },
+    openai: { type: 'invalid_request_error', code: 'invalid_api_key' },
     anthropic: 'authentication_error',
   },
   402: { openai: { type: 'insufficient_quota', code: 'insufficient_quota' }, anthropic: 'billing_error' },

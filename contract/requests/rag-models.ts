@@ -1,0 +1,17 @@
+/** Which supported models each RAG endpoint serves (documented: OpenAI-style `gpt-*`, `o1`, `o3`; Anthropic-style `claude-*`). */
+export type RagDialect = 'openai' | 'anthropic';
+
+const families: Record<RagDialect, RegExp> = {
+  openai: /^(?:gpt-|o1(?:-|$)|o3(?:-|$))/,
+  anthropic: /^claude-/,
+};
+
+/** Whether `model` belongs to a family the dialect's endpoint serves (RAG-OPENAI-FAMILIES, RAG-ANTHROPIC-FAMILIES). */
+export function servesModel(dialect: RagDialect, model: string): boolean {
+  return families[dialect].test(model);
+}
+
+/** Which endpoint serves `model`, if any. */
+export function dialectOfModel(model: string): RagDialect | undefined {
+  return (Object.keys(families) as RagDialect[]).find((d) => servesModel(d, model));
+}
