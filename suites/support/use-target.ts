@@ -38,6 +38,8 @@ export interface Needs {
   writes?: boolean;
   /** Permission to spend quota (rate caps). */
   quota?: boolean;
+  /** Permission to spend credits (RAG completions). */
+  credits?: boolean;
   tokens?: TokenName[];
   projectKey?: boolean;
   projectUid?: boolean;
@@ -52,6 +54,8 @@ export function missing(t: Target, needs: Needs): string[] {
   if (needs.control && !t.control) reasons.push('target has no control API');
   if (needs.writes && !c.allow.writes) reasons.push('target does not allow writes (allow.writes)');
   if (needs.quota && !c.allow.quota) reasons.push('target does not allow spending quota (allow.quota)');
+  if (needs.credits && !c.allow.credits)
+    reasons.push('target does not allow spending credits (allow.credits)');
   for (const name of needs.tokens ?? [])
     if (!c.tokens[name]) reasons.push(`target config has no ${name} token`);
   if (needs.projectKey && !c.project_key) reasons.push('target config has no project_key');
