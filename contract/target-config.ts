@@ -40,6 +40,11 @@ export const TargetConfig = z.object({
    * (counters are reset between tests), else the hourly cap less a margin. A test that would exceed it is skipped.
    */
   request_budget_per_token: z.number().int().min(1).optional(),
+  /**
+   * RAG requests the suites may send with `project_key` in one run. Unset: none when the target has a control API,
+   * else the smallest documented RAG cap (200) less a margin. A test that would exceed it is skipped.
+   */
+  request_budget_rag_per_project: z.number().int().min(1).optional(),
   /** What the target allows the suites to do. */
   allow: z
     .object({

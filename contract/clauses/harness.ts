@@ -10,6 +10,11 @@ export const harnessClauses = [
     'The conformance report maps every clause to the tests citing it: fail if any citing test fails, pass if one passes and none fails, skip (with reasons) if all are skipped, untested if none cites it. Documented failures fail the run; assumed failures fail it only against the fake.',
   ),
   assumed(
+    'HARNESS-REQUEST-BUDGET',
+    H,
+    'Against a target without the control API the suites count their requests per credential across one run and skip, with the reason, a test that would take a Platform token past request_budget_per_token (default the 1000/h cap less 50) or the project key past request_budget_rag_per_project RAG requests (default the smallest RAG cap, 200/h, less 20).',
+  ),
+  assumed(
     'FAKE-DETERMINISTIC-SEED',
     H,
     'The fake is deterministic: the same seed gives the same ids, tokens, keys, fixtures and replies, and time moves only when the control API (or a test) moves the virtual clock.',

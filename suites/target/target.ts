@@ -87,7 +87,14 @@ export function createHttpTarget(
   const exchange = (path: string, credential: string, encoding: 'json' | 'form', o: CallOptions) => {
     const headers: Record<string, string> = { ...authHeaders(config, credential, o.auth), ...o.headers };
     const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
-    if (budget && bearer && !budget.take(bearer)) {
+    if (budget && credential === 'rag-key') {
+      const key = bearer ?? headers['x-api-key'];
+      if (key && !budget.take(key, 'rag')) {
+        target.onBudgetExhausted(
+          `request budget exhausted: ${budget.perRagKey} RAG requests with the project key in this run (request_budget_rag_per_project), so the RAG hourly cap is not spent by the harness`,
+        );
+      }
+    } else if (budget && bearer && !budget.take(bearer)) {
       target.onBudgetExhausted(
         `request budget exhausted: ${budget.perToken} requests per token in this run (request_budget_per_token), so the hourly cap is not spent by the harness`,
       );
