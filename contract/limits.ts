@@ -40,6 +40,8 @@ export const hourlyCaps = {
   platformTokenPerHour: 1000,
   projectKeySearchPerHour: 100,
   ragPerHour: { professional: 200, advanced: 1000, agency: 1000 },
+  /** Enterprise RAG cap when the organization sets none (assumed clause RATE-ENTERPRISE-CAP). */
+  ragEnterpriseDefault: 1000,
 } as const;
 
 /** Retention: seconds, 0 = keep forever. */

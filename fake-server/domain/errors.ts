@@ -26,11 +26,15 @@ export const messages = {
   platformPlan: 'The Platform API requires the Advanced plan or above',
   integrationPlan: 'The Project Integration API requires the Professional plan or above',
   searchPlan: 'The Query Knowledgebase API requires the Professional plan or above',
+  ragPlan: 'The RAG chat completion API requires the Professional plan or above',
+  invalidApiKey: 'Invalid or revoked API key',
   invalidParams: 'Invalid params',
   rateLimited: 'Rate limit exceeded. Please try again later.',
   searchRateLimited: 'Rate limit exceeded. Your plan allows 100 requests per hour.',
   insufficientCredits: 'Insufficient credits',
   invalidModel: (model: string) => `Invalid model '${model}'. Model not found in available models list.`,
+  ragWrongFamily: (model: string, endpoint: string, families: string) =>
+    `Model '${model}' is not served by the ${endpoint} endpoint, which serves ${families} models.`,
   invalidFromDate: "Invalid 'from' date format",
   invalidToDate: "Invalid 'to' date format",
 } as const;

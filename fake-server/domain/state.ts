@@ -2,6 +2,7 @@
 
 import type { ExpirationPreset, ScopeType } from '../../contract/access.js';
 import type { MemberRole, Permission, PlanName, TokenRole } from '../../contract/index.js';
+import type { ScriptedReply } from '../../contract/requests/rag-script.js';
 import type { KnowledgebaseIndex } from '../rag/knowledgebase-index.js';
 
 export interface User {
@@ -20,6 +21,8 @@ export interface Organization {
   plan: PlanName;
   /** Credit balance shared by the organization's projects. */
   credits: number;
+  /** Enterprise RAG hourly cap set through the control API (RATE-ENTERPRISE-CAP); default when absent. */
+  ragCapPerHour?: number;
 }
 
 export interface Member {
@@ -184,6 +187,8 @@ export interface State {
   executionLogs: Map<number, ExecutionLog>;
   models: SupportedModelEntry[];
   knowledgebases: Map<number, KnowledgebaseIndex>;
+  /** Scripted replies of the fake model queued per project id, oldest first (FAKE-MODEL-SCRIPT). */
+  ragScripts: Map<number, ScriptedReply[]>;
 }
 
 export function createState(): State {
@@ -201,5 +206,6 @@ export function createState(): State {
     executionLogs: new Map(),
     models: [],
     knowledgebases: new Map(),
+    ragScripts: new Map(),
   };
 }

@@ -27,7 +27,7 @@ const openers = [
 ];
 
 /** First sentences of a chunk, up to roughly `max` characters, never cut mid-word. */
-function summary(content: string, max = 280): string {
+export function summary(content: string, max = 280): string {
   const body = content.replace(/\s+/g, ' ').trim();
   const sentences = body.match(/[^.!?]+[.!?]+/g) ?? [body];
   let out = '';
