@@ -1,6 +1,7 @@
 /**
  * The control API: only the fake has it. Reset and seed, the clock, organizations, members, projects,
- * documents, tokens and their lifecycle, plans and credits, the outbox, the journal and the rate-limit counters.
+ * documents, tokens and their lifecycle, plans (with the Enterprise RAG cap) and credits, scripted replies of
+ * the fake model, the outbox, the journal and the rate-limit counters.
  * Every route needs the admin secret in `x-control-secret`.
  */
 import Router from '@koa/router';
@@ -14,6 +15,8 @@ import { removeModel, upsertModel } from '../domain/models.js';
 import { createOrganization, createUser, findOrganization } from '../domain/organizations.js';
 import { createProjectKey } from '../domain/project-keys.js';
 import { addProjectMember, createProject, removeProjectMember } from '../domain/projects.js';
+import { ragCapPerHour } from '../domain/rag-completion.js';
+import { clearReplies, queueReplies, scriptedReplies } from '../domain/rag-script.js';
 import type { Project } from '../domain/state.js';
 import { applyLifecycle, createToken, findToken, type LifecycleAction } from '../domain/tokens.js';
 import { readBody } from '../http/body.js';
@@ -109,8 +112,10 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
   });
   r.post('/organizations/:id/plan', async (ctx) => {
     const org = findOrganization(d(), intParam(ctx.params.id));
-    org.plan = (await body(ctx, S.PlanBody)).plan;
-    ok(ctx, 'Plan set', { id: org.id, plan: org.plan });
+    const b = await body(ctx, S.PlanBody);
+    org.plan = b.plan;
+    if (b.rag_cap_per_hour !== undefined) org.ragCapPerHour = b.rag_cap_per_hour;
+    ok(ctx, 'Plan set', { id: org.id, plan: org.plan, rag_cap_per_hour: ragCapPerHour(org) ?? null });
   });
   r.post('/organizations/:id/credits', async (ctx) => {
     const org = findOrganization(d(), intParam(ctx.params.id));
@@ -174,6 +179,20 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     }
     ok(ctx, 'Document removed');
   });
+
+  r.get('/projects/:uid/rag/replies', (ctx) =>
+    ok(ctx, 'Scripted replies', scriptedReplies(d(), projectByUid(runtime, ctx.params.uid!))),
+  );
+  r.post('/projects/:uid/rag/replies', async (ctx) => {
+    const project = projectByUid(runtime, ctx.params.uid!);
+    const b = await body(ctx, S.ScriptRepliesBody);
+    ok(ctx, 'Scripted replies queued', queueReplies(d(), project, b.replies));
+  });
+  r.delete('/projects/:uid/rag/replies', (ctx) =>
+    ok(ctx, 'Scripted replies cleared', {
+      cleared: clearReplies(d(), projectByUid(runtime, ctx.params.uid!)),
+    }),
+  );
 
   r.post('/tokens', async (ctx) => {
     const b = await body(ctx, S.TokenBody);

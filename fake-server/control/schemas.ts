@@ -9,6 +9,8 @@ import {
   TokenRole,
 } from '../../contract/index.js';
 
+export { ScriptRepliesBody } from '../../contract/requests/rag-script.js';
+
 export const ResetBody = z.object({
   seed: z
     .number()
@@ -45,7 +47,11 @@ export const OrganizationBody = z.object({
 
 export const MemberBody = z.object({ user_id: z.number().int(), role: MemberRole });
 export const RoleBody = z.object({ role: MemberRole });
-export const PlanBody = z.object({ plan: PlanName });
+export const PlanBody = z.object({
+  plan: PlanName,
+  /** The Enterprise RAG hourly cap of this organization (RATE-ENTERPRISE-CAP); kept when omitted. */
+  rag_cap_per_hour: z.number().int().min(1).optional(),
+});
 export const CreditsBody = z.object({ credits: z.number().min(0) });
 
 export const ProjectBody = z.object({
