@@ -1,0 +1,225 @@
+/**
+ * The official `@anthropic-ai/sdk` pointed at {base_url}/anthropic with the project key, nothing else changed:
+ * answers with `sources`, the key in each header the endpoint takes, streams accumulated by MessageStream, and a
+ * full user-tool round trip. Runs against any target that allows spending credits; checks that need the fake's
+ * default model say so.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import { describe, expect, it } from 'vitest';
+import { AnthropicMessage } from '../../contract/requests/rag-anthropic.js';
+import { needRag } from '../support/rag.js';
+import {
+  type AnthropicCredential,
+  anthropicClient,
+  anthropicKnowledgebaseTool,
+  recordingFetch,
+  reserveRagRequests,
+  sourcesOf,
+} from '../support/sdk-clients.js';
+import { useTarget } from '../support/use-target.js';
+import {
+  anthropicOrderTool,
+  ORDER_QUESTION,
+  ORDER_TOOL_NAME,
+  REFUND_QUESTION,
+  runOrderTool,
+  SHIPPED,
+} from './order-tool.js';
+
+const target = useTarget();
+const LIMIT = 3;
+const MAX_TOKENS = 512;
+
+/** A request without `stream`: sent as is by create(), or streamed by stream(). */
+type Params = Omit<Anthropic.Messages.MessageCreateParamsNonStreaming, 'stream'>;
+
+const refundRequest = (model: string): Params => ({
+  model,
+  max_tokens: MAX_TOKENS,
+  messages: [{ role: 'user', content: REFUND_QUESTION }],
+  tools: [anthropicKnowledgebaseTool(LIMIT)],
+});
+
+/** The request that forces the user tool (RAG-TOOL-CHOICE), the knowledgebase tool declared too. */
+const orderRequest = (model: string): Params => ({
+  model,
+  max_tokens: MAX_TOKENS,
+  messages: [{ role: 'user', content: ORDER_QUESTION }],
+  tools: [anthropicKnowledgebaseTool(LIMIT), anthropicOrderTool],
+  tool_choice: { type: 'tool', name: ORDER_TOOL_NAME },
+});
+
+const textOf = (m: Anthropic.Messages.Message): string =>
+  m.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+
+/** The fields a streamed answer must share with the unstreamed one (ids aside). */
+function essence(m: Anthropic.Messages.Message) {
+  return {
+    content: m.content.map((b) =>
+      b.type === 'text'
+        ? { type: b.type, text: b.text }
+        : b.type === 'tool_use'
+          ? { type: b.type, name: b.name, input: b.input }
+          : { type: b.type },
+    ),
+    stop_reason: m.stop_reason,
+    usage: { input_tokens: m.usage.input_tokens, output_tokens: m.usage.output_tokens },
+    sources: sourcesOf(m),
+  };
+}
+
+const toolUses = (m: Anthropic.Messages.Message) =>
+  m.content.filter((b): b is Anthropic.Messages.ToolUseBlock => b.type === 'tool_use');
+
+/** The follow-up of a tool use: the assistant turn as the SDK returned it, then one tool_result per tool use. */
+function withToolResults(request: Params, message: Anthropic.Messages.Message): Params {
+  const results: Anthropic.Messages.ToolResultBlockParam[] = toolUses(message).map((use) => ({
+    type: 'tool_result',
+    tool_use_id: use.id,
+    content: JSON.stringify(runOrderTool(use.input)),
+  }));
+  return {
+    ...request,
+    messages: [
+      ...request.messages,
+      { role: 'assistant', content: message.content },
+      { role: 'user', content: results },
+    ],
+    // `none`: the model must answer now, on any target (RAG-TOOL-CHOICE).
+    tool_choice: { type: 'none' },
+  };
+}
+
+function expectOrderToolUse(message: Anthropic.Messages.Message) {
+  expect(message.stop_reason).toBe('tool_use');
+  const uses = toolUses(message);
+  expect(uses.length).toBeGreaterThan(0);
+  for (const use of uses) {
+    // Only the user tool comes back: the knowledgebase tool is the service's to run (RAG-SERVER-RETRIEVAL).
+    expect(use.name).toBe(ORDER_TOOL_NAME);
+    expect(use.id).toEqual(expect.any(String));
+    expect(use.input).toEqual(expect.any(Object));
+  }
+}
+
+describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE]', () => {
+  it('messages.create with the knowledgebase tool returns an answer and readable sources, never a knowledgebase tool use [RAG-ANTHROPIC-ENDPOINT, VERSION-V1-ANTHROPIC-PATH, RAG-KB-TOOL, RAG-SERVER-RETRIEVAL, RAG-RESPONSE-NATIVE, RAG-SOURCES-ITEM-SHAPE, RAG-SOURCES-LIMIT, RAG-SOURCES-ALWAYS]', async (ctx) => {
+    const model = await needRag(ctx, target(), 'anthropic');
+    reserveRagRequests(ctx, target(), 1);
+    const recorder = recordingFetch();
+    const message = await anthropicClient(target(), { fetch: recorder.fetch }).messages.create(
+      refundRequest(model),
+    );
+
+    expect(recorder.sent).toHaveLength(1);
+    expect(recorder.sent[0]!.method).toBe('POST');
+    expect(recorder.sent[0]!.url).toBe(
+      `${target().config.base_url.replace(/\/$/, '')}/anthropic/v1/messages`,
+    );
+
+    AnthropicMessage.parse(message);
+    expect(message.role).toBe('assistant');
+    expect(message.stop_reason).toBe('end_turn');
+    expect(toolUses(message)).toEqual([]);
+    expect(textOf(message).length).toBeGreaterThan(0);
+
+    const sources = sourcesOf(message);
+    expect(sources.length).toBeLessThanOrEqual(LIMIT);
+    if (target().isFake) {
+      // The seeded knowledgebase answers the question, and the default model cites what it used (FAKE-MODEL-DEFAULT).
+      expect(sources.length).toBeGreaterThan(0);
+      expect(textOf(message)).toContain('[1]');
+    }
+  });
+
+  it('the key works as the SDK sends it (apiKey), as authToken (Bearer) and as x-api-key alone [AUTH-RAG-KEY-HEADERS, RAG-ANTHROPIC-ENDPOINT]', async (ctx) => {
+    const model = await needRag(ctx, target(), 'anthropic');
+    reserveRagRequests(ctx, target(), 3);
+    const key = target().config.project_key!;
+    const expected: Record<AnthropicCredential, { authorization?: string; 'x-api-key'?: string }> = {
+      // @anthropic-ai/sdk 1.x sends apiKey as a Bearer token, like authToken.
+      apiKey: { authorization: `Bearer ${key}` },
+      authToken: { authorization: `Bearer ${key}` },
+      'x-api-key': { 'x-api-key': key },
+    };
+    for (const credential of Object.keys(expected) as AnthropicCredential[]) {
+      const recorder = recordingFetch();
+      const client = anthropicClient(target(), { credential, fetch: recorder.fetch });
+      const message = await client.messages.create({
+        model,
+        max_tokens: 64,
+        messages: [{ role: 'user', content: 'Hello' }],
+      });
+      expect(message.type, credential).toBe('message');
+      const headers = recorder.sent[0]!.headers;
+      expect({ authorization: headers.authorization, 'x-api-key': headers['x-api-key'] }, credential).toEqual(
+        { authorization: undefined, 'x-api-key': undefined, ...expected[credential] },
+      );
+    }
+  });
+
+  it('messages.stream() accumulates with finalMessage() to the unstreamed answer; the text events join to its text [RAG-ANTHROPIC-STREAM, RAG-STREAM-EQUALS-BODY, RAG-STREAM-SOURCES]', async (ctx) => {
+    const model = await needRag(ctx, target(), 'anthropic');
+    reserveRagRequests(ctx, target(), 2);
+    const client = anthropicClient(target());
+    const plain = await client.messages.create(refundRequest(model));
+
+    const stream = client.messages.stream(refundRequest(model));
+    const deltas: string[] = [];
+    stream.on('text', (delta) => deltas.push(delta));
+    const final = await stream.finalMessage();
+
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.join('')).toBe(textOf(plain));
+    expect(await stream.finalText()).toBe(textOf(plain));
+    // sources arrive on message_start's message, which MessageStream keeps as the snapshot.
+    expect(essence(final)).toEqual(essence(plain));
+  });
+});
+
+describe('a user tool through the @anthropic-ai/sdk [RAG-SDK-COMPATIBLE, RAG-USER-TOOLS-RETURNED, RAG-TOOL-RESULT-CONTINUES, RAG-TOOL-CHOICE]', () => {
+  it('create: the forced tool comes back as a tool_use block; its local result sent as tool_result gets a final answer', async (ctx) => {
+    const model = await needRag(ctx, target(), 'anthropic');
+    reserveRagRequests(ctx, target(), 2);
+    const client = anthropicClient(target());
+    const request = orderRequest(model);
+    const called = await client.messages.create(request);
+    AnthropicMessage.parse(called);
+    expectOrderToolUse(called);
+
+    const answered = await client.messages.create(withToolResults(request, called));
+    AnthropicMessage.parse(answered);
+    expect(answered.stop_reason).toBe('end_turn');
+    expect(toolUses(answered)).toEqual([]);
+    expect(textOf(answered).length).toBeGreaterThan(0);
+    // The default model answers from the tool result (FAKE-MODEL-DEFAULT).
+    if (target().isFake) expect(textOf(answered)).toContain(SHIPPED);
+  });
+
+  it('stream(): finalMessage() assembles the tool input from input_json_delta pieces, equal to the unstreamed one; the streamed follow-up answers [RAG-ANTHROPIC-STREAM, RAG-STREAM-EQUALS-BODY]', async (ctx) => {
+    const model = await needRag(ctx, target(), 'anthropic');
+    reserveRagRequests(ctx, target(), 3);
+    const client = anthropicClient(target());
+    const request = orderRequest(model);
+    const plain = await client.messages.create(request);
+
+    const stream = client.messages.stream(request);
+    const pieces: string[] = [];
+    stream.on('inputJson', (partial) => pieces.push(partial));
+    const called = await stream.finalMessage();
+    expectOrderToolUse(called);
+    expect(pieces.length).toBeGreaterThan(0);
+    expect(JSON.parse(pieces.join(''))).toEqual(toolUses(called)[0]!.input);
+    const { content, stop_reason, usage } = essence(called);
+    expect({ content, stop_reason, usage }).toEqual({
+      content: essence(plain).content,
+      stop_reason: essence(plain).stop_reason,
+      usage: essence(plain).usage,
+    });
+
+    const answered = await client.messages.stream(withToolResults(request, called)).finalMessage();
+    expect(answered.stop_reason).toBe('end_turn');
+    expect(textOf(answered).length).toBeGreaterThan(0);
+    if (target().isFake) expect(textOf(answered)).toContain(SHIPPED);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The official `openai` and `@anthropic-ai/sdk` clients pointed at a target, as a client developer would do it:
+ * only `baseURL` ({base_url}/openai, {base_url}/anthropic) and the key change (RAG-SDK-COMPATIBLE). Also what the
+ * SDK tests share: the knowledgebase tool typed for each SDK, `sources` read off a response, a fetch that records
+ * what the SDK really sends, and the RAG request budget for SDK calls (they bypass Target.call).
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import type { TestContext } from 'vitest';
+import { KNOWLEDGEBASE_TOOL_TYPE, RagSources } from '../../contract/requests/rag-sources.js';
+import type { Target } from '../target/target.js';
+
+/** Generous against a slow target, short enough that a hung stream fails the test rather than the run. */
+export const SDK_TIMEOUT_MS = 20_000;
+
+export interface SdkOptions {
+  /** The project key to send; default: the target config's `project_key`. */
+  apiKey?: string;
+  /**
+   * Default 0, so that a failure is quick and every request is counted once; `'sdk-default'` leaves the SDK's
+   * own retry policy (2 retries, honouring `retry-after-ms` then `retry-after`).
+   */
+  maxRetries?: number | 'sdk-default';
+  /** Client timeout in ms (default SDK_TIMEOUT_MS). */
+  timeout?: number;
+  /** A fetch to use instead of the global one (see recordingFetch). */
+  fetch?: typeof fetch;
+}
+
+const baseUrl = (t: Target): string => t.config.base_url.replace(/\/$/, '');
+
+function common(o: SdkOptions) {
+  return {
+    timeout: o.timeout ?? SDK_TIMEOUT_MS,
+    ...(o.maxRetries === 'sdk-default' ? {} : { maxRetries: o.maxRetries ?? 0 }),
+    ...(o.fetch ? { fetch: o.fetch } : {}),
+  };
+}
+
+function keyOf(t: Target, o: SdkOptions): string {
+  const key = o.apiKey ?? t.config.project_key;
+  if (!key) throw new Error('target config has no project_key');
+  return key;
+}
+
+/** `new OpenAI({apiKey, baseURL: {base_url}/openai})`: the SDK sends the key as `Authorization: Bearer`. */
+export function openaiClient(t: Target, o: SdkOptions = {}): OpenAI {
+  return new OpenAI({ apiKey: keyOf(t, o), baseURL: `${baseUrl(t)}/openai`, ...common(o) });
+}
+
+/**
+ * How the Anthropic client passes the key. `apiKey` is what a client developer writes (@anthropic-ai/sdk 1.x
+ * sends it as `Authorization: Bearer`, like `authToken`); `x-api-key` sends only that header, with `Authorization`
+ * omitted through the SDK's own `defaultHeaders` (null removes a header).
+ */
+export type AnthropicCredential = 'apiKey' | 'authToken' | 'x-api-key';
+
+/** `new Anthropic({apiKey, baseURL: {base_url}/anthropic})`; the SDK adds /v1/messages. */
+export function anthropicClient(
+  t: Target,
+  o: SdkOptions & { credential?: AnthropicCredential } = {},
+): Anthropic {
+  const key = keyOf(t, o);
+  const baseURL = `${baseUrl(t)}/anthropic`;
+  switch (o.credential ?? 'apiKey') {
+    case 'apiKey':
+      return new Anthropic({ apiKey: key, baseURL, ...common(o) });
+    case 'authToken':
+      return new Anthropic({ authToken: key, baseURL, ...common(o) });
+    case 'x-api-key':
+      return new Anthropic({
+        apiKey: key,
+        baseURL,
+        defaultHeaders: { 'x-api-key': key, Authorization: null },
+        ...common(o),
+      });
+  }
+}
+
+/** The knowledgebase server tool (RAG-KB-TOOL); the SDK types do not know it, hence the casts below. */
+export const knowledgebaseTool = (limit = 3) => ({
+  type: KNOWLEDGEBASE_TOOL_TYPE,
+  parameters: { limit },
+});
+
+export const openaiKnowledgebaseTool = (limit = 3): OpenAI.Chat.ChatCompletionTool =>
+  knowledgebaseTool(limit) as unknown as OpenAI.Chat.ChatCompletionTool;
+
+export const anthropicKnowledgebaseTool = (limit = 3): Anthropic.Messages.ToolUnion =>
+  knowledgebaseTool(limit) as unknown as Anthropic.Messages.ToolUnion;
+
+/** The `sources` array of a response (or accumulated stream result), checked against the contract. */
+export function sourcesOf(response: unknown): RagSources {
+  return RagSources.parse((response as { sources?: unknown } | null)?.sources);
+}
+
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** A fetch that forwards to the global one and records the method, URL and headers of every request. */
+export function recordingFetch(): { fetch: typeof fetch; sent: SentRequest[] } {
+  const sent: SentRequest[] = [];
+  const recording: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    sent.push({
+      method: request.method,
+      url: request.url,
+      headers: Object.fromEntries(request.headers.entries()),
+    });
+    return fetch(input, init);
+  };
+  return { fetch: recording, sent };
+}
+
+/**
+ * Reserve `requests` RAG requests with the project key against the run's budget (suites/target/request-budget.ts)
+ * before a test sends them through an SDK; skip the test, with the reason, when they do not fit. A no-op on
+ * targets without a budget (the fake).
+ */
+export function reserveRagRequests(ctx: TestContext, t: Target, requests: number): void {
+  const budget = t.budget;
+  const key = t.config.project_key;
+  if (!budget || !key) return;
+  if (budget.used(key, 'rag') + requests > budget.perRagKey) {
+    ctx.skip(
+      `request budget exhausted: ${budget.perRagKey} RAG requests with the project key in this run (request_budget_rag_per_project)`,
+    );
+  }
+  for (let i = 0; i < requests; i += 1) budget.take(key, 'rag');
+}
