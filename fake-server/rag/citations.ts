@@ -11,11 +11,21 @@ export const CITED_CHUNKS = 2;
 
 export const marker = (position: number): string => `[${position}]`;
 
+/** A chunk's text without the heading lines it starts with (lines that do not end a sentence). */
+export function withoutLeadingHeadings(content: string): string {
+  const lines = content
+    .split(/\n+/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  while (lines.length > 1 && !/[.!?:;]["')\]]?$/.test(lines[0]!)) lines.shift();
+  return lines.join('\n');
+}
+
 /** The cited part of an answer, or '' without sources. */
 export function citedSentences(sources: readonly RagSource[]): string {
   return sources
     .slice(0, CITED_CHUNKS)
-    .map((s, i) => `${summary(s.content, 160)} ${marker(i + 1)}`)
+    .map((s, i) => `${summary(withoutLeadingHeadings(s.content), 160)} ${marker(i + 1)}`)
     .join(' ');
 }
 

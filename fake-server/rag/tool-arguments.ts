@@ -65,7 +65,7 @@ export function capitalisedRun(message: string): string | undefined {
     const capitalised = /^\p{Lu}/u.test(word) && word !== 'I' && !startsSentence;
     const adjacent = run.length > 0 && /^\s+$/.test(message.slice(end, m.index));
     if (capitalised && (run.length === 0 || adjacent)) {
-      run.push(word);
+      run.push(word.replace(/['’]s$/u, '')); // "Ada's" names Ada
       end = m.index + word.length;
     } else if (run.length > 0) {
       break;
