@@ -10,6 +10,7 @@ import { fallback } from './http/fallback.js';
 import { integrationRouter } from './http/integration-router.js';
 import { journal } from './http/journal.js';
 import { platformRouter } from './http/platform-router.js';
+import { ragRouter } from './http/rag-router.js';
 import { Runtime, type RuntimeOptions } from './runtime.js';
 import { describeFake } from './target.js';
 
@@ -46,10 +47,11 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   app.silent = true;
   const mounts = { basePath, orgBasePath };
   app.use(journal(runtime, controlPrefix));
-  app.use(
-    errorMiddleware(options.onUnexpectedError ?? ((err) => console.error('[fake] unexpected error', err))),
-  );
+  const onUnexpected =
+    options.onUnexpectedError ?? ((err: unknown) => console.error('[fake] unexpected error', err));
+  app.use(errorMiddleware(onUnexpected));
   app.use(controlRouter(runtime, { prefix: controlPrefix, secret, describe }).routes());
+  app.use(ragRouter(runtime, mounts, onUnexpected).routes());
   app.use(integrationRouter(runtime, mounts).routes());
   app.use(platformRouter(runtime, mounts).routes());
   app.use(fallback(mounts));

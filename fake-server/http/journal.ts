@@ -12,14 +12,16 @@ export function journal(runtime: Runtime, controlPrefix: string) {
       await next();
     } finally {
       if (!underPrefix(ctx.path, controlPrefix)) {
-        const body = ctx.body as { message?: unknown } | undefined;
+        const body = ctx.body as { message?: unknown; error?: { message?: unknown } } | undefined;
+        // The envelope's message, or the native error's on the RAG endpoints.
+        const message = body?.message ?? body?.error?.message;
         runtime.record({
           at: new Date(runtime.domain.clock.now()).toISOString(),
           method: ctx.method,
           path: ctx.path,
           operation: typeof ctx.state.operation === 'string' ? ctx.state.operation : null,
           status: ctx.status,
-          message: typeof body?.message === 'string' ? body.message : null,
+          message: typeof message === 'string' ? message : null,
         });
       }
     }
