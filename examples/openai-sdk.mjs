@@ -1,0 +1,24 @@
+// Ask the fake's knowledgebase through the official OpenAI SDK: only baseURL and apiKey change.
+// Start the fake in another terminal (`npm start`), then run `node examples/openai-sdk.mjs`.
+import { readFileSync } from 'node:fs';
+import OpenAI from 'openai';
+
+// `npm start` writes the target file: base_url, the project key, a model per endpoint.
+const targetFile = process.env.TARGET_FILE ?? new URL('../reports/fake-target.json', import.meta.url);
+const target = JSON.parse(readFileSync(targetFile, 'utf8'));
+
+const client = new OpenAI({ baseURL: `${target.base_url}/openai`, apiKey: target.project_key });
+
+const completion = await client.chat.completions.create({
+  model: target.rag_models?.openai ?? 'gpt-4o-mini',
+  messages: [{ role: 'user', content: 'How do I turn on two-factor authentication?' }],
+  // The knowledgebase tool: the service searches the project's documents itself and answers from them.
+  tools: [{ type: 'service:knowledgebase', parameters: { limit: 3 } }],
+});
+
+console.log(completion.choices[0].message.content);
+console.log('\nSources:');
+for (const [i, source] of completion.sources.entries()) {
+  const preview = source.content.replace(/\s+/g, ' ').slice(0, 60);
+  console.log(`[${i + 1}] ${source.doc_id} (score ${source.score}): ${preview}…`);
+}
