@@ -10,7 +10,11 @@ const sourceDirs = ['fake-server', 'contract', 'fixtures'].map((d) => join(root,
 
 /** Newest modification time among the TypeScript sources the fake is built from (tests excluded). */
 function newestSource() {
-  let newest = statSync(join(root, 'package-lock.json')).mtimeMs;
+  // The lock file and this script count too: a new dependency or build option means a new bundle.
+  let newest = Math.max(
+    statSync(join(root, 'package-lock.json')).mtimeMs,
+    statSync(fileURLToPath(import.meta.url)).mtimeMs,
+  );
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
@@ -44,6 +48,10 @@ if (process.argv.includes('--rebuild') || builtAt() < newestSource()) {
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
+    // The tokenizer's encoding tables are megabytes of JavaScript that only the first RAG request needs
+    // (fake-server/rag/tokens.ts imports them lazily): left out of the bundle, node loads them from
+    // node_modules on that request instead of parsing them at every start.
+    external: ['gpt-tokenizer'],
     // Some dependencies are CommonJS and call require(); give the ESM bundle one.
     banner: {
       js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
