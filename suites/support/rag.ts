@@ -49,3 +49,12 @@ export async function needRag(
   if (reasons.length > 0) ctx.skip(reasons.join('; '));
   return model as string;
 }
+
+/** 429 on the RAG endpoints, in the native error shape (RAG-RATE-LIMIT-NATIVE). */
+export const RAG_RATE_LIMITED = 'Rate limit exceeded. Please try again later.';
+
+/** 403 for an organization below Professional (RAG-PLAN-PROFESSIONAL). */
+export const RAG_PLAN_REQUIRED = 'The RAG chat completion API requires the Professional plan or above';
+
+/** 402 when the balance cannot cover a request (CREDITS-EXHAUSTED). */
+export const INSUFFICIENT_CREDITS = 'Insufficient credits';

@@ -1,0 +1,189 @@
+/**
+ * Billing of the RAG endpoints: per token against the organization's credit balance, at the model's
+ * credits_per_1k_tokens (read from the control API's price list), rounded to 3 decimals and counted in the
+ * project's credits usage; a request the balance cannot cover gets 402 in the native shape and costs nothing.
+ * Every test works in a new organization (control API), so nothing else spends its credits meanwhile.
+ */
+import { describe, expect, it, type TestContext } from 'vitest';
+import { ragCredits } from '../../contract/requests/rag-usage.js';
+import { INSUFFICIENT_CREDITS, needRag } from '../support/rag.js';
+import { readStream } from '../support/rag-stream.js';
+import {
+  type Answer,
+  type Ask,
+  answer,
+  askRag,
+  DIALECTS,
+  expectRagError,
+  type RagDialect,
+  readAnswer,
+  SMALL_TALK,
+} from '../support/rag-wire.js';
+import {
+  creditsOf,
+  creditsUsedOf,
+  modelOfTier,
+  type PricedModel,
+  pricedModelsVia,
+  type RagWorld,
+  ragWorldVia,
+  scriptRepliesVia,
+  setCreditsVia,
+  zorblaxDocuments,
+} from '../support/rag-world.js';
+import { useTarget } from '../support/use-target.js';
+
+const target = useTarget();
+const control = () => target().control!;
+
+/** Credits are compared in thousandths, the precision they are charged in. */
+const milli = (credits: number) => Math.round(credits * 1000);
+
+const tokensOf = (a: Answer) => a.usage!.input + a.usage!.output;
+
+/** The organization balance and the project usage, before and after `run`. */
+async function spent<T>(
+  world: RagWorld,
+  run: () => Promise<T>,
+): Promise<{ result: T; balance: number; usage: number }> {
+  const balance = await creditsOf(control(), world.organization_id);
+  const usage = await creditsUsedOf(control(), world.project_uid);
+  const result = await run();
+  return {
+    result,
+    balance: milli(balance - (await creditsOf(control(), world.organization_id))),
+    usage: milli((await creditsUsedOf(control(), world.project_uid)) - usage),
+  };
+}
+
+async function prepare(ctx: TestContext, dialect: RagDialect): Promise<void> {
+  await needRag(ctx, target(), dialect, { control: true });
+}
+
+/** A model of the dialect's family at a price of one credit per token, so that a cost is a token count. */
+async function perTokenModel(dialect: RagDialect): Promise<string> {
+  const value = `${dialect === 'openai' ? 'gpt' : 'claude'}-conformance-per-token`;
+  await control().post('/models', { value, provider: dialect, tier: 0, credits_per_1k_tokens: 1000 });
+  return value;
+}
+
+describe.each(DIALECTS)('%s-style endpoint: billing', (dialect: RagDialect) => {
+  it('each request costs (input + output tokens) × the model’s credits_per_1k_tokens / 1000, rounded to 3 decimals, taken from the balance and added to the project’s usage [RAG-CREDITS-PER-TOKEN-PRICE, RAG-BILLING-PER-TOKEN]', async (ctx) => {
+    await prepare(ctx, dialect);
+    const { word, documents } = zorblaxDocuments();
+    const world = await ragWorldVia(control(), { documents });
+    const prices = new Map((await pricedModelsVia(control())).map((m) => [m.value, m]));
+    const chosen: PricedModel[] = [
+      await modelOfTier(control(), dialect, 0),
+      await modelOfTier(control(), dialect, 1),
+    ];
+    expect(chosen[0]!.credits_per_1k_tokens).not.toBe(chosen[1]!.credits_per_1k_tokens);
+    for (const model of chosen) {
+      const price = prices.get(model.value)!.credits_per_1k_tokens;
+      for (const ask of [
+        { model: model.value, messages: SMALL_TALK, maxTokens: 100 },
+        {
+          model: model.value,
+          messages: `How do I return my ${word}?`,
+          knowledgebase: { limit: 3 },
+          maxTokens: 600,
+        },
+      ] satisfies Ask[]) {
+        const {
+          result: a,
+          balance,
+          usage,
+        } = await spent(world, () => answer(target(), dialect, ask, world.auth));
+        const expected = milli(ragCredits(tokensOf(a), price));
+        expect(balance, `${model.value}: ${tokensOf(a)} tokens at ${price} per 1k`).toBe(expected);
+        expect(usage, 'the project usage grows by as much').toBe(expected);
+      }
+    }
+  });
+
+  it('billing follows tokens: at one credit per token a request costs exactly its token count, streamed or not, short or long [RAG-BILLING-PER-TOKEN, RAG-CREDITS-PER-TOKEN-PRICE, RAG-STREAM-EQUALS-BODY]', async (ctx) => {
+    await prepare(ctx, dialect);
+    const model = await perTokenModel(dialect);
+    try {
+      const world = await ragWorldVia(control());
+      const short = { kind: 'text' as const, text: 'Yes.' };
+      const long = { kind: 'text' as const, text: 'Yes. '.repeat(60).trim() };
+      await scriptRepliesVia(control(), world.project_uid, [short, long, long]);
+      const ask: Ask = { model, messages: SMALL_TALK, maxTokens: 500 };
+      const a = await spent(world, () => answer(target(), dialect, ask, world.auth));
+      const b = await spent(world, () => answer(target(), dialect, ask, world.auth));
+      const c = await spent(world, async () =>
+        readStream(
+          dialect,
+          await askRag(target(), dialect, { ...ask, stream: true, includeUsage: true }, world.auth),
+        ),
+      );
+      expect(a.balance).toBe(tokensOf(a.result) * 1000);
+      expect(b.balance).toBe(tokensOf(b.result) * 1000);
+      expect(b.balance, 'the longer answer costs more').toBeGreaterThan(a.balance);
+      expect(c.balance, 'the same answer streamed costs the same').toBe(b.balance);
+      expect(tokensOf(c.result.answer)).toBe(tokensOf(b.result));
+    } finally {
+      await control().delete(`/models/${model}`);
+    }
+  });
+
+  it('refused requests cost nothing: unknown model, bad body, invalid key [RAG-BILLING-PER-TOKEN]', async (ctx) => {
+    await prepare(ctx, dialect);
+    const model = (await modelOfTier(control(), dialect, 0)).value;
+    const world = await ragWorldVia(control());
+    const { balance, usage } = await spent(world, async () => {
+      expectRagError(
+        dialect,
+        await askRag(target(), dialect, { model: 'gpt-none-claude-none', messages: 'Hi' }, world.auth),
+        400,
+      );
+      expectRagError(
+        dialect,
+        await askRag(target(), dialect, { native: { model, messages: [] } }, world.auth),
+        400,
+      );
+      expectRagError(
+        dialect,
+        await askRag(target(), dialect, { model, messages: 'Hi' }, { bearer: `${world.key}x` }),
+        401,
+      );
+    });
+    expect({ balance, usage }).toEqual({ balance: 0, usage: 0 });
+  });
+
+  it('a balance of exactly the cost pays for the request; then, or one thousandth short, the request gets 402 Insufficient credits in the native shape and deducts nothing, streamed or not [CREDITS-EXHAUSTED, RAG-CREDITS-PER-TOKEN-PRICE, RAG-ERROR-SHAPE]', async (ctx) => {
+    await prepare(ctx, dialect);
+    const model = await modelOfTier(control(), dialect, 1);
+    const world = await ragWorldVia(control());
+    const ask: Ask = { model: model.value, messages: SMALL_TALK, maxTokens: 100 };
+    // The default model is deterministic: the same request costs the same each time.
+    const probe = await answer(target(), dialect, ask, world.auth);
+    const cost = ragCredits(tokensOf(probe), model.credits_per_1k_tokens);
+    expect(cost).toBeGreaterThan(0.001);
+
+    const refusedWith = async (credits: number) => {
+      await setCreditsVia(control(), world.organization_id, credits);
+      const { balance, usage } = await spent(world, async () => {
+        expectRagError(dialect, await askRag(target(), dialect, ask, world.auth), 402, INSUFFICIENT_CREDITS);
+        const streamed = await askRag(
+          target(),
+          dialect,
+          { ...ask, stream: true, includeUsage: true },
+          world.auth,
+        );
+        expectRagError(dialect, streamed, 402, INSUFFICIENT_CREDITS);
+      });
+      expect({ balance, usage }, `balance ${credits}: nothing deducted`).toEqual({ balance: 0, usage: 0 });
+      expect(await creditsOf(control(), world.organization_id)).toBe(credits);
+    };
+
+    await refusedWith(0);
+    await refusedWith((milli(cost) - 1) / 1000);
+    await setCreditsVia(control(), world.organization_id, cost);
+    const paid = readAnswer(dialect, await askRag(target(), dialect, ask, world.auth));
+    expect(tokensOf(paid)).toBe(tokensOf(probe));
+    expect(milli(await creditsOf(control(), world.organization_id))).toBe(0);
+    await refusedWith(0);
+  });
+});

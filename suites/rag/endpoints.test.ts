@@ -1,0 +1,160 @@
+/**
+ * The two RAG endpoints on the wire: where they live, which credential headers they take, the native request
+ * shapes they accept and the native response shape (plus `sources`) they answer with. Raw HTTP, no SDK.
+ */
+import { describe, expect, it } from 'vitest';
+import { needRag } from '../support/rag.js';
+import {
+  type Answer,
+  askRag,
+  DIALECTS,
+  expectRagError,
+  nativeBody,
+  type RagDialect,
+  readAnswer,
+  SMALL_TALK,
+} from '../support/rag-wire.js';
+import { useTarget } from '../support/use-target.js';
+
+const target = useTarget();
+
+const key = () => target().config.project_key!;
+
+const endpointClause: Record<RagDialect, string> = {
+  openai: 'RAG-OPENAI-ENDPOINT',
+  anthropic: 'RAG-ANTHROPIC-ENDPOINT',
+};
+
+/** A plain answer is a well-formed answer of the request's model. */
+function expectPlainAnswer(a: Answer, model: string): void {
+  expect(a.model).toBe(model);
+  expect(a.id.length).toBeGreaterThan(0);
+  expect(a.toolCalls).toEqual([]);
+  expect(['end', 'max_tokens']).toContain(a.stop);
+  if (a.stop === 'end') expect(a.text.length, 'an answer with text').toBeGreaterThan(0);
+  expect(a.usage!.input, 'input tokens counted').toBeGreaterThan(0);
+  expect(a.usage!.output, 'output tokens counted').toBeGreaterThan(0);
+}
+
+describe.each(DIALECTS)('%s-style endpoint', (dialect) => {
+  it(`answers a plain question at its path with the native shape plus an empty sources array [${endpointClause[dialect]}, RAG-RESPONSE-NATIVE, RAG-SOURCES-ALWAYS, AUTH-RAG-KEY-HEADERS]`, async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    const res = await askRag(target(), dialect, { model, messages: SMALL_TALK, maxTokens: 64 });
+    const a = readAnswer(dialect, res);
+    expectPlainAnswer(a, model);
+    expect(a.sources, 'no knowledgebase tool: sources is present and empty').toEqual([]);
+  });
+
+  it(`the path answers POST only, and a neighbouring path is not an endpoint [${endpointClause[dialect]}, RAG-UNKNOWN-ROUTE-NATIVE]`, async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    const path = dialect === 'openai' ? '/openai/chat/completions' : '/anthropic/v1/messages';
+    const auth = { bearer: key() };
+    expectRagError(dialect, await target().raw(path, { method: 'GET', auth }), 405);
+    const body = nativeBody(dialect, { model, messages: SMALL_TALK, maxTokens: 16 });
+    expectRagError(dialect, await target().raw(`${path}/extra`, { auth, body }), 404);
+  });
+});
+
+describe('credential headers', () => {
+  it('the OpenAI-style endpoint takes the project key as Authorization: Bearer [AUTH-RAG-KEY-HEADERS, RAG-OPENAI-ENDPOINT]', async (ctx) => {
+    const model = await needRag(ctx, target(), 'openai');
+    const body = nativeBody('openai', { model, messages: SMALL_TALK, maxTokens: 16 });
+    const res = await target().call('openaiChatCompletions', {
+      body,
+      auth: { headers: { authorization: `Bearer ${key()}` } },
+    });
+    readAnswer('openai', res);
+  });
+
+  it('the Anthropic-style endpoint takes the project key as x-api-key or as Authorization: Bearer [AUTH-RAG-KEY-HEADERS, RAG-ANTHROPIC-ENDPOINT]', async (ctx) => {
+    const model = await needRag(ctx, target(), 'anthropic');
+    const body = nativeBody('anthropic', { model, messages: SMALL_TALK, maxTokens: 16 });
+    for (const headers of [{ 'x-api-key': key() }, { authorization: `Bearer ${key()}` }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await target().call('anthropicMessages', { body, auth: { headers } });
+      readAnswer('anthropic', res);
+    }
+  });
+});
+
+describe('the Anthropic-style path carries v1', () => {
+  it('POST /anthropic/v1/messages answers; /anthropic/messages and /anthropic/v2/messages are unknown routes, 404 in the Anthropic shape [VERSION-V1-ANTHROPIC-PATH, RAG-UNKNOWN-ROUTE-NATIVE]', async (ctx) => {
+    const model = await needRag(ctx, target(), 'anthropic');
+    const body = nativeBody('anthropic', { model, messages: SMALL_TALK, maxTokens: 16 });
+    const headers = { 'x-api-key': key() };
+    readAnswer('anthropic', await target().raw('/anthropic/v1/messages', { body, auth: { headers } }));
+    for (const path of ['/anthropic/messages', '/anthropic/v2/messages']) {
+      expectRagError('anthropic', await target().raw(path, { body, auth: { headers } }), 404);
+    }
+  });
+});
+
+describe('native request shapes', () => {
+  it('the OpenAI-style endpoint accepts the native chat completions request: system, developer, user text parts, assistant turns, sampling and limit fields [RAG-OPENAI-REQUEST]', async (ctx) => {
+    const model = await needRag(ctx, target(), 'openai');
+    const native = {
+      model,
+      messages: [
+        { role: 'system', content: 'You are a concise support assistant.' },
+        { role: 'developer', content: [{ type: 'text', text: 'Answer in English.' }] },
+        { role: 'user', content: 'Hello!', name: 'ann' },
+        { role: 'assistant', content: 'Hello! How can I help?' },
+        { role: 'user', content: [{ type: 'text', text: SMALL_TALK }] },
+      ],
+      temperature: 0.2,
+      top_p: 1,
+      presence_penalty: 0,
+      frequency_penalty: 0,
+      max_completion_tokens: 64,
+      n: 1,
+      stop: ['\n\n\n'],
+      seed: 7,
+      user: 'conformance-suite',
+      stream: false,
+    };
+    const a = readAnswer('openai', await askRag(target(), 'openai', { native }));
+    expectPlainAnswer(a, model);
+    // The legacy max_tokens field is native too.
+    const legacy = { ...native, max_completion_tokens: undefined, max_tokens: 64 };
+    expectPlainAnswer(readAnswer('openai', await askRag(target(), 'openai', { native: legacy })), model);
+  });
+
+  it('the Anthropic-style endpoint accepts the native messages request: system as a string or text blocks, content as a string or blocks, sampling fields, stop sequences, metadata [RAG-ANTHROPIC-REQUEST]', async (ctx) => {
+    const model = await needRag(ctx, target(), 'anthropic');
+    const messages = [
+      { role: 'user', content: 'Hello!' },
+      { role: 'assistant', content: [{ type: 'text', text: 'Hello! How can I help?' }] },
+      { role: 'user', content: [{ type: 'text', text: SMALL_TALK }] },
+    ];
+    const common = {
+      model,
+      max_tokens: 64,
+      messages,
+      temperature: 0.2,
+      top_k: 5,
+      metadata: { user_id: 'suite' },
+    };
+    for (const native of [
+      { ...common, system: 'You are a concise support assistant.' },
+      { ...common, system: [{ type: 'text', text: 'You are a concise support assistant.' }] },
+      { ...common, stop_sequences: ['\n\n\n'], stream: false },
+    ]) {
+      expectPlainAnswer(readAnswer('anthropic', await askRag(target(), 'anthropic', { native })), model);
+    }
+  });
+
+  it('the Anthropic-style request needs an integer max_tokens of at least 1; system may be left out [RAG-ANTHROPIC-MAX-TOKENS-REQUIRED, RAG-ANTHROPIC-REQUEST]', async (ctx) => {
+    const model = await needRag(ctx, target(), 'anthropic');
+    const base = nativeBody('anthropic', { model, messages: SMALL_TALK, maxTokens: 16 });
+    expect(base).not.toHaveProperty('system');
+    readAnswer('anthropic', await askRag(target(), 'anthropic', { native: base }));
+    const { max_tokens: _, ...without } = base;
+    expectRagError('anthropic', await askRag(target(), 'anthropic', { native: without }), 400);
+    for (const max_tokens of [0, -1, 1.5, '16', null]) {
+      const res = await askRag(target(), 'anthropic', { native: { ...base, max_tokens } });
+      expectRagError('anthropic', res, 400);
+    }
+  });
+});

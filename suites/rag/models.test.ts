@@ -1,0 +1,105 @@
+/**
+ * Which models each RAG endpoint serves: the values of getSupportedModels of its family (OpenAI-style: gpt-*, o1,
+ * o3; Anthropic-style: claude-*), refused when unknown, of the wrong family, or tier 1 on a Professional plan.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SupportedModel } from '../../contract/index.js';
+import { servesModel } from '../../contract/requests/rag-models.js';
+import { expectSuccess } from '../support/envelope.js';
+import { needRag, ragModel } from '../support/rag.js';
+import {
+  askRag,
+  DIALECTS,
+  expectRagError,
+  type RagDialect,
+  readAnswer,
+  SMALL_TALK,
+} from '../support/rag-wire.js';
+import { modelOfTier, ragWorldVia } from '../support/rag-world.js';
+import { need, useTarget } from '../support/use-target.js';
+import type { Auth } from '../target/target.js';
+
+const target = useTarget();
+
+const other = (dialect: RagDialect): RagDialect => (dialect === 'openai' ? 'anthropic' : 'openai');
+
+const familyClause: Record<RagDialect, string> = {
+  openai: 'RAG-OPENAI-FAMILIES',
+  anthropic: 'RAG-ANTHROPIC-FAMILIES',
+};
+
+const ask = (dialect: RagDialect, model: string, auth?: Auth) =>
+  askRag(target(), dialect, { model, messages: SMALL_TALK, maxTokens: 8 }, auth);
+
+async function supported(): Promise<string[]> {
+  const res = await target().call('getSupportedModels', { body: {} });
+  return expectSuccess<SupportedModel[]>(res, 'getSupportedModels').data.map((m) => m.value);
+}
+
+/** Unknown model names of each family, never in any list. */
+const UNKNOWN: Record<RagDialect, string> = {
+  openai: 'gpt-conformance-unknown-9000',
+  anthropic: 'claude-conformance-unknown-9000',
+};
+
+/** The refusal message with the model name taken out, to compare two refusals' wording. */
+const wording = (message: string, model: string) => message.split(model).join('<model>');
+
+describe.each(DIALECTS)('%s-style endpoint: models', (dialect) => {
+  it(`every supported model of its family answers, and the answer names that model [RAG-MODEL-FROM-LIST, ${familyClause[dialect]}, MODELS-VALUE-IS-MODEL-ID]`, async (ctx) => {
+    await needRag(ctx, target(), dialect, { tokens: ['owner'] });
+    const values = (await supported()).filter((v) => servesModel(dialect, v));
+    expect(values.length, `getSupportedModels lists ${dialect}-family models`).toBeGreaterThan(0);
+    for (const model of values) {
+      const a = readAnswer(dialect, await ask(dialect, model));
+      expect(a.model, model).toBe(model);
+    }
+  });
+
+  it(`a supported model of the other family gets 400 invalid_request_error in the native shape [RAG-WRONG-FAMILY-400, ${familyClause[dialect]}, RAG-ERROR-SHAPE]`, async (ctx) => {
+    await needRag(ctx, target(), dialect);
+    const foreign = await ragModel(target(), other(dialect));
+    if (!foreign) return ctx.skip(`no ${other(dialect)}-family model to send`);
+    expectRagError(dialect, await ask(dialect, foreign), 400);
+  });
+
+  it('a model that is in no list gets 400 invalid_request_error naming the model [RAG-UNKNOWN-MODEL, RAG-ERROR-SHAPE]', async (ctx) => {
+    await needRag(ctx, target(), dialect);
+    const message = expectRagError(dialect, await ask(dialect, UNKNOWN[dialect]), 400);
+    expect(message).toContain(UNKNOWN[dialect]);
+    expectRagError(dialect, await ask(dialect, 'not-a-model'), 400);
+  });
+
+  it('a model added to the supported list becomes usable at once, and is refused again once removed [RAG-MODEL-FROM-LIST, VERSION-MODEL-LIST-DYNAMIC, RAG-UNKNOWN-MODEL]', async (ctx) => {
+    await needRag(ctx, target(), dialect, { control: true, tokens: ['owner'] });
+    const control = target().control!;
+    const value = dialect === 'openai' ? 'gpt-conformance-new' : 'claude-conformance-new';
+    expectRagError(dialect, await ask(dialect, value), 400);
+    await control.post('/models', { value, provider: dialect, tier: 0 });
+    try {
+      expect(await supported()).toContain(value);
+      expect(readAnswer(dialect, await ask(dialect, value)).model).toBe(value);
+    } finally {
+      await control.delete(`/models/${value}`);
+    }
+    expect(await supported()).not.toContain(value);
+    expectRagError(dialect, await ask(dialect, value), 400);
+  });
+
+  it('on a Professional plan a tier-1 model is refused exactly like an unknown model; tier 0 answers [MODELS-TIER1-RAG-PROFESSIONAL, MODELS-TIER1-ADVANCED, RAG-UNKNOWN-MODEL]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    await needRag(ctx, target(), dialect);
+    const control = target().control!;
+    const world = await ragWorldVia(control, { plan: 'professional' });
+    const tier1 = (await modelOfTier(control, dialect, 1)).value;
+    const tier0 = (await modelOfTier(control, dialect, 0)).value;
+    readAnswer(dialect, await ask(dialect, tier0, world.auth));
+    const refused = expectRagError(dialect, await ask(dialect, tier1, world.auth), 400);
+    const unknown = expectRagError(dialect, await ask(dialect, UNKNOWN[dialect], world.auth), 400);
+    expect(wording(refused, tier1)).toBe(wording(unknown, UNKNOWN[dialect]));
+
+    // The same model answers once the organization is on Advanced.
+    await control.post(`/organizations/${world.organization_id}/plan`, { plan: 'advanced' });
+    expect(readAnswer(dialect, await ask(dialect, tier1, world.auth)).model).toBe(tier1);
+  });
+});

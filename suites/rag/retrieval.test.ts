@@ -1,0 +1,212 @@
+/**
+ * Knowledgebase retrieval on the RAG endpoints: the knowledgebase tool item, the retrieval the service runs itself
+ * (never handed to the caller as a tool call), and the `sources` array (item shape, limit, always present).
+ * Tests that rely on what the fake model chooses to do cite FAKE-MODEL-DEFAULT and need the control API; the
+ * others hold for any deployment.
+ */
+import { describe, expect, it } from 'vitest';
+import type { KnowledgebaseChunk } from '../../contract/index.js';
+import { KNOWLEDGEBASE_TOOL_TYPE, type RagSource } from '../../contract/requests/rag-sources.js';
+import { expectSuccess } from '../support/envelope.js';
+import { needRag } from '../support/rag.js';
+import { readStream } from '../support/rag-stream.js';
+import {
+  type Answer,
+  answer,
+  askRag,
+  DIALECTS,
+  expectRagError,
+  nativeBody,
+  REFUND_QUESTION,
+  readAnswer,
+  WEATHER_TOOL,
+} from '../support/rag-wire.js';
+import { ragWorldVia, zorblaxDocuments } from '../support/rag-world.js';
+import { useTarget } from '../support/use-target.js';
+import type { Auth } from '../target/target.js';
+
+const target = useTarget();
+
+/** Every source is a knowledgebase chunk with exactly the four fields, and no chunk comes twice. */
+function expectChunks(sources: readonly RagSource[]): void {
+  for (const s of sources) {
+    expect(Object.keys(s).sort()).toEqual(['content', 'doc_id', 'point_id', 'score']);
+    expect(s.point_id.length).toBeGreaterThan(0);
+    expect(s.doc_id.length).toBeGreaterThan(0);
+    expect(s.content.length).toBeGreaterThan(0);
+    expect(Number.isFinite(s.score)).toBe(true);
+  }
+  expect(new Set(sources.map((s) => s.point_id)).size, 'no chunk twice').toBe(sources.length);
+}
+
+/** No tool call names the knowledgebase tool; any tool call is one of the declared user tools. */
+function expectNoKnowledgebaseCall(a: Answer, userTools: readonly string[] = []): void {
+  for (const call of a.toolCalls) {
+    expect(call.name).not.toBe(KNOWLEDGEBASE_TOOL_TYPE);
+    expect(userTools, `a call of a declared user tool, not ${call.name}`).toContain(call.name);
+  }
+  if (userTools.length === 0) {
+    expect(a.toolCalls, 'nothing for the caller to execute').toEqual([]);
+    expect(a.stop).not.toBe('tool_calls');
+  }
+}
+
+/** The 1-based citation markers of an answer. */
+const cited = (text: string) => [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+
+describe.each(DIALECTS)('%s-style endpoint: retrieval', (dialect) => {
+  it('declaring the knowledgebase tool runs retrieval server-side: the answer is final and sources are knowledgebase chunks [RAG-KB-TOOL, RAG-SERVER-RETRIEVAL, RAG-SOURCES-ITEM-SHAPE, RAG-RESPONSE-NATIVE]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    const a = await answer(target(), dialect, {
+      model,
+      messages: REFUND_QUESTION,
+      knowledgebase: { limit: 5 },
+      maxTokens: 400,
+    });
+    expectNoKnowledgebaseCall(a);
+    expectChunks(a.sources);
+    expect(a.sources.length).toBeLessThanOrEqual(5);
+  });
+
+  it('never returns more sources than the knowledgebase tool limit [RAG-SOURCES-LIMIT]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    for (const limit of [1, 3]) {
+      const a = await answer(target(), dialect, {
+        model,
+        messages: REFUND_QUESTION,
+        knowledgebase: { limit },
+        maxTokens: 200,
+      });
+      expect(a.sources.length, `limit ${limit}`).toBeLessThanOrEqual(limit);
+      expectChunks(a.sources);
+    }
+  });
+
+  it('parameters.limit takes integers from 1 to 100; 0, 101, 2.5, "3" or no limit get 400; further parameters are ignored [RAG-KB-TOOL-LIMIT, RAG-BAD-REQUEST-400, RAG-KB-TOOL]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    const base = nativeBody(dialect, { model, messages: REFUND_QUESTION, maxTokens: 32 });
+    const withTool = (tool: unknown) => askRag(target(), dialect, { native: { ...base, tools: [tool] } });
+    for (const limit of [1, 100]) {
+      const a = readAnswer(dialect, await withTool({ type: KNOWLEDGEBASE_TOOL_TYPE, parameters: { limit } }));
+      expect(a.sources.length).toBeLessThanOrEqual(limit);
+    }
+    readAnswer(
+      dialect,
+      await withTool({ type: KNOWLEDGEBASE_TOOL_TYPE, parameters: { limit: 2, rerank: true, filter: 'x' } }),
+    );
+    for (const parameters of [{ limit: 0 }, { limit: 101 }, { limit: 2.5 }, { limit: '3' }, {}]) {
+      const res = await withTool({ type: KNOWLEDGEBASE_TOOL_TYPE, parameters });
+      expectRagError(dialect, res, 400);
+    }
+    expectRagError(dialect, await withTool({ type: KNOWLEDGEBASE_TOOL_TYPE }), 400);
+  });
+
+  it('without the knowledgebase tool nothing is retrieved: sources is present and empty, even for a knowledgebase question [RAG-SOURCES-ALWAYS]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    const plain = await answer(target(), dialect, { model, messages: REFUND_QUESTION, maxTokens: 64 });
+    expect(plain.sources).toEqual([]);
+    const withUserTool = await answer(target(), dialect, {
+      model,
+      messages: REFUND_QUESTION,
+      tools: [WEATHER_TOOL],
+      toolChoice: 'none',
+      maxTokens: 64,
+    });
+    expect(withUserTool.sources).toEqual([]);
+  });
+
+  it('the knowledgebase tool is never handed to the caller, also next to user tools and when streamed [RAG-SERVER-RETRIEVAL, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    const ask = {
+      model,
+      messages: REFUND_QUESTION,
+      knowledgebase: { limit: 3 },
+      tools: [WEATHER_TOOL],
+      maxTokens: 300,
+    };
+    expectNoKnowledgebaseCall(await answer(target(), dialect, ask), [WEATHER_TOOL.name]);
+    const streamed = readStream(
+      dialect,
+      await askRag(target(), dialect, { ...ask, stream: true, includeUsage: true }),
+    );
+    expectNoKnowledgebaseCall(streamed.answer, [WEATHER_TOOL.name]);
+    const kbOnly = readStream(
+      dialect,
+      await askRag(target(), dialect, { ...ask, tools: [], stream: true, includeUsage: true }),
+    );
+    expectNoKnowledgebaseCall(kbOnly.answer);
+  });
+});
+
+describe.each(DIALECTS)('%s-style endpoint: retrieval by the fake model', (dialect) => {
+  const searchByKey = async (query: string, auth?: Auth): Promise<KnowledgebaseChunk[]> =>
+    expectSuccess<KnowledgebaseChunk[]>(
+      await target().call('searchIndexDocumentByProjectKey', { body: { query, limit: 100 }, auth }),
+      'searchIndexDocumentByProjectKey',
+    ).data;
+
+  it('a knowledgebase question gets chunks of the project’s knowledgebase as sources, cited [1], [2]… in sources order [FAKE-MODEL-DEFAULT, RAG-SERVER-RETRIEVAL, RAG-SOURCES-ITEM-SHAPE]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect, { control: true });
+    const a = await answer(target(), dialect, {
+      model,
+      messages: REFUND_QUESTION,
+      knowledgebase: { limit: 4 },
+      maxTokens: 1000,
+    });
+    expect(a.sources.length, 'the fake searched').toBeGreaterThan(0);
+    expectChunks(a.sources);
+    expect(a.stop).toBe('end');
+    const markers = cited(a.text);
+    expect(markers.length, `the answer cites its sources: ${a.text}`).toBeGreaterThan(0);
+    expect(markers[0]).toBe(1);
+    for (const n of markers) expect(n).toBeLessThanOrEqual(a.sources.length);
+    // The chunks are the project's own: the project-key search finds each one, with the same document and text.
+    const found = new Map((await searchByKey(REFUND_QUESTION)).map((c) => [c.point_id, c]));
+    for (const s of a.sources) {
+      const chunk = found.get(s.point_id);
+      expect(chunk, `${s.point_id} is a chunk of the project`).toBeDefined();
+      expect({ doc_id: chunk!.doc_id, content: chunk!.content }).toEqual({
+        doc_id: s.doc_id,
+        content: s.content,
+      });
+    }
+  });
+
+  it('a project retrieves from its own documents only, and with limit n over m matching chunks returns min(n, m) [FAKE-MODEL-DEFAULT, RAG-SOURCES-LIMIT, RAG-SERVER-RETRIEVAL]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect, { control: true });
+    const { word, documents } = zorblaxDocuments();
+    const world = await ragWorldVia(target().control!, { documents });
+    const ids = new Set(documents.map((d) => d.docId));
+    const question = `How do I return my ${word}?`;
+    const ask = (limit: number, auth?: Auth) =>
+      answer(
+        target(),
+        dialect,
+        { model, messages: question, knowledgebase: { limit }, maxTokens: 1000 },
+        auth,
+      );
+
+    const all = await ask(10, world.auth);
+    expect(all.sources.length, 'every document mentions the word').toBe(documents.length);
+    for (const s of all.sources) expect(ids.has(s.doc_id), s.doc_id).toBe(true);
+    expect((await ask(2, world.auth)).sources).toHaveLength(2);
+    expect((await ask(1, world.auth)).sources).toHaveLength(1);
+
+    // The main project's key does not reach those documents.
+    const theirs = await ask(10);
+    for (const s of theirs.sources) expect(ids.has(s.doc_id), s.doc_id).toBe(false);
+  });
+
+  it('a project with an empty knowledgebase answers with sources [] [FAKE-MODEL-DEFAULT, RAG-SOURCES-ALWAYS]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect, { control: true });
+    const world = await ragWorldVia(target().control!);
+    const a = await answer(
+      target(),
+      dialect,
+      { model, messages: REFUND_QUESTION, knowledgebase: { limit: 5 }, maxTokens: 200 },
+      world.auth,
+    );
+    expect(a.sources).toEqual([]);
+    expect(a.text.length).toBeGreaterThan(0);
+  });
+});

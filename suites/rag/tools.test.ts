@@ -1,0 +1,205 @@
+/**
+ * User-declared tools on the RAG endpoints: returned to the caller as native tool calls, tool_choice with its
+ * native meaning, and the round trip where the caller sends the results back and the conversation continues.
+ * What any deployment must do is tested with forcing tool_choice values; what the fake model chooses by itself
+ * (FAKE-MODEL-DEFAULT) and scripted replies (FAKE-MODEL-SCRIPT) need the control API.
+ */
+import { describe, expect, it } from 'vitest';
+import { needRag } from '../support/rag.js';
+import {
+  type Answer,
+  type Ask,
+  answer,
+  type CallMade,
+  DIALECTS,
+  ORDER_TOOL,
+  type RagDialect,
+  REFUND_QUESTION,
+  SMALL_TALK,
+  WEATHER_QUESTION,
+  WEATHER_TOOL,
+} from '../support/rag-wire.js';
+import { ragWorldVia, scriptRepliesVia } from '../support/rag-world.js';
+import { useTarget } from '../support/use-target.js';
+
+const target = useTarget();
+
+const TOOLS = [WEATHER_TOOL, ORDER_TOOL];
+const NAMES = TOOLS.map((t) => t.name);
+
+/** The answer hands tool calls to the caller: only declared tools, distinct ids, object arguments. */
+function expectToolCalls(a: Answer, names: readonly string[] = NAMES): CallMade[] {
+  expect(a.toolCalls.length, `tool calls; text: ${a.text}`).toBeGreaterThan(0);
+  expect(a.stop).toBe('tool_calls');
+  for (const call of a.toolCalls) {
+    expect(names).toContain(call.name);
+    expect(call.id.length).toBeGreaterThan(0);
+    expect(typeof call.arguments).toBe('object');
+  }
+  expect(new Set(a.toolCalls.map((c) => c.id)).size, 'distinct call ids').toBe(a.toolCalls.length);
+  return a.toolCalls;
+}
+
+function expectTextAnswer(a: Answer): void {
+  expect(a.toolCalls).toEqual([]);
+  expect(a.stop).toBe('end');
+  expect(a.text.length).toBeGreaterThan(0);
+}
+
+/** The follow-up request carrying the results of `calls`. */
+function followUp(first: Ask, calls: readonly CallMade[], results: readonly string[], text = ''): Ask {
+  const opening =
+    typeof first.messages === 'string' ? [{ role: 'user' as const, text: first.messages }] : first.messages;
+  return {
+    ...first,
+    toolChoice: undefined,
+    messages: [
+      ...opening,
+      { role: 'assistant', text, toolCalls: [...calls] },
+      ...calls.map((c, i) => ({ role: 'tool' as const, id: c.id, text: results[i]! })),
+    ],
+  };
+}
+
+const PARIS = JSON.stringify({ city: 'Paris', temperature_c: 18, conditions: 'sunny' });
+
+describe.each(DIALECTS)('%s-style endpoint: user tools', (dialect: RagDialect) => {
+  const ask = (model: string, extra: Partial<Ask>): Ask => ({
+    model,
+    messages: WEATHER_QUESTION,
+    tools: TOOLS,
+    maxTokens: 300,
+    ...extra,
+  });
+
+  it('a tool named in tool_choice is called and handed to the caller as a native tool call [RAG-USER-TOOLS-RETURNED, RAG-TOOL-CHOICE]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    const a = await answer(target(), dialect, ask(model, { toolChoice: { name: ORDER_TOOL.name } }));
+    const calls = expectToolCalls(a);
+    for (const call of calls) expect(call.name).toBe(ORDER_TOOL.name);
+  });
+
+  it('`required` (Anthropic `any`) always calls a declared tool, even for small talk [RAG-TOOL-CHOICE, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    expectToolCalls(
+      await answer(target(), dialect, ask(model, { messages: SMALL_TALK, toolChoice: 'required' })),
+    );
+  });
+
+  it('`none` never calls a tool, even when asked for exactly what one does [RAG-TOOL-CHOICE]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    expectTextAnswer(await answer(target(), dialect, ask(model, { toolChoice: 'none' })));
+  });
+
+  it('`auto` answers either with text or with calls of declared tools [RAG-TOOL-CHOICE, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    for (const messages of [WEATHER_QUESTION, SMALL_TALK]) {
+      const a = await answer(target(), dialect, ask(model, { messages, toolChoice: 'auto' }));
+      if (a.toolCalls.length > 0) expectToolCalls(a);
+      else expectTextAnswer(a);
+    }
+  });
+
+  it('the caller sends the tool result back and the follow-up request gets a new answer [RAG-TOOL-RESULT-CONTINUES, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    const first = ask(model, { toolChoice: { name: WEATHER_TOOL.name } });
+    const calls = expectToolCalls(await answer(target(), dialect, first));
+    const next = await answer(
+      target(),
+      dialect,
+      followUp(
+        first,
+        calls,
+        calls.map(() => PARIS),
+      ),
+    );
+    if (next.toolCalls.length > 0) {
+      expectToolCalls(next);
+      const before = new Set(calls.map((c) => c.id));
+      for (const c of next.toolCalls) expect(before.has(c.id), 'a new call, not the old one').toBe(false);
+    } else expectTextAnswer(next);
+  });
+});
+
+describe.each(DIALECTS)('%s-style endpoint: tools and the fake model', (dialect: RagDialect) => {
+  it('with `auto`, asking for what a tool does calls it with arguments from the message; small talk gets text [FAKE-MODEL-DEFAULT, RAG-TOOL-CHOICE, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect, { control: true });
+    const weather = await answer(target(), dialect, {
+      model,
+      messages: WEATHER_QUESTION,
+      tools: TOOLS,
+      maxTokens: 300,
+    });
+    const [call, ...more] = expectToolCalls(weather);
+    expect(more).toEqual([]);
+    expect(call!.name).toBe(WEATHER_TOOL.name);
+    expect(JSON.stringify(call!.arguments)).toContain('Paris');
+    expectTextAnswer(
+      await answer(target(), dialect, { model, messages: SMALL_TALK, tools: TOOLS, maxTokens: 300 }),
+    );
+  });
+
+  it('after the tool result the answer is built on it [FAKE-MODEL-DEFAULT, RAG-TOOL-RESULT-CONTINUES]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect, { control: true });
+    const first: Ask = { model, messages: WEATHER_QUESTION, tools: TOOLS, maxTokens: 300 };
+    const calls = expectToolCalls(await answer(target(), dialect, first));
+    const next = await answer(
+      target(),
+      dialect,
+      followUp(
+        first,
+        calls,
+        calls.map(() => PARIS),
+      ),
+    );
+    expectTextAnswer(next);
+    expect(next.text).toContain(WEATHER_TOOL.name);
+    expect(next.text).toContain('sunny');
+  });
+
+  it('tool_choice `none` does not switch off the knowledgebase tool [RAG-TOOL-CHOICE, FAKE-MODEL-DEFAULT, RAG-SERVER-RETRIEVAL]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect, { control: true });
+    const a = await answer(target(), dialect, {
+      model,
+      messages: REFUND_QUESTION,
+      tools: TOOLS,
+      toolChoice: 'none',
+      knowledgebase: { limit: 3 },
+      maxTokens: 1000,
+    });
+    expectTextAnswer(a);
+    expect(a.sources.length, 'retrieval still ran').toBeGreaterThan(0);
+  });
+
+  it('scripted tool calls come back in order with their arguments, after the scripted text; their results continue the conversation [FAKE-MODEL-SCRIPT, RAG-USER-TOOLS-RETURNED, RAG-TOOL-RESULT-CONTINUES]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect, { control: true });
+    const world = await ragWorldVia(target().control!);
+    await scriptRepliesVia(target().control!, world.project_uid, [
+      {
+        kind: 'tool_call',
+        text: 'Let me check both.',
+        calls: [
+          { name: ORDER_TOOL.name, arguments: { order_number: 'AL-1042' } },
+          { name: WEATHER_TOOL.name, arguments: { city: 'Lyon' } },
+        ],
+      },
+    ]);
+    const first: Ask = { model, messages: SMALL_TALK, tools: TOOLS, maxTokens: 300 };
+    const a = await answer(target(), dialect, first, world.auth);
+    const calls = expectToolCalls(a);
+    expect(a.text).toBe('Let me check both.');
+    expect(calls.map((c) => [c.name, c.arguments])).toEqual([
+      [ORDER_TOOL.name, { order_number: 'AL-1042' }],
+      [WEATHER_TOOL.name, { city: 'Lyon' }],
+    ]);
+    const next = await answer(
+      target(),
+      dialect,
+      followUp(first, calls, ['{"status":"shipped"}', '{"conditions":"rainy"}'], a.text),
+      world.auth,
+    );
+    expectTextAnswer(next);
+    expect(next.text).toContain('shipped');
+    expect(next.text).toContain('rainy');
+  });
+});

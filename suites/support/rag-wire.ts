@@ -1,0 +1,316 @@
+/**
+ * The two RAG wire formats seen through one lens, so that a rule stated for both dialects is tested once:
+ * a neutral question (`Ask`) becomes the native request body of each dialect, and a native answer (body) or error
+ * is read back into a neutral `Answer`, after checking it against the contract schemas.
+ */
+import { expect } from 'vitest';
+import { AnthropicMessage, type AnthropicMessageParam } from '../../contract/requests/rag-anthropic.js';
+import { AnthropicErrorBody, OpenAIErrorBody, ragErrorKind } from '../../contract/requests/rag-errors.js';
+import type { RagDialect } from '../../contract/requests/rag-models.js';
+import { OpenAIChatCompletion, type OpenAIMessage } from '../../contract/requests/rag-openai.js';
+import { KNOWLEDGEBASE_TOOL_TYPE, type RagSource } from '../../contract/requests/rag-sources.js';
+import type { Auth, Target } from '../target/target.js';
+import type { RawResponse } from '../target/transport.js';
+
+export type { RagDialect };
+export const DIALECTS: readonly RagDialect[] = ['openai', 'anthropic'];
+
+/** The contract operation of each dialect's endpoint. */
+export const operationOf = (dialect: RagDialect): 'openaiChatCompletions' | 'anthropicMessages' =>
+  dialect === 'openai' ? 'openaiChatCompletions' : 'anthropicMessages';
+
+/** A user-declared function tool. */
+export interface UserTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export const WEATHER_TOOL: UserTool = {
+  name: 'get_weather',
+  description: 'Get the current weather in a given city',
+  parameters: {
+    type: 'object',
+    properties: { city: { type: 'string', description: 'The city, e.g. Paris' } },
+    required: ['city'],
+  },
+};
+
+export const ORDER_TOOL: UserTool = {
+  name: 'lookup_order',
+  description: 'Look up the delivery status of a customer order by its order number',
+  parameters: {
+    type: 'object',
+    properties: { order_number: { type: 'string' } },
+    required: ['order_number'],
+  },
+};
+
+/** A question the knowledgebase of the fake's main project answers (fixtures: acme-support/refund-policy.md). */
+export const REFUND_QUESTION = 'How many days do I have to ask for a refund under the money-back guarantee?';
+/** A question for the weather tool. */
+export const WEATHER_QUESTION = 'What is the weather in Paris right now?';
+/** A question no declared tool is about. */
+export const SMALL_TALK = 'Say hello in one short sentence.';
+
+/** tool_choice in neutral words: `required` is OpenAI `required` and Anthropic `any`. */
+export type Choice = 'auto' | 'none' | 'required' | { name: string };
+
+export interface CallMade {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export type AskTurn =
+  | { role: 'user'; text: string }
+  | { role: 'assistant'; text?: string; toolCalls?: CallMade[] }
+  | { role: 'tool'; id: string; text: string };
+
+export interface Ask {
+  model: string;
+  system?: string;
+  /** A single user message, or a whole conversation. */
+  messages: string | AskTurn[];
+  knowledgebase?: { limit: number };
+  tools?: UserTool[];
+  toolChoice?: Choice;
+  /** Anthropic: max_tokens (default 256, it is required there); OpenAI: `openaiMaxField` (default none). */
+  maxTokens?: number;
+  openaiMaxField?: 'max_tokens' | 'max_completion_tokens';
+  temperature?: number;
+  stream?: boolean;
+  /** OpenAI stream_options.include_usage. */
+  includeUsage?: boolean;
+}
+
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 256;
+
+const turnsOf = (ask: Ask): AskTurn[] =>
+  typeof ask.messages === 'string' ? [{ role: 'user', text: ask.messages }] : ask.messages;
+
+function openaiMessages(ask: Ask): OpenAIMessage[] {
+  const out: OpenAIMessage[] = ask.system !== undefined ? [{ role: 'system', content: ask.system }] : [];
+  for (const t of turnsOf(ask)) {
+    if (t.role === 'user') out.push({ role: 'user', content: t.text });
+    else if (t.role === 'tool') out.push({ role: 'tool', tool_call_id: t.id, content: t.text });
+    else
+      out.push({
+        role: 'assistant',
+        content: t.text ?? null,
+        ...(t.toolCalls?.length
+          ? {
+              tool_calls: t.toolCalls.map((c) => ({
+                id: c.id,
+                type: 'function' as const,
+                function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+              })),
+            }
+          : {}),
+      });
+  }
+  return out;
+}
+
+function anthropicMessages(ask: Ask): AnthropicMessageParam[] {
+  const out: AnthropicMessageParam[] = [];
+  for (const t of turnsOf(ask)) {
+    if (t.role === 'user') out.push({ role: 'user', content: t.text });
+    else if (t.role === 'assistant')
+      out.push({
+        role: 'assistant',
+        content: [
+          ...(t.text ? [{ type: 'text' as const, text: t.text }] : []),
+          ...(t.toolCalls ?? []).map((c) => ({
+            type: 'tool_use' as const,
+            id: c.id,
+            name: c.name,
+            input: c.arguments,
+          })),
+        ],
+      });
+    else {
+      // Tool results travel in a user message; consecutive ones share it, as the native API expects.
+      const block = { type: 'tool_result' as const, tool_use_id: t.id, content: t.text };
+      const last = out.at(-1);
+      if (last?.role === 'user' && Array.isArray(last.content)) last.content.push(block);
+      else out.push({ role: 'user', content: [block] });
+    }
+  }
+  return out;
+}
+
+const knowledgebaseTool = (limit: number) => ({ type: KNOWLEDGEBASE_TOOL_TYPE, parameters: { limit } });
+
+function openaiChoice(choice: Choice): unknown {
+  return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } };
+}
+
+function anthropicChoice(choice: Choice): unknown {
+  if (typeof choice !== 'string') return { type: 'tool', name: choice.name };
+  return { type: choice === 'required' ? 'any' : choice };
+}
+
+/** The native request body of `dialect` for `ask`. */
+export function nativeBody(dialect: RagDialect, ask: Ask): Record<string, unknown> {
+  const kb = ask.knowledgebase ? [knowledgebaseTool(ask.knowledgebase.limit)] : [];
+  if (dialect === 'openai') {
+    const tools = [
+      ...kb,
+      ...(ask.tools ?? []).map((t) => ({
+        type: 'function',
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      })),
+    ];
+    return {
+      model: ask.model,
+      messages: openaiMessages(ask),
+      ...(tools.length ? { tools } : {}),
+      ...(ask.toolChoice !== undefined ? { tool_choice: openaiChoice(ask.toolChoice) } : {}),
+      ...(ask.maxTokens !== undefined
+        ? { [ask.openaiMaxField ?? 'max_completion_tokens']: ask.maxTokens }
+        : {}),
+      ...(ask.temperature !== undefined ? { temperature: ask.temperature } : {}),
+      ...(ask.stream ? { stream: true } : {}),
+      ...(ask.stream && ask.includeUsage ? { stream_options: { include_usage: true } } : {}),
+    };
+  }
+  const tools = [
+    ...kb,
+    ...(ask.tools ?? []).map((t) => ({
+      name: t.name,
+      description: t.description,
+      input_schema: t.parameters,
+    })),
+  ];
+  return {
+    model: ask.model,
+    max_tokens: ask.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    messages: anthropicMessages(ask),
+    ...(ask.system !== undefined ? { system: ask.system } : {}),
+    ...(tools.length ? { tools } : {}),
+    ...(ask.toolChoice !== undefined ? { tool_choice: anthropicChoice(ask.toolChoice) } : {}),
+    ...(ask.temperature !== undefined ? { temperature: ask.temperature } : {}),
+    ...(ask.stream ? { stream: true } : {}),
+  };
+}
+
+/** Send `ask` (or an exact native body) to the dialect's endpoint; the project key as Bearer unless `auth`. */
+export function askRag(
+  t: Target,
+  dialect: RagDialect,
+  ask: Ask | { native: Record<string, unknown> },
+  auth?: Auth,
+): Promise<RawResponse> {
+  const body = 'native' in ask ? ask.native : nativeBody(dialect, ask);
+  return t.call(operationOf(dialect), { body, ...(auth ? { auth } : {}) });
+}
+
+/** Why an answer ended, in neutral words (native values outside the mapping pass through). */
+export type Stop = 'end' | 'max_tokens' | 'tool_calls' | 'stop_sequence' | (string & {});
+
+export const stopOf = (dialect: RagDialect, native: string): Stop => {
+  const map: Record<string, Stop> =
+    dialect === 'openai'
+      ? { stop: 'end', length: 'max_tokens', tool_calls: 'tool_calls' }
+      : { end_turn: 'end', max_tokens: 'max_tokens', tool_use: 'tool_calls', stop_sequence: 'stop_sequence' };
+  return map[native] ?? native;
+};
+
+export interface Answer {
+  id: string;
+  model: string;
+  text: string;
+  toolCalls: CallMade[];
+  stop: Stop;
+  /** Null for an OpenAI-style stream without stream_options.include_usage. */
+  usage: { input: number; output: number } | null;
+  sources: RagSource[];
+}
+
+const parseArguments = (raw: string): Record<string, unknown> => {
+  const value: unknown = JSON.parse(raw);
+  expect(typeof value === 'object' && value !== null && !Array.isArray(value), `arguments ${raw}`).toBe(true);
+  return value as Record<string, unknown>;
+};
+
+/** A 200 answer in the dialect's native shape (checked against the contract), read into an Answer. */
+export function readAnswer(dialect: RagDialect, res: RawResponse): Answer {
+  expect(res.status, `status; body: ${res.text.slice(0, 400)}`).toBe(200);
+  expect(res.headers['content-type'] ?? '', 'content-type').toMatch(/^application\/json/);
+  if (dialect === 'openai') {
+    const parsed = OpenAIChatCompletion.safeParse(res.json);
+    if (!parsed.success)
+      throw new Error(`not a chat.completion: ${parsed.error.message}\n${res.text.slice(0, 600)}`);
+    const c = parsed.data;
+    expect(c.choices, 'one choice').toHaveLength(1);
+    const choice = c.choices[0]!;
+    return {
+      id: c.id,
+      model: c.model,
+      text: choice.message.content ?? '',
+      toolCalls: (choice.message.tool_calls ?? []).map((call) => ({
+        id: call.id,
+        name: call.function.name,
+        arguments: parseArguments(call.function.arguments),
+      })),
+      stop: stopOf(dialect, choice.finish_reason),
+      usage: { input: c.usage.prompt_tokens, output: c.usage.completion_tokens },
+      sources: c.sources,
+    };
+  }
+  const parsed = AnthropicMessage.safeParse(res.json);
+  if (!parsed.success) throw new Error(`not a message: ${parsed.error.message}\n${res.text.slice(0, 600)}`);
+  const m = parsed.data;
+  return {
+    id: m.id,
+    model: m.model,
+    text: m.content.map((b) => (b.type === 'text' ? b.text : '')).join(''),
+    toolCalls: m.content.flatMap((b) =>
+      b.type === 'tool_use' ? [{ id: b.id, name: b.name, arguments: b.input }] : [],
+    ),
+    stop: stopOf(dialect, m.stop_reason),
+    usage: { input: m.usage.input_tokens, output: m.usage.output_tokens },
+    sources: m.sources,
+  };
+}
+
+/** Ask and read the 200 answer. */
+export async function answer(t: Target, dialect: RagDialect, ask: Ask, auth?: Auth): Promise<Answer> {
+  return readAnswer(dialect, await askRag(t, dialect, ask, auth));
+}
+
+/**
+ * The response is a RAG error in the dialect's native shape (RAG-ERROR-SHAPE) with this status, the error type
+ * (and OpenAI code) of the contract's status table, and this message when given. Never the RXERROR envelope.
+ */
+export function expectRagError(
+  dialect: RagDialect,
+  res: RawResponse,
+  status: number,
+  message?: string | RegExp,
+): string {
+  expect(res.status, `status; body: ${res.text.slice(0, 400)}`).toBe(status);
+  expect(res.headers['content-type'] ?? '', 'content-type').toMatch(/^application\/json/);
+  expect((res.json as { type?: unknown } | undefined)?.type, 'not the RXERROR envelope').not.toBe('RXERROR');
+  const kind = ragErrorKind(status);
+  let text: string;
+  if (dialect === 'openai') {
+    const parsed = OpenAIErrorBody.safeParse(res.json);
+    expect(parsed.success, `OpenAI error body; body: ${res.text.slice(0, 400)}`).toBe(true);
+    const error = parsed.data!.error;
+    expect(error.type, 'error.type').toBe(kind.openai.type);
+    expect(error.code, 'error.code').toBe(kind.openai.code);
+    text = error.message;
+  } else {
+    const parsed = AnthropicErrorBody.safeParse(res.json);
+    expect(parsed.success, `Anthropic error body; body: ${res.text.slice(0, 400)}`).toBe(true);
+    expect(parsed.data!.error.type, 'error.type').toBe(kind.anthropic);
+    text = parsed.data!.error.message;
+  }
+  expect(text.length, 'a message').toBeGreaterThan(0);
+  if (typeof message === 'string') expect(text).toBe(message);
+  else if (message) expect(text).toMatch(message);
+  expect(res.text, 'no stack trace').not.toMatch(/\n\s+at .+:\d+:\d+/);
+  return text;
+}
