@@ -45,6 +45,29 @@ describe.each(DIALECTS)('%s-style endpoint', (dialect) => {
     expect(a.sources, 'no knowledgebase tool: sources is present and empty').toEqual([]);
   });
 
+  it('a RAG answer carries the X-RateLimit headers of its hourly cap: limit, remaining below it, reset in epoch seconds within the hour [RAG-RATE-LIMIT-HEADERS]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    const res = await askRag(target(), dialect, { model, messages: SMALL_TALK, maxTokens: 16 });
+    readAnswer(dialect, res);
+    const [limit, remaining, reset] = ['limit', 'remaining', 'reset'].map((h) =>
+      Number(res.headers[`x-ratelimit-${h}`]),
+    ) as [number, number, number];
+    for (const n of [limit, remaining, reset])
+      expect(Number.isInteger(n), JSON.stringify(res.headers)).toBe(true);
+    expect(limit).toBeGreaterThan(0);
+    expect(remaining).toBeGreaterThanOrEqual(0);
+    expect(remaining).toBeLessThan(limit);
+    const date = Date.parse(res.headers.date ?? '');
+    if (target().control) {
+      const now = Date.parse((await target().control!.get<{ now: string }>('/clock')).now) / 1000;
+      expect(reset).toBeGreaterThan(now);
+      expect(reset).toBeLessThanOrEqual(Math.ceil(now + 3600));
+    } else if (Number.isFinite(date)) {
+      expect(reset).toBeGreaterThan(date / 1000 - 60);
+      expect(reset).toBeLessThanOrEqual(Math.ceil(date / 1000 + 3600 + 60));
+    }
+  });
+
   it(`the path answers POST only, and a neighbouring path is not an endpoint [${endpointClause[dialect]}, RAG-UNKNOWN-ROUTE-NATIVE]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
     const path = dialect === 'openai' ? '/openai/chat/completions' : '/anthropic/v1/messages';
