@@ -141,11 +141,22 @@ describe('RAG hourly caps [RAG-RATE-LIMIT-HEADERS, RATE-HEADERS]', () => {
     expect(admitRag(d, caller).remaining).toBe(199);
   });
 
-  it('below Professional: 403 with the plan message, nothing counted [RAG-PLAN-PROFESSIONAL, PLAN-FREE]', () => {
+  it('below Professional: 403 with the plan message once the count passes [RAG-PLAN-PROFESSIONAL, PLAN-FREE]', () => {
     setPlan('free');
     const err = failure(() => admitRag(d, caller));
     expect([err.status, err.message]).toEqual([403, messages.ragPlan]);
-    expect(Object.keys(d.limiter.counters())).toEqual([]);
+  });
+
+  it('a project over its cap gets 429 before the plan gate, even below Professional [RATE-CHECK-AFTER-CREDENTIAL]', () => {
+    setPlan('professional');
+    admitN(200);
+    setPlan('free');
+    const err = failure(() => admitRag(d, caller));
+    expect([err.status, err.headers?.['X-RateLimit-Limit']]).toEqual([429, '200']);
+    // A free project's refused requests count against the smallest cap too.
+    d.limiter.reset();
+    for (let i = 0; i < 200; i++) expect(failure(() => admitRag(d, caller)).status).toBe(403);
+    expect(failure(() => admitRag(d, caller)).status).toBe(429);
   });
 
   it('a plan change within the window keeps the count under the new cap [RATE-WINDOW-FIXED-HOUR, RATE-RAG-SCOPE]', () => {
@@ -153,8 +164,8 @@ describe('RAG hourly caps [RAG-RATE-LIMIT-HEADERS, RATE-HEADERS]', () => {
     admitN(200);
     setPlan('advanced');
     expect(admitRag(d, caller).remaining).toBe(799);
-    setPlan('free');
-    expect(failure(() => admitRag(d, caller)).status).toBe(403);
+    setPlan('professional');
+    expect(failure(() => admitRag(d, caller)).status).toBe(429);
   });
 });
 

@@ -55,13 +55,20 @@ export function ragCapPerHour(org: Organization): number | undefined {
 /**
  * Counts the request against the project's hourly cap, one counter for both endpoints (RATE-RAG-SCOPE,
  * RATE-RAG-PROFESSIONAL-200, RATE-RAG-ADVANCED-AGENCY-1000, RATE-ENTERPRISE-CAP): over it, 429 with Retry-After.
- * The cap comes before the plan gate (RATE-CHECK-AFTER-CREDENTIAL); a plan below Professional has no cap to
- * count and gets 403 (RAG-PLAN-PROFESSIONAL).
+ * The cap comes before the plan gate (RATE-CHECK-AFTER-CREDENTIAL): a plan below Professional has no cap of its
+ * own, so its requests count against the smallest one (Professional's) and, within it, get 403
+ * (RAG-PLAN-PROFESSIONAL); a project that spent its cap and then dropped below Professional still gets 429.
  */
 export function admitRag(ctx: DomainContext, caller: ProjectKeyCaller): RateDecision {
   const cap = ragCapPerHour(caller.organization);
+  const decision = ctx.limiter.hit(
+    `rag:${caller.project.id}`,
+    cap ?? hourlyCaps.ragPerHour.professional,
+    ctx.clock.now(),
+    messages.rateLimited,
+  );
   if (cap === undefined) throw forbidden(messages.ragPlan);
-  return ctx.limiter.hit(`rag:${caller.project.id}`, cap, ctx.clock.now(), messages.rateLimited);
+  return decision;
 }
 
 // ---- Scripted errors --------------------------------------------------------------------------------
