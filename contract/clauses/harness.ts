@@ -37,7 +37,7 @@ export const harnessClauses = [
   assumed(
     'FAKE-MODEL-SCRIPT',
     H,
-    'Through the control API, the next replies of a project can be queued (POST /_control/projects/:uid/rag/replies): text, tool calls with given arguments, an error status (with retry-after), a delay before answering, and a stream cut after N events (ended or reset). Each RAG request of the project, on either endpoint, takes the next queued reply once it has passed the key, cap, plan, body and model checks; an empty queue means the default model.',
+    'Through the control API, the next replies of a project can be queued (POST /_control/projects/:uid/rag/replies): text, tool calls with given arguments, an error status (with retry-after), a delay before answering, and a stream cut after N events (ended or reset). Each RAG request of the project, on either endpoint, takes the next queued reply once it has passed the key, cap, plan, body and model checks; an empty queue means the default model. A queued text (or a tool call with text) replaces only the wording: retrieval still runs when the knowledgebase tool is declared, so `sources` is filled as usual, and max tokens, usage and credits apply as to any answer.',
   ),
   assumed(
     'TOKEN-CREATOR-REMOVED-PERMANENT',
