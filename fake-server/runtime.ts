@@ -1,4 +1,5 @@
 /** The fake's runtime: one domain (store, clock, ids, limiter) that reset replaces whole. */
+import type { JournalEntry } from '../contract/control-journal.js';
 import { supportedModels } from '../fixtures/supported-models.js';
 import { createVirtualClock, DEFAULT_EPOCH } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
@@ -17,15 +18,6 @@ export interface RuntimeOptions {
   documentsDir?: string;
   /** A wall-time source (ms) that makes the virtual clock tick with real time; absent: frozen. */
   wallClock?: () => number;
-}
-
-export interface JournalEntry {
-  at: string;
-  method: string;
-  path: string;
-  operation: string | null;
-  status: number;
-  message: string | null;
 }
 
 export const JOURNAL_CAPACITY = 2000;

@@ -2,17 +2,8 @@
  * The fake's request journal (FAKE-REQUEST-JOURNAL), through the control API: empty it, then read which requests
  * reached a path (for example how many times an SDK retried).
  */
+import type { JournalEntry } from '../../contract/control-journal.js';
 import type { Target } from '../target/target.js';
-
-/** One request as the journal records it. */
-export interface JournalEntry {
-  at: string;
-  method: string;
-  path: string;
-  operation: string | null;
-  status: number;
-  message: string | null;
-}
 
 function controlOf(t: Target) {
   if (!t.control) throw new Error('target has no control API');
