@@ -14,6 +14,9 @@ import { ragRouter } from './http/rag-router.js';
 import { Runtime, type RuntimeOptions } from './runtime.js';
 import { describeFake } from './target.js';
 
+/** The control API's secret when `adminSecret` is not given. */
+export const DEFAULT_ADMIN_SECRET = 'fake-admin-secret';
+
 export interface FakeServerOptions extends Partial<RuntimeOptions> {
   /** Path of {base_url} on this server. Default `/api/v1`. */
   basePath?: string;
@@ -38,7 +41,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const basePath = options.basePath ?? '/api/v1';
   const orgBasePath = options.orgBasePath ?? '/org/api/v1';
   const controlPrefix = options.controlPrefix ?? '/_control';
-  const secret = options.adminSecret ?? 'fake-admin-secret';
+  const secret = options.adminSecret ?? DEFAULT_ADMIN_SECRET;
   const runtime = new Runtime(options);
   let origin = 'http://127.0.0.1:4010';
   const describe = () => describeFake(runtime, { origin, basePath, orgBasePath, controlPrefix, secret });

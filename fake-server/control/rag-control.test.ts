@@ -1,9 +1,7 @@
 /** The control routes of the RAG work: the scripted-reply queue of a project and the Enterprise RAG cap. */
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createFakeServer, type FakeServer } from '../index.js';
-
-const SECRET = 'fake-admin-secret';
+import { createFakeServer, type FakeServer, DEFAULT_ADMIN_SECRET as SECRET } from '../index.js';
 
 let fake: FakeServer;
 let projectUid: string;

@@ -5,11 +5,13 @@ import { hourlyCaps } from '../../contract/index.js';
 import type { ScriptedReply } from '../../contract/requests/rag-script.js';
 import { ragCredits } from '../../contract/requests/rag-usage.js';
 import type { Conversation, ModelReply, ToolSpec } from '../rag/conversation.js';
+import { conversation } from '../rag/conversation.test-support.js';
 import { loadTokenizer, type Tokenizer } from '../rag/tokens.js';
 import { Runtime } from '../runtime.js';
 import type { ProjectKeyCaller } from './authentication.js';
 import type { DomainContext } from './context.js';
-import { DomainError, messages } from './errors.js';
+import { messages } from './errors.js';
+import { failure } from './errors.test-support.js';
 import { searchKnowledgebase } from './knowledgebase.js';
 import { createProjectKey } from './project-keys.js';
 import { admitRag, authenticateRagKey, completeRag, ScriptedError } from './rag-completion.js';
@@ -31,39 +33,18 @@ beforeEach(() => {
   caller = authenticateRagKey(d, { authorization: `Bearer ${key}` });
 });
 
-function failure(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a DomainError');
-}
-
 const weather: ToolSpec = {
   name: 'get_weather',
   description: 'Get the current weather for a city',
   parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 };
 
-function conv(over: Partial<Conversation> = {}): Conversation {
-  return {
-    dialect: 'openai',
-    model: 'gpt-4o-mini',
-    system: '',
+const conv = (over: Partial<Conversation> = {}): Conversation =>
+  conversation({
     turns: [{ role: 'user', text: 'How do I get a refund for my subscription?' }],
-    tools: [],
     knowledgebase: { limit: 3 },
-    toolChoice: { kind: 'auto' },
-    maxTokens: null,
-    temperature: null,
-    stopSequences: [],
-    stream: false,
-    includeUsage: false,
     ...over,
-  };
-}
+  });
 
 const complete = (over: Partial<Conversation> = {}): ModelReply => completeRag(d, caller, conv(over), t);
 const textOf = (r: ModelReply) => r.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
@@ -173,12 +154,14 @@ describe('RAG model checks', () => {
   it('a model not in the supported list gets 400 [RAG-UNKNOWN-MODEL, RAG-MODEL-FROM-LIST]', () => {
     const err = failure(() => complete({ model: 'gpt-9000' }));
     expect([err.status, err.message]).toEqual([400, messages.invalidModel('gpt-9000')]);
+    expect(err.details?.map((e) => e.path)).toEqual(['model']);
   });
 
   it('a listed model of the wrong family gets 400 naming the served families [RAG-WRONG-FAMILY-400, RAG-OPENAI-FAMILIES, RAG-ANTHROPIC-FAMILIES]', () => {
     const onOpenai = failure(() => complete({ model: 'claude-3-5-haiku-latest' }));
     expect(onOpenai.status).toBe(400);
     expect(onOpenai.message).toContain('gpt-*, o1 and o3');
+    expect(onOpenai.details?.map((e) => e.path)).toEqual(['model']);
     const onAnthropic = failure(() => complete({ dialect: 'anthropic', model: 'gpt-4o-mini' }));
     expect(onAnthropic.message).toContain('claude-*');
     for (const model of ['gpt-4o', 'o1', 'o3-mini']) expect(complete({ model }).model).toBe(model);
@@ -190,10 +173,6 @@ describe('RAG model checks', () => {
     const err = failure(() => complete({ model: 'gpt-4o' }));
     expect([err.status, err.message]).toEqual([400, messages.invalidModel('gpt-4o')]);
     expect(complete({ model: 'gpt-4o-mini' }).model).toBe('gpt-4o-mini');
-  });
-
-  it('tool_choice naming an undeclared tool gets 400 [RAG-TOOL-CHOICE]', () => {
-    expect(failure(() => complete({ toolChoice: { kind: 'tool', name: 'nope' } })).status).toBe(400);
   });
 });
 

@@ -19,7 +19,7 @@ import type { Tokenizer } from '../rag/tokens.js';
 import { authenticateProjectKey, bearerValue, type ProjectKeyCaller } from './authentication.js';
 import type { DomainContext } from './context.js';
 import { deductCredits } from './credits.js';
-import { badRequest, DomainError, forbidden, messages } from './errors.js';
+import { DomainError, forbidden, invalidParams, messages } from './errors.js';
 import { indexFor } from './knowledgebase.js';
 import { findModelForPlan } from './models.js';
 import { consumeReply, nextReply } from './rag-script.js';
@@ -122,16 +122,19 @@ const endpointNames: Record<RagDialect, { endpoint: string; families: string }> 
   anthropic: { endpoint: 'Anthropic-style', families: 'claude-*' },
 };
 
+/** A 400 about the request's `model`: its detail path names the field (the OpenAI-style body's `param`). */
+const modelRefused = (message: string) => invalidParams([{ path: 'model', message }], message);
+
 /**
  * The model named by the request: a value of the plan's model list (RAG-MODEL-FROM-LIST, RAG-UNKNOWN-MODEL,
  * MODELS-TIER1-RAG-PROFESSIONAL) of a family the endpoint serves (RAG-WRONG-FAMILY-400); else 400.
  */
 export function ragModelFor(ctx: DomainContext, org: Organization, conv: Conversation): SupportedModelEntry {
   const model = findModelForPlan(ctx, org.plan, conv.model);
-  if (!model) throw badRequest(messages.invalidModel(conv.model));
+  if (!model) throw modelRefused(messages.invalidModel(conv.model));
   if (!servesModel(conv.dialect, model.value)) {
     const { endpoint, families } = endpointNames[conv.dialect];
-    throw badRequest(messages.ragWrongFamily(model.value, endpoint, families));
+    throw modelRefused(messages.ragWrongFamily(model.value, endpoint, families));
   }
   return model;
 }
@@ -148,7 +151,8 @@ function deliveryOf(reply: ScriptedReply | undefined): StreamDelivery {
  * One answer, in this order: the model check (400); a queued scripted error (thrown and consumed); the answer
  * (a queued text or tool-call reply, else the default model); retrieval when the knowledgebase tool is declared
  * and the answer has text; stop sequences and max tokens; usage from the tokenizer; the price, checked (402,
- * nothing deducted, the scripted reply left queued) then deducted; and the scripted reply consumed.
+ * nothing deducted, the scripted reply left queued) then deducted; and the scripted reply consumed. The
+ * conversation's tool choice is already checked against its tools: the adapters refuse it (declared-tools.ts).
  */
 export function completeRag(
   ctx: DomainContext,
@@ -159,11 +163,6 @@ export function completeRag(
   const { organization: org, project } = caller;
   const conv = conversation;
   const model = ragModelFor(ctx, org, conv);
-  if (conv.toolChoice.kind === 'tool') {
-    const { name } = conv.toolChoice;
-    if (!conv.tools.some((t) => t.name === name))
-      throw badRequest(`tool_choice names the tool '${name}', which is not among the declared tools.`);
-  }
 
   const scripted = nextReply(ctx, project);
   if (scripted?.kind === 'error') {

@@ -35,6 +35,19 @@ export function translate(err: unknown): { status: number; message: string } {
   return INTERNAL;
 }
 
+/**
+ * Report an error that answers 5xx (a bug of the fake) to `onUnexpected`. A failing hook must not change the
+ * answer, nor turn it into Koa's plain-text 500.
+ */
+export function reportUnexpected(onUnexpected: (err: unknown) => void, err: unknown, status: number): void {
+  if (status < 500) return;
+  try {
+    onUnexpected(err);
+  } catch {
+    // The answer stands whatever the hook does.
+  }
+}
+
 export function errorMiddleware(onUnexpected: (err: unknown) => void = () => {}) {
   return async (ctx: Context, next: Next): Promise<void> => {
     try {
@@ -46,13 +59,7 @@ export function errorMiddleware(onUnexpected: (err: unknown) => void = () => {})
         return;
       }
       const { status, message } = translate(err);
-      if (status >= 500) {
-        try {
-          onUnexpected(err);
-        } catch {
-          // A failing error hook must not turn the envelope into Koa's plain-text 500.
-        }
-      }
+      reportUnexpected(onUnexpected, err, status);
       sendError(ctx, status, message);
     }
   };

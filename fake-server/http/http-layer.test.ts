@@ -8,15 +8,15 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../contract/control-journal.js';
 import { ErrorEnvelope, httpInput } from '../../contract/index.js';
-import { createFakeServer, type FakeServer } from '../index.js';
+import { createFakeServer, DEFAULT_ADMIN_SECRET, type FakeServer } from '../index.js';
 import { JOURNAL_CAPACITY } from '../runtime.js';
 import { translate } from './error-middleware.js';
+import { STACK_TRACE } from './http.test-support.js';
 import { platformHandlers, type Resolver } from './platform-handlers.js';
 
-const SECRET = 'fake-admin-secret';
-/** A stack frame or a source location. */
-const STACK_TRACE = /\n\s+at .+:\d+:\d+|\.(?:ts|js|mjs):\d+:\d+|node_modules/;
+const SECRET = DEFAULT_ADMIN_SECRET;
 
 let fake: FakeServer;
 let unexpected: unknown[];
@@ -124,14 +124,8 @@ describe('an unexpected error inside a resolver [ERR-INTERNAL-ENVELOPE, ERR-ENVE
 
 describe('the request journal [FAKE-REQUEST-JOURNAL]', () => {
   const journal = async () =>
-    (await request(app()).get('/_control/journal').set('x-control-secret', SECRET)).body.data as {
-      at: string;
-      method: string;
-      path: string;
-      operation: string | null;
-      status: number;
-      message: string | null;
-    }[];
+    (await request(app()).get('/_control/journal').set('x-control-secret', SECRET)).body
+      .data as JournalEntry[];
 
   it('records method, path, operation, status and message of public requests, not control requests', async () => {
     await post('/api/v1/getMyProjects').send({ limit: 1 });

@@ -10,7 +10,7 @@ import { anthropicErrorBody, openAIErrorBody } from '../../contract/requests/rag
 import type { RagDialect } from '../../contract/requests/rag-models.js';
 import { DomainError, invalidParams } from '../domain/errors.js';
 import type { Runtime } from '../runtime.js';
-import { translate } from './error-middleware.js';
+import { reportUnexpected, translate } from './error-middleware.js';
 
 /** The request id header each provider's SDK reads (`_request_id` / `request_id` of its results and errors). */
 export const requestIdHeaders: Record<RagDialect, string> = {
@@ -103,13 +103,7 @@ export function ragErrors(dialect: RagDialect, runtime: Runtime, onUnexpected: (
         return;
       }
       const { status, message } = translate(err);
-      if (status >= 500) {
-        try {
-          onUnexpected(err);
-        } catch {
-          // A failing hook must not change the answer.
-        }
-      }
+      reportUnexpected(onUnexpected, err, status);
       sendRagError(ctx, dialect, status, status >= 500 ? INTERNAL_MESSAGE : message);
     }
   };

@@ -3,26 +3,25 @@
  * where a socket matters (connection resets, the official SDKs' stream helpers). What the black-box suites check
  * at length (model rules, tools, usage, credits) is only touched here as far as it proves the HTTP layer.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import Koa from 'koa';
 import OpenAI from 'openai';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../contract/control-journal.js';
 import { httpInput } from '../../contract/index.js';
 import { AnthropicMessage, AnthropicStreamEvent } from '../../contract/requests/rag-anthropic.js';
 import { AnthropicErrorBody, OpenAIErrorBody } from '../../contract/requests/rag-errors.js';
 import { OpenAIChatCompletion, OpenAIChatCompletionChunk } from '../../contract/requests/rag-openai.js';
 import type { ScriptedReply } from '../../contract/requests/rag-script.js';
-import { createFakeServer, type FakeServer } from '../index.js';
+import { messages } from '../domain/errors.js';
+import { createFakeServer, DEFAULT_ADMIN_SECRET, type FakeServer } from '../index.js';
+import { STACK_TRACE, serveOnLoopback } from './http.test-support.js';
 import { INTERNAL_MESSAGE, ragErrors } from './rag-errors.js';
 
-const SECRET = 'fake-admin-secret';
 const OPENAI = '/api/v1/openai/chat/completions';
 const ANTHROPIC = '/api/v1/anthropic/v1/messages';
-const STACK_TRACE = /\n\s+at .+:\d+:\d+|\.(?:ts|js|mjs):\d+:\d+|node_modules/;
 
 let fake: FakeServer;
 let unexpected: unknown[];
@@ -43,7 +42,7 @@ beforeEach(() => {
 
 const app = () => fake.app.callback();
 const control = (method: 'get' | 'post', path: string, body?: object) => {
-  const req = request(app())[method](`/_control${path}`).set('x-control-secret', SECRET);
+  const req = request(app())[method](`/_control${path}`).set('x-control-secret', DEFAULT_ADMIN_SECRET);
   return body ? req.send(body) : req;
 };
 const script = async (...replies: ScriptedReply[]) => {
@@ -66,10 +65,14 @@ const anthropicBody = (extra: object = {}) => ({
   tools: [kb],
   ...extra,
 });
-const postOpenAI = (body: object | string = openaiBody()) =>
-  request(app()).post(OPENAI).set('authorization', `Bearer ${key}`).send(body);
-const postAnthropic = (body: object | string = anthropicBody()) =>
-  request(app()).post(ANTHROPIC).set('x-api-key', key).send(body);
+/** A POST to each endpoint with the project key in its usual header. */
+const toOpenAI = () => request(app()).post(OPENAI).set('authorization', `Bearer ${key}`);
+const toAnthropic = () => request(app()).post(ANTHROPIC).set('x-api-key', key);
+const postOpenAI = (body: object = openaiBody()) => toOpenAI().send(body);
+const postAnthropic = (body: object = anthropicBody()) => toAnthropic().send(body);
+/** These bytes as they are, under `contentType`. */
+const sendRaw = (req: request.Test, contentType: string, text: string) =>
+  req.set('content-type', contentType).send(text);
 
 /** Collect a supertest response body as text (SSE responses are not buffered by default). */
 const asText = (req: request.Test) =>
@@ -143,12 +146,7 @@ describe('both routes answer in the native shapes [RAG-RESPONSE-NATIVE, RAG-SOUR
     await postOpenAI();
     await request(app()).post(ANTHROPIC).send(anthropicBody());
     const journal = await control('get', '/journal');
-    const entries = journal.body.data as {
-      path: string;
-      operation: string;
-      status: number;
-      message: string;
-    }[];
+    const entries = journal.body.data as JournalEntry[];
     expect(entries.slice(-2)).toMatchObject([
       { path: OPENAI, operation: 'openaiChatCompletions', status: 200, message: null },
       { path: ANTHROPIC, operation: 'anthropicMessages', status: 401, message: expect.any(String) },
@@ -179,17 +177,9 @@ describe('401 in the native shape [RAG-INVALID-KEY-401, RAG-ERROR-SHAPE, AUTH-RA
 
 describe('400 in the native shape [RAG-BAD-REQUEST-400, RAG-ERROR-SHAPE]', () => {
   it('malformed JSON', async () => {
-    const o = await request(app())
-      .post(OPENAI)
-      .set('authorization', `Bearer ${key}`)
-      .set('content-type', 'application/json')
-      .send('{"model": ');
+    const o = await sendRaw(toOpenAI(), 'application/json', '{"model": ');
     expect(expectOpenAIError(o, 400, 'invalid_request_error').message).toMatch(/JSON/);
-    const a = await request(app())
-      .post(ANTHROPIC)
-      .set('x-api-key', key)
-      .set('content-type', 'application/json')
-      .send('{"model": ');
+    const a = await sendRaw(toAnthropic(), 'application/json', '{"model": ');
     expect(expectAnthropicError(a, 400, 'invalid_request_error').message).toMatch(/JSON/);
   });
 
@@ -197,11 +187,7 @@ describe('400 in the native shape [RAG-BAD-REQUEST-400, RAG-ERROR-SHAPE]', () =>
     const { model: _, ...noModel } = openaiBody();
     const o = expectOpenAIError(await postOpenAI(noModel), 400, 'invalid_request_error');
     expect(o).toMatchObject({ param: 'model', message: "Missing required parameter: 'model'." });
-    const empty = expectOpenAIError(
-      await request(app()).post(OPENAI).set('authorization', `Bearer ${key}`),
-      400,
-      'invalid_request_error',
-    );
+    const empty = expectOpenAIError(await toOpenAI(), 400, 'invalid_request_error');
     expect(empty.param).toBe('model');
     const a = expectAnthropicError(
       await postAnthropic({ ...anthropicBody(), model: undefined }),
@@ -233,6 +219,22 @@ describe('400 in the native shape [RAG-BAD-REQUEST-400, RAG-ERROR-SHAPE]', () =>
     expect(a.message).toMatch(/^messages\.0\.content: /);
   });
 
+  it('a refused model names the param `model` [RAG-UNKNOWN-MODEL, RAG-WRONG-FAMILY-400]', async () => {
+    const unknown = expectOpenAIError(
+      await postOpenAI(openaiBody({ model: 'gpt-9000' })),
+      400,
+      'invalid_request_error',
+    );
+    expect(unknown).toMatchObject({ param: 'model', message: messages.invalidModel('gpt-9000') });
+    const wrongFamily = expectOpenAIError(
+      await postOpenAI(openaiBody({ model: models.anthropic })),
+      400,
+      'invalid_request_error',
+    );
+    expect(wrongFamily.param).toBe('model');
+    expect(wrongFamily.message).toContain('gpt-*, o1 and o3');
+  });
+
   it('an adapter refusal keeps its param (a tool message answering nothing)', async () => {
     const o = expectOpenAIError(
       await postOpenAI(
@@ -247,34 +249,14 @@ describe('400 in the native shape [RAG-BAD-REQUEST-400, RAG-ERROR-SHAPE]', () =>
 
 describe('body transport errors in the native shape [RAG-ERROR-SHAPE, ERR-UNSUPPORTED-MEDIA-TYPE, ERR-BODY-TOO-LARGE]', () => {
   it('415 for a body that is not JSON', async () => {
-    const o = await request(app())
-      .post(OPENAI)
-      .set('authorization', `Bearer ${key}`)
-      .set('content-type', 'text/plain')
-      .send('hello');
-    expectOpenAIError(o, 415, 'invalid_request_error');
-    const a = await request(app())
-      .post(ANTHROPIC)
-      .set('x-api-key', key)
-      .set('content-type', 'text/plain')
-      .send('hello');
-    expectAnthropicError(a, 415, 'invalid_request_error');
+    expectOpenAIError(await sendRaw(toOpenAI(), 'text/plain', 'hello'), 415, 'invalid_request_error');
+    expectAnthropicError(await sendRaw(toAnthropic(), 'text/plain', 'hello'), 415, 'invalid_request_error');
   });
 
   it('413 for a body over the limit', async () => {
     const big = JSON.stringify({ ...openaiBody(), pad: 'x'.repeat(httpInput.maxBodyBytes) });
-    const o = await request(app())
-      .post(OPENAI)
-      .set('authorization', `Bearer ${key}`)
-      .set('content-type', 'application/json')
-      .send(big);
-    expectOpenAIError(o, 413, 'invalid_request_error');
-    const a = await request(app())
-      .post(ANTHROPIC)
-      .set('x-api-key', key)
-      .set('content-type', 'application/json')
-      .send(big);
-    expectAnthropicError(a, 413, 'request_too_large');
+    expectOpenAIError(await sendRaw(toOpenAI(), 'application/json', big), 413, 'invalid_request_error');
+    expectAnthropicError(await sendRaw(toAnthropic(), 'application/json', big), 413, 'request_too_large');
   });
 });
 
@@ -398,21 +380,11 @@ describe('streaming [RAG-OPENAI-STREAM, RAG-ANTHROPIC-STREAM, RAG-STREAM-SOURCES
 });
 
 describe('scripted delivery: cuts and delays [FAKE-MODEL-SCRIPT]', () => {
-  let server: Server;
-  let origin: string;
-  beforeEach(async () => {
-    server = createServer(app());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterEach(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const origin = serveOnLoopback(app);
 
   /** POST and read the SSE body until it ends or breaks. */
   async function stream(path: string, headers: Record<string, string>, body: object) {
-    const res = await fetch(`${origin}${path}`, {
+    const res = await fetch(`${origin()}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
@@ -471,7 +443,7 @@ describe('scripted delivery: cuts and delays [FAKE-MODEL-SCRIPT]', () => {
   it('a non-streamed answer with a cut resets the connection', async () => {
     await script({ kind: 'text', text: 'Hello.', cut: { after_events: 1, mode: 'end' } });
     await expect(
-      fetch(`${origin}${OPENAI}`, {
+      fetch(`${origin()}${OPENAI}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
         body: JSON.stringify(openaiBody()),
@@ -520,17 +492,7 @@ describe('an unexpected error inside a RAG route [RAG-ERROR-SHAPE, ERR-NEVER-5XX
 });
 
 describe('the official SDKs accumulate our streams [RAG-SDK-COMPATIBLE, RAG-USER-TOOLS-RETURNED]', () => {
-  let server: Server;
-  let baseURL: string;
-  beforeEach(async () => {
-    server = createServer(app());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  });
-  afterEach(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const origin = serveOnLoopback(app);
 
   const weather = {
     city: 'Zürich',
@@ -539,7 +501,7 @@ describe('the official SDKs accumulate our streams [RAG-SDK-COMPATIBLE, RAG-USER
   };
 
   it('openai: finalChatCompletion() gets the text, the tool calls and the sources', async () => {
-    const client = new OpenAI({ apiKey: key, baseURL: `${baseURL}/openai`, maxRetries: 0 });
+    const client = new OpenAI({ apiKey: key, baseURL: `${origin()}/api/v1/openai`, maxRetries: 0 });
     await script({
       kind: 'tool_call',
       text: 'Let me check the weather for you.',
@@ -585,7 +547,7 @@ describe('the official SDKs accumulate our streams [RAG-SDK-COMPATIBLE, RAG-USER
   });
 
   it('anthropic: finalMessage() gets the text, the tool uses and the sources', async () => {
-    const client = new Anthropic({ apiKey: key, baseURL: `${baseURL}/anthropic`, maxRetries: 0 });
+    const client = new Anthropic({ apiKey: key, baseURL: `${origin()}/api/v1/anthropic`, maxRetries: 0 });
     await script({ kind: 'tool_call', text: 'Checking.', calls: [{ name: 'weather', arguments: weather }] });
     const final = await client.messages
       .stream({

@@ -4,34 +4,20 @@ import {
   type AnthropicMessagesRequest,
   AnthropicStreamEvent,
 } from '../../contract/requests/rag-anthropic.js';
-import { DomainError } from '../domain/errors.js';
+import { refusal } from '../domain/errors.test-support.js';
 import { anthropicConversation, anthropicEvents, anthropicMessage } from './anthropic-wire.js';
-import type { ModelReply, ReplyBlock, StopReason } from './conversation.js';
+import type { StopReason } from './conversation.js';
+import {
+  toolCall as call,
+  conversation,
+  replyBuilder,
+  replySources,
+  streamCases,
+  text,
+} from './conversation.test-support.js';
 
-const sources = [
-  { point_id: 'doc-1#0', doc_id: 'doc-1', score: 2, content: 'Returns are accepted within 30 days.' },
-];
-
-function reply(blocks: ReplyBlock[], stop: StopReason = 'end', extra: Partial<ModelReply> = {}): ModelReply {
-  return {
-    id: 'xyz789',
-    created: 1_767_603_600,
-    model: 'claude-haiku-4-5',
-    blocks,
-    stop,
-    stopSequence: null,
-    sources,
-    usage: { input: 90, output: 12 },
-    delivery: { delayMs: 0, cut: null },
-    ...extra,
-  };
-}
-
-const text = (t: string): ReplyBlock => ({ type: 'text', text: t });
-const call = (id: string, name: string, args: Record<string, unknown>): ReplyBlock => ({
-  type: 'tool_call',
-  call: { id, name, arguments: args },
-});
+const reply = replyBuilder('anthropic');
+const sources = replySources;
 
 const request = (extra: Partial<AnthropicMessagesRequest> = {}): AnthropicMessagesRequest => ({
   model: 'claude-haiku-4-5',
@@ -39,16 +25,6 @@ const request = (extra: Partial<AnthropicMessagesRequest> = {}): AnthropicMessag
   messages: [{ role: 'user', content: 'Hi' }],
   ...extra,
 });
-
-function refusal(fn: () => unknown): { status: number; message: string } {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError) return { status: err.status, message: err.message };
-    throw err;
-  }
-  throw new Error('expected a DomainError');
-}
 
 const weatherTool = { name: 'weather', description: 'Weather', input_schema: { type: 'object' as const } };
 
@@ -138,7 +114,9 @@ describe('anthropicConversation [RAG-ANTHROPIC-REQUEST]', () => {
       toolChoice: { kind: 'auto' },
       knowledgebase: null,
     });
-    expect(anthropicConversation(request())).toMatchObject({ system: '', temperature: null, stream: false });
+    expect(anthropicConversation(request())).toEqual(
+      conversation({ dialect: 'anthropic', model: 'claude-haiku-4-5', maxTokens: 256 }),
+    );
   });
 
   it('custom tools, the knowledgebase tool and every tool_choice [RAG-KB-TOOL, RAG-TOOL-CHOICE]', () => {
@@ -213,7 +191,7 @@ describe('anthropicMessage [RAG-RESPONSE-NATIVE, RAG-SOURCES-ALWAYS]', () => {
     );
     expect(AnthropicMessage.parse(body)).toBeTruthy();
     expect(body).toMatchObject({
-      id: 'msg_xyz789',
+      id: 'msg_abc123',
       type: 'message',
       role: 'assistant',
       model: 'claude-haiku-4-5',
@@ -223,7 +201,7 @@ describe('anthropicMessage [RAG-RESPONSE-NATIVE, RAG-SOURCES-ALWAYS]', () => {
       ],
       stop_reason: 'tool_use',
       stop_sequence: null,
-      usage: { input_tokens: 90, output_tokens: 12 },
+      usage: { input_tokens: 120, output_tokens: 17 },
       sources,
     });
   });
@@ -275,22 +253,7 @@ function accumulate(events: ReturnType<typeof anthropicEvents>) {
 }
 
 describe('anthropicEvents [RAG-ANTHROPIC-STREAM, RAG-STREAM-SOURCES, RAG-STREAM-EQUALS-BODY]', () => {
-  const replies: [string, ModelReply][] = [
-    ['text', reply([text('Returns are accepted within 30 days of delivery. 👍 Keep the receipt.')])],
-    [
-      'text then two tool uses',
-      reply(
-        [
-          text('Let me check.'),
-          call('toolu_a', 'weather', { city: 'Zürich', days: [1, 2, 3], detail: { units: 'metric' } }),
-          call('toolu_b', 'time', {}),
-        ],
-        'tool_calls',
-      ),
-    ],
-    ['no content', reply([], 'max_tokens', { sources: [] })],
-    ['a stop sequence', reply([text('Up to here')], 'stop_sequence', { stopSequence: 'END' })],
-  ];
+  const replies = streamCases('anthropic');
 
   for (const [label, r] of replies) {
     it(`${label}: every event parses and they accumulate to the body`, () => {
@@ -310,11 +273,11 @@ describe('anthropicEvents [RAG-ANTHROPIC-STREAM, RAG-STREAM-SOURCES, RAG-STREAM-
     expect(events[0]).toMatchObject({
       type: 'message_start',
       message: {
-        id: 'msg_xyz789',
+        id: 'msg_abc123',
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: 90, output_tokens: 0 },
+        usage: { input_tokens: 120, output_tokens: 0 },
         sources,
       },
     });
@@ -340,7 +303,7 @@ describe('anthropicEvents [RAG-ANTHROPIC-STREAM, RAG-STREAM-SOURCES, RAG-STREAM-
     expect(events.at(-2)).toEqual({
       type: 'message_delta',
       delta: { stop_reason: 'tool_use', stop_sequence: null },
-      usage: { output_tokens: 12, input_tokens: 90 },
+      usage: { output_tokens: 17, input_tokens: 120 },
     });
   });
 });

@@ -5,6 +5,7 @@
  */
 import type {
   AnthropicContentBlock,
+  AnthropicCustomTool,
   AnthropicMessage,
   AnthropicMessageParam,
   AnthropicMessagesRequest,
@@ -23,7 +24,9 @@ import type {
   ToolSpec,
   Turn,
 } from './conversation.js';
+import { checkedToolChoice, declaredTools, type ToolRefusals } from './declared-tools.js';
 import { jsonPieces, textPieces } from './stream-pieces.js';
+import { PendingToolCalls } from './tool-results.js';
 
 /** A 400 whose message starts with the offending field's path, as the native API words it. */
 const invalid = (path: string, message: string) =>
@@ -56,14 +59,14 @@ function toolTurn(block: AnthropicToolResultBlockParam): Turn {
  */
 function turnsOf(messages: readonly AnthropicMessageParam[]): Turn[] {
   const turns: Turn[] = [];
-  let answerable = new Set<string>();
+  const pending = new PendingToolCalls();
   messages.forEach((m, i) => {
     if (m.role === 'assistant') {
       const blocks = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content;
       const toolCalls: ToolCall[] = blocks.flatMap((b) =>
         b.type === 'tool_use' ? [{ id: b.id, name: b.name, arguments: b.input }] : [],
       );
-      answerable = new Set(toolCalls.map((c) => c.id));
+      pending.open(toolCalls);
       turns.push({ role: 'assistant', text: textOf(blocks), toolCalls });
       return;
     }
@@ -72,41 +75,35 @@ function turnsOf(messages: readonly AnthropicMessageParam[]): Turn[] {
     } else {
       m.content.forEach((b, j) => {
         if (b.type !== 'tool_result') return;
-        if (!answerable.has(b.tool_use_id)) {
-          throw invalid(
+        pending.answer(b.tool_use_id, () =>
+          invalid(
             `messages.${i}.content.${j}`,
             `unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${b.tool_use_id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
-          );
-        }
+          ),
+        );
         turns.push(toolTurn(b));
       });
       const text = textOfBlocks(m.content);
       if (text !== '' || !m.content.some((b) => b.type === 'tool_result')) turns.push({ role: 'user', text });
     }
-    answerable = new Set();
+    pending.close();
   });
   return turns;
 }
 
-interface Tools {
-  tools: ToolSpec[];
-  knowledgebase: { limit: number } | null;
-}
+const userTool = (tool: AnthropicCustomTool): ToolSpec => ({
+  name: tool.name,
+  description: tool.description ?? '',
+  parameters: tool.input_schema,
+});
 
-function toolsOf(body: AnthropicMessagesRequest): Tools {
-  const out: Tools = { tools: [], knowledgebase: null };
-  for (const tool of body.tools ?? []) {
-    if (tool.type === 'service:knowledgebase') {
-      if (out.knowledgebase) throw invalid('tools', "only one 'service:knowledgebase' tool may be declared");
-      out.knowledgebase = { limit: tool.parameters.limit };
-    } else {
-      out.tools.push({ name: tool.name, description: tool.description ?? '', parameters: tool.input_schema });
-    }
-  }
-  return out;
-}
+const toolRefusals: ToolRefusals = {
+  secondKnowledgebase: () => invalid('tools', "only one 'service:knowledgebase' tool may be declared"),
+  nothingToRequire: () => invalid('tool_choice', "tool_choice 'any' requires at least one tool in `tools`"),
+  undeclared: (name) => invalid('tool_choice', `tool '${name}' is not declared in \`tools\``),
+};
 
-function toolChoiceOf(choice: AnthropicToolChoice | undefined, tools: readonly ToolSpec[]): ToolChoice {
+function toolChoiceOf(choice: AnthropicToolChoice | undefined): ToolChoice {
   switch (choice?.type) {
     case undefined:
     case 'auto':
@@ -114,20 +111,15 @@ function toolChoiceOf(choice: AnthropicToolChoice | undefined, tools: readonly T
     case 'none':
       return { kind: 'none' };
     case 'any':
-      if (tools.length === 0)
-        throw invalid('tool_choice', "tool_choice 'any' requires at least one tool in `tools`");
       return { kind: 'required' };
     case 'tool':
-      if (!tools.some((t) => t.name === choice.name)) {
-        throw invalid('tool_choice', `tool '${choice.name}' is not declared in \`tools\``);
-      }
       return { kind: 'tool', name: choice.name };
   }
 }
 
 /** A validated native request as the neutral Conversation; a native-sounding 400 for what the schema cannot say. */
 export function anthropicConversation(body: AnthropicMessagesRequest): Conversation {
-  const { tools, knowledgebase } = toolsOf(body);
+  const { tools, knowledgebase } = declaredTools(body.tools, userTool, toolRefusals);
   return {
     dialect: 'anthropic',
     model: body.model,
@@ -135,7 +127,7 @@ export function anthropicConversation(body: AnthropicMessagesRequest): Conversat
     turns: turnsOf(body.messages),
     tools,
     knowledgebase,
-    toolChoice: toolChoiceOf(body.tool_choice, tools),
+    toolChoice: checkedToolChoice(toolChoiceOf(body.tool_choice), tools, toolRefusals),
     maxTokens: body.max_tokens,
     temperature: body.temperature ?? null,
     stopSequences: body.stop_sequences ?? [],

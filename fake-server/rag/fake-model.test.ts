@@ -5,6 +5,7 @@ import { outputTokens } from '../../contract/requests/rag-usage.js';
 import { NOTHING_FOUND } from './canned-agent.js';
 import { CITATION_OPENER, citedPositions } from './citations.js';
 import type { Conversation, ToolChoice, ToolSpec, Turn } from './conversation.js';
+import { conversation } from './conversation.test-support.js';
 import { type Draft, defaultAnswer, defaultToolCalls, fitReply } from './fake-model.js';
 import { loadTokenizer, type Tokenizer } from './tokens.js';
 
@@ -35,23 +36,12 @@ const orders: ToolSpec = {
   },
 };
 
-function conv(turns: Turn[] | string, over: Partial<Conversation> = {}): Conversation {
-  return {
-    dialect: 'openai',
-    model: 'gpt-4o-mini',
-    system: '',
+const conv = (turns: Turn[] | string, over: Partial<Conversation> = {}): Conversation =>
+  conversation({
     turns: typeof turns === 'string' ? [{ role: 'user', text: turns }] : turns,
     tools: [weather, orders],
-    knowledgebase: null,
-    toolChoice: { kind: 'auto' },
-    maxTokens: null,
-    temperature: null,
-    stopSequences: [],
-    stream: false,
-    includeUsage: false,
     ...over,
-  };
-}
+  });
 
 const source = (n: number, content: string): RagSource => ({
   point_id: `doc-${n}#0`,

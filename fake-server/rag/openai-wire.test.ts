@@ -5,53 +5,26 @@ import {
   type OpenAIChatCompletionRequest,
   type OpenAIMessage,
 } from '../../contract/requests/rag-openai.js';
-import { DomainError } from '../domain/errors.js';
-import type { ModelReply, ReplyBlock, StopReason } from './conversation.js';
+import { refusal } from '../domain/errors.test-support.js';
+import type { StopReason } from './conversation.js';
+import {
+  toolCall as call,
+  conversation,
+  replyBuilder,
+  replySources,
+  streamCases,
+  text,
+} from './conversation.test-support.js';
 import { openaiChunks, openaiCompletion, openaiConversation } from './openai-wire.js';
 
-const sources = [
-  { point_id: 'doc-1#0', doc_id: 'doc-1', score: 3.5, content: 'Returns are accepted within 30 days.' },
-  { point_id: 'doc-2#1', doc_id: 'doc-2', score: 1.25, content: 'Shipping takes two days.' },
-];
-
-function reply(blocks: ReplyBlock[], stop: StopReason = 'end', extra: Partial<ModelReply> = {}): ModelReply {
-  return {
-    id: 'abc123',
-    created: 1_767_603_600,
-    model: 'gpt-4o-mini',
-    blocks,
-    stop,
-    stopSequence: null,
-    sources,
-    usage: { input: 120, output: 17 },
-    delivery: { delayMs: 0, cut: null },
-    ...extra,
-  };
-}
-
-const text = (t: string): ReplyBlock => ({ type: 'text', text: t });
-const call = (id: string, name: string, args: Record<string, unknown>): ReplyBlock => ({
-  type: 'tool_call',
-  call: { id, name, arguments: args },
-});
+const reply = replyBuilder('openai');
+const sources = replySources;
 
 const request = (extra: Partial<OpenAIChatCompletionRequest> = {}): OpenAIChatCompletionRequest => ({
   model: 'gpt-4o-mini',
   messages: [{ role: 'user', content: 'Hi' }],
   ...extra,
 });
-
-/** The 400 an adapter throws, with its param (the detail path). */
-function refusal(fn: () => unknown): { status: number; message: string; param: string | undefined } {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError)
-      return { status: err.status, message: err.message, param: err.details?.[0]?.path };
-    throw err;
-  }
-  throw new Error('expected a DomainError');
-}
 
 describe('openaiConversation [RAG-OPENAI-REQUEST]', () => {
   it('joins system and developer messages, reads text parts, ignores images, keeps tool calls and results', () => {
@@ -97,17 +70,7 @@ describe('openaiConversation [RAG-OPENAI-REQUEST]', () => {
   });
 
   it('defaults: auto tool choice, no budget, no stop, not streamed', () => {
-    expect(openaiConversation(request())).toMatchObject({
-      system: '',
-      tools: [],
-      knowledgebase: null,
-      toolChoice: { kind: 'auto' },
-      maxTokens: null,
-      temperature: null,
-      stopSequences: [],
-      stream: false,
-      includeUsage: false,
-    });
+    expect(openaiConversation(request())).toEqual(conversation());
   });
 
   it('reads the budget (max_completion_tokens first), stop, temperature and stream options [RAG-MAX-TOKENS]', () => {
@@ -322,22 +285,7 @@ function accumulate(chunks: ReturnType<typeof openaiChunks>) {
 }
 
 describe('openaiChunks [RAG-OPENAI-STREAM, RAG-STREAM-SOURCES, RAG-STREAM-EQUALS-BODY]', () => {
-  const replies: [string, ModelReply][] = [
-    ['text', reply([text('Returns are accepted within 30 days of delivery, as the policy says. 👍')])],
-    [
-      'text then two tool calls',
-      reply(
-        [
-          text('Let me check.'),
-          call('call_a', 'weather', { city: 'Zürich', days: [1, 2, 3], detail: { units: 'metric' } }),
-          call('call_b', 'time', {}),
-        ],
-        'tool_calls',
-      ),
-    ],
-    ['nothing at all', reply([], 'max_tokens', { sources: [] })],
-    ['a stop sequence', reply([text('Up to here')], 'stop_sequence', { stopSequence: 'END' })],
-  ];
+  const replies = streamCases('openai');
 
   for (const [label, r] of replies) {
     for (const includeUsage of [false, true]) {

@@ -8,6 +8,7 @@ import type {
   OpenAIChatCompletionChunk,
   OpenAIChatCompletionRequest,
   OpenAIFinishReason,
+  OpenAIFunctionTool,
   OpenAIMessage,
   OpenAIToolCall,
   OpenAIToolChoice,
@@ -22,7 +23,9 @@ import type {
   ToolSpec,
   Turn,
 } from './conversation.js';
+import { checkedToolChoice, declaredTools, type ToolRefusals } from './declared-tools.js';
 import { jsonPieces, textPieces } from './stream-pieces.js';
+import { PendingToolCalls } from './tool-results.js';
 
 /** A 400 whose `param` (the error detail's path) names the offending field, as the native API does. */
 const invalid = (param: string, message: string) => invalidParams([{ path: param, message }], message);
@@ -66,10 +69,9 @@ interface Transcript {
 /** Messages into the system prompt and turns; a tool message must answer the assistant turn just before it. */
 function transcript(messages: readonly OpenAIMessage[]): Transcript {
   const out: Transcript = { system: [], turns: [] };
-  /** Tool call ids of the last assistant turn, while only tool messages have followed it. */
-  let answerable = new Set<string>();
+  const pending = new PendingToolCalls();
   messages.forEach((m, i) => {
-    if (m.role !== 'tool') answerable = new Set();
+    if (m.role !== 'tool') pending.close();
     switch (m.role) {
       case 'system':
       case 'developer':
@@ -84,17 +86,17 @@ function transcript(messages: readonly OpenAIMessage[]): Transcript {
           name: call.function.name,
           arguments: parseArguments(call, `messages[${i}].tool_calls[${j}].function.arguments`),
         }));
-        answerable = new Set(toolCalls.map((c) => c.id));
+        pending.open(toolCalls);
         out.turns.push({ role: 'assistant', text: textOf(m.content), toolCalls });
         return;
       }
       case 'tool': {
-        if (!answerable.has(m.tool_call_id)) {
-          throw invalid(
+        pending.answer(m.tool_call_id, () =>
+          invalid(
             `messages[${i}].tool_call_id`,
             `Invalid parameter: 'tool_call_id' of '${m.tool_call_id}' does not answer a tool call of the preceding assistant message: messages with role 'tool' must be a response to a preceding message with 'tool_calls'.`,
-          );
-        }
+          ),
+        );
         out.turns.push({ role: 'tool', toolCallId: m.tool_call_id, text: textOf(m.content), isError: false });
         return;
       }
@@ -103,55 +105,35 @@ function transcript(messages: readonly OpenAIMessage[]): Transcript {
   return out;
 }
 
-interface Tools {
-  tools: ToolSpec[];
-  knowledgebase: { limit: number } | null;
-}
+const userTool = (tool: OpenAIFunctionTool): ToolSpec => ({
+  name: tool.function.name,
+  description: tool.function.description ?? '',
+  parameters: tool.function.parameters ?? {},
+});
 
-function toolsOf(body: OpenAIChatCompletionRequest): Tools {
-  const out: Tools = { tools: [], knowledgebase: null };
-  for (const tool of body.tools ?? []) {
-    if (tool.type === 'function') {
-      out.tools.push({
-        name: tool.function.name,
-        description: tool.function.description ?? '',
-        parameters: tool.function.parameters ?? {},
-      });
-    } else if (out.knowledgebase) {
-      throw invalid('tools', "Invalid 'tools': only one 'service:knowledgebase' tool may be declared.");
-    } else {
-      out.knowledgebase = { limit: tool.parameters.limit };
-    }
-  }
-  return out;
-}
+const toolRefusals: ToolRefusals = {
+  secondKnowledgebase: () =>
+    invalid('tools', "Invalid 'tools': only one 'service:knowledgebase' tool may be declared."),
+  nothingToRequire: () =>
+    invalid(
+      'tool_choice',
+      "Invalid value for 'tool_choice': 'required' is only allowed when 'tools' declares a function.",
+    ),
+  undeclared: (name) =>
+    invalid('tool_choice', `Invalid value for 'tool_choice': function '${name}' is not declared in 'tools'.`),
+};
 
-function toolChoiceOf(choice: OpenAIToolChoice | undefined, tools: readonly ToolSpec[]): ToolChoice {
+function toolChoiceOf(choice: OpenAIToolChoice | undefined): ToolChoice {
   if (choice === undefined || choice === 'auto') return { kind: 'auto' };
   if (choice === 'none') return { kind: 'none' };
-  if (choice === 'required') {
-    if (tools.length === 0) {
-      throw invalid(
-        'tool_choice',
-        "Invalid value for 'tool_choice': 'required' is only allowed when 'tools' declares a function.",
-      );
-    }
-    return { kind: 'required' };
-  }
-  const name = choice.function.name;
-  if (!tools.some((t) => t.name === name)) {
-    throw invalid(
-      'tool_choice',
-      `Invalid value for 'tool_choice': function '${name}' is not declared in 'tools'.`,
-    );
-  }
-  return { kind: 'tool', name };
+  if (choice === 'required') return { kind: 'required' };
+  return { kind: 'tool', name: choice.function.name };
 }
 
 /** A validated native request as the neutral Conversation; a native-sounding 400 for what the schema cannot say. */
 export function openaiConversation(body: OpenAIChatCompletionRequest): Conversation {
   const { system, turns } = transcript(body.messages);
-  const { tools, knowledgebase } = toolsOf(body);
+  const { tools, knowledgebase } = declaredTools(body.tools, userTool, toolRefusals);
   const stop = body.stop ?? [];
   return {
     dialect: 'openai',
@@ -160,7 +142,7 @@ export function openaiConversation(body: OpenAIChatCompletionRequest): Conversat
     turns,
     tools,
     knowledgebase,
-    toolChoice: toolChoiceOf(body.tool_choice, tools),
+    toolChoice: checkedToolChoice(toolChoiceOf(body.tool_choice), tools, toolRefusals),
     maxTokens: body.max_completion_tokens ?? body.max_tokens ?? null,
     temperature: body.temperature ?? null,
     stopSequences: typeof stop === 'string' ? [stop] : [...stop],
