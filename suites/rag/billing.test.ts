@@ -7,7 +7,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { ragCredits } from '../../contract/requests/rag-usage.js';
 import { INSUFFICIENT_CREDITS, needRag } from '../support/rag.js';
-import { readStream } from '../support/rag-stream.js';
+import { streamAnswer } from '../support/rag-stream.js';
 import {
   type Answer,
   type Ask,
@@ -27,7 +27,7 @@ import {
   pricedModelsVia,
   type RagWorld,
   ragWorldVia,
-  scriptRepliesVia,
+  scriptedWorldVia,
   setCreditsVia,
   zorblaxDocuments,
 } from '../support/rag-world.js';
@@ -105,19 +105,13 @@ describe.each(DIALECTS)('%s-style endpoint: billing', (dialect: RagDialect) => {
     await prepare(ctx, dialect);
     const model = await perTokenModel(dialect);
     try {
-      const world = await ragWorldVia(control());
       const short = { kind: 'text' as const, text: 'Yes.' };
       const long = { kind: 'text' as const, text: 'Yes. '.repeat(60).trim() };
-      await scriptRepliesVia(control(), world.project_uid, [short, long, long]);
+      const world = await scriptedWorldVia(control(), [short, long, long]);
       const ask: Ask = { model, messages: SMALL_TALK, maxTokens: 500 };
       const a = await spent(world, () => answer(target(), dialect, ask, world.auth));
       const b = await spent(world, () => answer(target(), dialect, ask, world.auth));
-      const c = await spent(world, async () =>
-        readStream(
-          dialect,
-          await askRag(target(), dialect, { ...ask, stream: true, includeUsage: true }, world.auth),
-        ),
-      );
+      const c = await spent(world, () => streamAnswer(target(), dialect, ask, world.auth));
       expect(a.balance).toBe(tokensOf(a.result) * 1000);
       expect(b.balance).toBe(tokensOf(b.result) * 1000);
       expect(b.balance, 'the longer answer costs more').toBeGreaterThan(a.balance);

@@ -8,9 +8,9 @@ import {
   type Answer,
   askRag,
   DIALECTS,
+  dialectClauses,
   expectRagError,
   nativeBody,
-  type RagDialect,
   readAnswer,
   SMALL_TALK,
 } from '../support/rag-wire.js';
@@ -19,11 +19,6 @@ import { useTarget } from '../support/use-target.js';
 const target = useTarget();
 
 const key = () => target().config.project_key!;
-
-const endpointClause: Record<RagDialect, string> = {
-  openai: 'RAG-OPENAI-ENDPOINT',
-  anthropic: 'RAG-ANTHROPIC-ENDPOINT',
-};
 
 /** A plain answer is a well-formed answer of the request's model. */
 function expectPlainAnswer(a: Answer, model: string): void {
@@ -37,7 +32,7 @@ function expectPlainAnswer(a: Answer, model: string): void {
 }
 
 describe.each(DIALECTS)('%s-style endpoint', (dialect) => {
-  it(`answers a plain question at its path with the native shape plus an empty sources array [${endpointClause[dialect]}, RAG-RESPONSE-NATIVE, RAG-SOURCES-ALWAYS, AUTH-RAG-KEY-HEADERS]`, async (ctx) => {
+  it(`answers a plain question at its path with the native shape plus an empty sources array [${dialectClauses[dialect].endpoint}, RAG-RESPONSE-NATIVE, RAG-SOURCES-ALWAYS, AUTH-RAG-KEY-HEADERS]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
     const res = await askRag(target(), dialect, { model, messages: SMALL_TALK, maxTokens: 64 });
     const a = readAnswer(dialect, res);
@@ -68,7 +63,7 @@ describe.each(DIALECTS)('%s-style endpoint', (dialect) => {
     }
   });
 
-  it(`the path answers POST only, and a neighbouring path is not an endpoint [${endpointClause[dialect]}, RAG-UNKNOWN-ROUTE-NATIVE]`, async (ctx) => {
+  it(`the path answers POST only, and a neighbouring path is not an endpoint [${dialectClauses[dialect].endpoint}, RAG-UNKNOWN-ROUTE-NATIVE]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
     const path = dialect === 'openai' ? '/openai/chat/completions' : '/anthropic/v1/messages';
     const auth = { bearer: key() };

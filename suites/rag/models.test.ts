@@ -10,7 +10,9 @@ import { needRag, ragModel } from '../support/rag.js';
 import {
   askRag,
   DIALECTS,
+  dialectClauses,
   expectRagError,
+  otherDialect,
   type RagDialect,
   readAnswer,
   SMALL_TALK,
@@ -20,13 +22,6 @@ import { need, useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
-
-const other = (dialect: RagDialect): RagDialect => (dialect === 'openai' ? 'anthropic' : 'openai');
-
-const familyClause: Record<RagDialect, string> = {
-  openai: 'RAG-OPENAI-FAMILIES',
-  anthropic: 'RAG-ANTHROPIC-FAMILIES',
-};
 
 const ask = (dialect: RagDialect, model: string, auth?: Auth) =>
   askRag(target(), dialect, { model, messages: SMALL_TALK, maxTokens: 8 }, auth);
@@ -46,7 +41,7 @@ const UNKNOWN: Record<RagDialect, string> = {
 const wording = (message: string, model: string) => message.split(model).join('<model>');
 
 describe.each(DIALECTS)('%s-style endpoint: models', (dialect) => {
-  it(`every supported model of its family answers, and the answer names that model [RAG-MODEL-FROM-LIST, ${familyClause[dialect]}, MODELS-VALUE-IS-MODEL-ID]`, async (ctx) => {
+  it(`every supported model of its family answers, and the answer names that model [RAG-MODEL-FROM-LIST, ${dialectClauses[dialect].families}, MODELS-VALUE-IS-MODEL-ID]`, async (ctx) => {
     await needRag(ctx, target(), dialect, { tokens: ['owner'] });
     const values = (await supported()).filter((v) => servesModel(dialect, v));
     expect(values.length, `getSupportedModels lists ${dialect}-family models`).toBeGreaterThan(0);
@@ -56,10 +51,10 @@ describe.each(DIALECTS)('%s-style endpoint: models', (dialect) => {
     }
   });
 
-  it(`a supported model of the other family gets 400 invalid_request_error in the native shape [RAG-WRONG-FAMILY-400, ${familyClause[dialect]}, RAG-ERROR-SHAPE]`, async (ctx) => {
+  it(`a supported model of the other family gets 400 invalid_request_error in the native shape [RAG-WRONG-FAMILY-400, ${dialectClauses[dialect].families}, RAG-ERROR-SHAPE]`, async (ctx) => {
     await needRag(ctx, target(), dialect);
-    const foreign = await ragModel(target(), other(dialect));
-    if (!foreign) return ctx.skip(`no ${other(dialect)}-family model to send`);
+    const foreign = await ragModel(target(), otherDialect(dialect));
+    if (!foreign) return ctx.skip(`no ${otherDialect(dialect)}-family model to send`);
     expectRagError(dialect, await ask(dialect, foreign), 400);
   });
 

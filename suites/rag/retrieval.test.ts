@@ -9,7 +9,7 @@ import type { KnowledgebaseChunk } from '../../contract/index.js';
 import { KNOWLEDGEBASE_TOOL_TYPE, type RagSource } from '../../contract/requests/rag-sources.js';
 import { expectSuccess } from '../support/envelope.js';
 import { needRag } from '../support/rag.js';
-import { readStream } from '../support/rag-stream.js';
+import { streamAnswer } from '../support/rag-stream.js';
 import {
   type Answer,
   answer,
@@ -125,15 +125,9 @@ describe.each(DIALECTS)('%s-style endpoint: retrieval', (dialect) => {
       maxTokens: 300,
     };
     expectNoKnowledgebaseCall(await answer(target(), dialect, ask), [WEATHER_TOOL.name]);
-    const streamed = readStream(
-      dialect,
-      await askRag(target(), dialect, { ...ask, stream: true, includeUsage: true }),
-    );
+    const streamed = await streamAnswer(target(), dialect, ask);
     expectNoKnowledgebaseCall(streamed.answer, [WEATHER_TOOL.name]);
-    const kbOnly = readStream(
-      dialect,
-      await askRag(target(), dialect, { ...ask, tools: [], stream: true, includeUsage: true }),
-    );
+    const kbOnly = await streamAnswer(target(), dialect, { ...ask, tools: [] });
     expectNoKnowledgebaseCall(kbOnly.answer);
   });
 });

@@ -5,35 +5,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { needRag } from '../support/rag.js';
-import { readStream } from '../support/rag-stream.js';
+import { streamAnswer } from '../support/rag-stream.js';
 import {
   type Answer,
   type Ask,
   answer,
-  askRag,
   DIALECTS,
+  dialectClauses,
   ORDER_TOOL,
-  type RagDialect,
   REFUND_QUESTION,
   SMALL_TALK,
   WEATHER_QUESTION,
   WEATHER_TOOL,
 } from '../support/rag-wire.js';
-import { ragWorldVia, scriptRepliesVia } from '../support/rag-world.js';
+import { scriptedWorldVia } from '../support/rag-world.js';
 import { useTarget } from '../support/use-target.js';
-import type { Auth } from '../target/target.js';
 
 const target = useTarget();
-
-const streamClause: Record<RagDialect, string> = {
-  openai: 'RAG-OPENAI-STREAM',
-  anthropic: 'RAG-ANTHROPIC-STREAM',
-};
-
-const stream = async (dialect: RagDialect, ask: Ask, auth?: Auth, includeUsage = true) =>
-  readStream(dialect, await askRag(target(), dialect, { ...ask, stream: true, includeUsage }, auth), {
-    includeUsage,
-  });
 
 /** What must be equal between a stream and a body: everything but ids and timestamps. */
 const comparable = (a: Answer) => ({
@@ -46,18 +34,18 @@ const comparable = (a: Answer) => ({
 });
 
 describe.each(DIALECTS)('%s-style streams', (dialect) => {
-  it(`a text answer streams in the native grammar: ${dialect === 'openai' ? 'role first, content deltas, one finish_reason, a usage chunk, [DONE]' : 'message_start, one text block, message_delta, message_stop'} [${streamClause[dialect]}]`, async (ctx) => {
+  it(`a text answer streams in the native grammar: ${dialect === 'openai' ? 'role first, content deltas, one finish_reason, a usage chunk, [DONE]' : 'message_start, one text block, message_delta, message_stop'} [${dialectClauses[dialect].stream}]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const read = await stream(dialect, { model, messages: SMALL_TALK, maxTokens: 64 });
+    const read = await streamAnswer(target(), dialect, { model, messages: SMALL_TALK, maxTokens: 64 });
     expect(read.answer.toolCalls).toEqual([]);
     expect(read.answer.text.length).toBeGreaterThan(0);
     expect(read.answer.usage!.output).toBeGreaterThan(0);
     expect(read.answer.model).toBe(model);
   });
 
-  it(`a tool call streams as native fragments: ${dialect === 'openai' ? 'index, id, type and name first, then argument pieces' : 'a tool_use block with input_json_delta pieces'} [${streamClause[dialect]}, RAG-USER-TOOLS-RETURNED]`, async (ctx) => {
+  it(`a tool call streams as native fragments: ${dialect === 'openai' ? 'index, id, type and name first, then argument pieces' : 'a tool_use block with input_json_delta pieces'} [${dialectClauses[dialect].stream}, RAG-USER-TOOLS-RETURNED]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const read = await stream(dialect, {
+    const read = await streamAnswer(target(), dialect, {
       model,
       messages: WEATHER_QUESTION,
       tools: [WEATHER_TOOL, ORDER_TOOL],
@@ -72,7 +60,12 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
   it(`sources travel ${dialect === 'openai' ? 'on the first chunk' : 'on the message of message_start'}, once [RAG-STREAM-SOURCES, RAG-KB-TOOL]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
     for (const knowledgebase of [{ limit: 3 }, undefined]) {
-      const read = await stream(dialect, { model, messages: REFUND_QUESTION, knowledgebase, maxTokens: 300 });
+      const read = await streamAnswer(target(), dialect, {
+        model,
+        messages: REFUND_QUESTION,
+        knowledgebase,
+        maxTokens: 300,
+      });
       expect(
         read.sourcesAt,
         `events carrying sources (knowledgebase ${JSON.stringify(knowledgebase)})`,
@@ -95,19 +88,18 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
       },
     ],
   ] as [string, Omit<Ask, 'model'>][])(
-    `streamed, %s accumulates to the unstreamed answer: text, tool calls, stop reason, usage, sources [RAG-STREAM-EQUALS-BODY, ${streamClause[dialect]}]`,
+    `streamed, %s accumulates to the unstreamed answer: text, tool calls, stop reason, usage, sources [RAG-STREAM-EQUALS-BODY, ${dialectClauses[dialect].stream}]`,
     async ([, ask], ctx) => {
       const model = await needRag(ctx, target(), dialect);
       const full: Ask = { model, temperature: 0, ...ask };
       const body = await answer(target(), dialect, full);
-      const streamed = await stream(dialect, full);
+      const streamed = await streamAnswer(target(), dialect, full);
       expect(comparable(streamed.answer)).toEqual(comparable(body));
     },
   );
 
   it('scripted replies stream exactly as they answer unstreamed [FAKE-MODEL-SCRIPT, RAG-STREAM-EQUALS-BODY]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect, { control: true });
-    const world = await ragWorldVia(target().control!);
     const text = {
       kind: 'text' as const,
       text: 'Scripted answer: your parcel left the warehouse this morning.',
@@ -117,11 +109,11 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
       text: 'Checking.',
       calls: [{ name: ORDER_TOOL.name, arguments: { order_number: 'AL-7', urgent: true, items: [1, 2] } }],
     };
-    await scriptRepliesVia(target().control!, world.project_uid, [text, text, call, call]);
+    const world = await scriptedWorldVia(target().control!, [text, text, call, call]);
     const ask: Ask = { model, messages: SMALL_TALK, tools: [ORDER_TOOL], maxTokens: 300 };
     for (const expected of [text, call]) {
       const body = await answer(target(), dialect, ask, world.auth);
-      const streamed = await stream(dialect, ask, world.auth);
+      const streamed = await streamAnswer(target(), dialect, ask, world.auth);
       expect(comparable(streamed.answer)).toEqual(comparable(body));
       expect(body.text).toBe(expected.text);
     }
@@ -131,7 +123,13 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
 describe('OpenAI-style stream options', () => {
   it('without stream_options.include_usage no chunk carries usage [RAG-OPENAI-STREAM]', async (ctx) => {
     const model = await needRag(ctx, target(), 'openai');
-    const read = await stream('openai', { model, messages: SMALL_TALK, maxTokens: 32 }, undefined, false);
+    const read = await streamAnswer(
+      target(),
+      'openai',
+      { model, messages: SMALL_TALK, maxTokens: 32 },
+      undefined,
+      false,
+    );
     expect(read.answer.usage).toBeNull();
   });
 });

@@ -11,22 +11,22 @@ import {
   type UsagePrompt,
 } from '../../contract/requests/rag-usage.js';
 import { needRag } from '../support/rag.js';
-import { readStream } from '../support/rag-stream.js';
+import { streamAnswer } from '../support/rag-stream.js';
 import {
   type Answer,
   type Ask,
-  type AskTurn,
   answer,
-  askRag,
   DIALECTS,
   ORDER_TOOL,
   type RagDialect,
   REFUND_QUESTION,
   SMALL_TALK,
+  turnsOf,
   WEATHER_QUESTION,
   WEATHER_TOOL,
+  withToolResults,
 } from '../support/rag-wire.js';
-import { ragWorldVia, scriptRepliesVia } from '../support/rag-world.js';
+import { scriptedWorldVia } from '../support/rag-world.js';
 import { useTarget } from '../support/use-target.js';
 
 const target = useTarget();
@@ -40,11 +40,9 @@ const LONG_QUESTION = `${REFUND_QUESTION} Please explain it in detail, in at lea
 
 /** The usage prompt of an Ask with the sources its answer retrieved, as RAG-USAGE-TOKENIZER counts it. */
 function promptOf(ask: Ask, sources: Answer['sources']): UsagePrompt {
-  const turns: AskTurn[] =
-    typeof ask.messages === 'string' ? [{ role: 'user', text: ask.messages }] : ask.messages;
   return {
     system: ask.system ?? '',
-    turns: turns.map((t) =>
+    turns: turnsOf(ask).map((t) =>
       t.role === 'assistant' ? { text: t.text ?? '', toolCalls: t.toolCalls ?? [] } : { text: t.text },
     ),
     tools: ask.tools ?? [],
@@ -73,10 +71,7 @@ describe.each(DIALECTS)('%s-style endpoint: max tokens', (dialect: RagDialect) =
         const a = await answer(target(), dialect, ask);
         expect(a.usage!.output, `max ${max}`).toBeLessThanOrEqual(max);
         expect(a.stop, `max ${max}: a long answer is cut`).toBe('max_tokens');
-        const streamed = readStream(
-          dialect,
-          await askRag(target(), dialect, { ...ask, stream: true, includeUsage: true }),
-        );
+        const streamed = await streamAnswer(target(), dialect, ask);
         expect(streamed.answer.usage!.output).toBeLessThanOrEqual(max);
         expect(streamed.answer.stop).toBe('max_tokens');
       }
@@ -104,10 +99,9 @@ describe.each(DIALECTS)('%s-style endpoint: max tokens', (dialect: RagDialect) =
 
   it('scripted text and tool calls obey the budget too: a call that does not fit is dropped [RAG-MAX-TOKENS, FAKE-MODEL-SCRIPT]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect, { control: true });
-    const world = await ragWorldVia(target().control!);
     const script = 'One two three four five six seven eight nine ten eleven twelve thirteen fourteen.';
     const bigCall = { name: ORDER_TOOL.name, arguments: { order_number: 'AL-1042-'.repeat(20) } };
-    await scriptRepliesVia(target().control!, world.project_uid, [
+    const world = await scriptedWorldVia(target().control!, [
       { kind: 'text', text: script },
       { kind: 'tool_call', calls: [bigCall] },
     ]);
@@ -165,18 +159,13 @@ describe.each(DIALECTS)('%s-style endpoint: usage from a real tokenizer', (diale
     // The round trip: the assistant's tool call and the tool result are counted as turns.
     const first = asks[3]!;
     const calls = answers[3]!.toolCalls;
-    const followUp: Ask = {
-      ...first,
-      messages: [
-        { role: 'user', text: WEATHER_QUESTION },
-        { role: 'assistant', text: answers[3]!.text, toolCalls: calls },
-        ...calls.map((c) => ({
-          role: 'tool' as const,
-          id: c.id,
-          text: '{"conditions":"sunny","temperature_c":18}',
-        })),
-      ],
-    };
+    const sunny = '{"conditions":"sunny","temperature_c":18}';
+    const followUp = withToolResults(
+      first,
+      calls,
+      calls.map(() => sunny),
+      answers[3]!.text,
+    );
     const next = await answer(target(), dialect, followUp);
     expect(next.usage).toEqual({
       input: inputTokens(o200k, promptOf(followUp, next.sources)),
@@ -186,14 +175,11 @@ describe.each(DIALECTS)('%s-style endpoint: usage from a real tokenizer', (diale
 
   it('the usage of a scripted tool call is the tokens of its text plus each call’s name and JSON arguments [RAG-USAGE-TOKENIZER, FAKE-MODEL-SCRIPT]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect, { control: true });
-    const world = await ragWorldVia(target().control!);
     const calls = [
       { name: ORDER_TOOL.name, arguments: { order_number: 'AL-1042', note: 'ünïcødé ✓' } },
       { name: WEATHER_TOOL.name, arguments: { city: 'São Paulo', days: [1, 2, 3] } },
     ];
-    await scriptRepliesVia(target().control!, world.project_uid, [
-      { kind: 'tool_call', text: 'Looking.', calls },
-    ]);
+    const world = await scriptedWorldVia(target().control!, [{ kind: 'tool_call', text: 'Looking.', calls }]);
     const a = await answer(
       target(),
       dialect,

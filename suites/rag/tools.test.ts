@@ -18,8 +18,9 @@ import {
   SMALL_TALK,
   WEATHER_QUESTION,
   WEATHER_TOOL,
+  withToolResults,
 } from '../support/rag-wire.js';
-import { ragWorldVia, scriptRepliesVia } from '../support/rag-world.js';
+import { scriptedWorldVia } from '../support/rag-world.js';
 import { useTarget } from '../support/use-target.js';
 
 const target = useTarget();
@@ -46,32 +47,36 @@ function expectTextAnswer(a: Answer): void {
   expect(a.text.length).toBeGreaterThan(0);
 }
 
-/** The follow-up request carrying the results of `calls`. */
-function followUp(first: Ask, calls: readonly CallMade[], results: readonly string[], text = ''): Ask {
-  const opening =
-    typeof first.messages === 'string' ? [{ role: 'user' as const, text: first.messages }] : first.messages;
-  return {
-    ...first,
-    toolChoice: undefined,
-    messages: [
-      ...opening,
-      { role: 'assistant', text, toolCalls: [...calls] },
-      ...calls.map((c, i) => ({ role: 'tool' as const, id: c.id, text: results[i]! })),
-    ],
-  };
-}
+/** A question with both user tools declared: the weather question unless `extra` says otherwise. */
+const ask = (model: string, extra: Partial<Ask> = {}): Ask => ({
+  model,
+  messages: WEATHER_QUESTION,
+  tools: TOOLS,
+  maxTokens: 300,
+  ...extra,
+});
 
 const PARIS = JSON.stringify({ city: 'Paris', temperature_c: 18, conditions: 'sunny' });
 
-describe.each(DIALECTS)('%s-style endpoint: user tools', (dialect: RagDialect) => {
-  const ask = (model: string, extra: Partial<Ask>): Ask => ({
-    model,
-    messages: WEATHER_QUESTION,
-    tools: TOOLS,
-    maxTokens: 300,
-    ...extra,
-  });
+/** Ask `first` and expect tool calls; send PARIS back as the result of each: the calls and the next answer. */
+async function weatherRoundTrip(
+  dialect: RagDialect,
+  first: Ask,
+): Promise<{ calls: CallMade[]; next: Answer }> {
+  const calls = expectToolCalls(await answer(target(), dialect, first));
+  const next = await answer(
+    target(),
+    dialect,
+    withToolResults(
+      first,
+      calls,
+      calls.map(() => PARIS),
+    ),
+  );
+  return { calls, next };
+}
 
+describe.each(DIALECTS)('%s-style endpoint: user tools', (dialect: RagDialect) => {
   it('a tool named in tool_choice is called and handed to the caller as a native tool call [RAG-USER-TOOLS-RETURNED, RAG-TOOL-CHOICE]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
     const a = await answer(target(), dialect, ask(model, { toolChoice: { name: ORDER_TOOL.name } }));
@@ -102,16 +107,9 @@ describe.each(DIALECTS)('%s-style endpoint: user tools', (dialect: RagDialect) =
 
   it('the caller sends the tool result back and the follow-up request gets a new answer [RAG-TOOL-RESULT-CONTINUES, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const first = ask(model, { toolChoice: { name: WEATHER_TOOL.name } });
-    const calls = expectToolCalls(await answer(target(), dialect, first));
-    const next = await answer(
-      target(),
+    const { calls, next } = await weatherRoundTrip(
       dialect,
-      followUp(
-        first,
-        calls,
-        calls.map(() => PARIS),
-      ),
+      ask(model, { toolChoice: { name: WEATHER_TOOL.name } }),
     );
     if (next.toolCalls.length > 0) {
       expectToolCalls(next);
@@ -124,34 +122,17 @@ describe.each(DIALECTS)('%s-style endpoint: user tools', (dialect: RagDialect) =
 describe.each(DIALECTS)('%s-style endpoint: tools and the fake model', (dialect: RagDialect) => {
   it('with `auto`, asking for what a tool does calls it with arguments from the message; small talk gets text [FAKE-MODEL-DEFAULT, RAG-TOOL-CHOICE, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect, { control: true });
-    const weather = await answer(target(), dialect, {
-      model,
-      messages: WEATHER_QUESTION,
-      tools: TOOLS,
-      maxTokens: 300,
-    });
+    const weather = await answer(target(), dialect, ask(model));
     const [call, ...more] = expectToolCalls(weather);
     expect(more).toEqual([]);
     expect(call!.name).toBe(WEATHER_TOOL.name);
     expect(JSON.stringify(call!.arguments)).toContain('Paris');
-    expectTextAnswer(
-      await answer(target(), dialect, { model, messages: SMALL_TALK, tools: TOOLS, maxTokens: 300 }),
-    );
+    expectTextAnswer(await answer(target(), dialect, ask(model, { messages: SMALL_TALK })));
   });
 
   it('after the tool result the answer is built on it [FAKE-MODEL-DEFAULT, RAG-TOOL-RESULT-CONTINUES]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect, { control: true });
-    const first: Ask = { model, messages: WEATHER_QUESTION, tools: TOOLS, maxTokens: 300 };
-    const calls = expectToolCalls(await answer(target(), dialect, first));
-    const next = await answer(
-      target(),
-      dialect,
-      followUp(
-        first,
-        calls,
-        calls.map(() => PARIS),
-      ),
-    );
+    const { next } = await weatherRoundTrip(dialect, ask(model));
     expectTextAnswer(next);
     expect(next.text).toContain(WEATHER_TOOL.name);
     expect(next.text).toContain('sunny');
@@ -173,8 +154,7 @@ describe.each(DIALECTS)('%s-style endpoint: tools and the fake model', (dialect:
 
   it('scripted tool calls come back in order with their arguments, after the scripted text; their results continue the conversation [FAKE-MODEL-SCRIPT, RAG-USER-TOOLS-RETURNED, RAG-TOOL-RESULT-CONTINUES]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect, { control: true });
-    const world = await ragWorldVia(target().control!);
-    await scriptRepliesVia(target().control!, world.project_uid, [
+    const world = await scriptedWorldVia(target().control!, [
       {
         kind: 'tool_call',
         text: 'Let me check both.',
@@ -184,7 +164,7 @@ describe.each(DIALECTS)('%s-style endpoint: tools and the fake model', (dialect:
         ],
       },
     ]);
-    const first: Ask = { model, messages: SMALL_TALK, tools: TOOLS, maxTokens: 300 };
+    const first = ask(model, { messages: SMALL_TALK });
     const a = await answer(target(), dialect, first, world.auth);
     const calls = expectToolCalls(a);
     expect(a.text).toBe('Let me check both.');
@@ -195,7 +175,7 @@ describe.each(DIALECTS)('%s-style endpoint: tools and the fake model', (dialect:
     const next = await answer(
       target(),
       dialect,
-      followUp(first, calls, ['{"status":"shipped"}', '{"conditions":"rainy"}'], a.text),
+      withToolResults(first, calls, ['{"status":"shipped"}', '{"conditions":"rainy"}'], a.text),
       world.auth,
     );
     expectTextAnswer(next);

@@ -7,47 +7,25 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { AnthropicMessage } from '../../contract/requests/rag-anthropic.js';
-import { needRag } from '../support/rag.js';
 import {
   type AnthropicCredential,
   anthropicClient,
-  anthropicKnowledgebaseTool,
+  needSdkCalls,
   recordingFetch,
-  reserveRagRequests,
   sourcesOf,
 } from '../support/sdk-clients.js';
 import { useTarget } from '../support/use-target.js';
 import {
-  anthropicOrderTool,
-  ORDER_QUESTION,
+  type AnthropicParams,
+  anthropicOrderRequest,
+  anthropicRefundRequest,
+  KB_LIMIT,
   ORDER_TOOL_NAME,
-  REFUND_QUESTION,
   runOrderTool,
   SHIPPED,
-} from './order-tool.js';
+} from './sdk-asks.js';
 
 const target = useTarget();
-const LIMIT = 3;
-const MAX_TOKENS = 512;
-
-/** A request without `stream`: sent as is by create(), or streamed by stream(). */
-type Params = Omit<Anthropic.Messages.MessageCreateParamsNonStreaming, 'stream'>;
-
-const refundRequest = (model: string): Params => ({
-  model,
-  max_tokens: MAX_TOKENS,
-  messages: [{ role: 'user', content: REFUND_QUESTION }],
-  tools: [anthropicKnowledgebaseTool(LIMIT)],
-});
-
-/** The request that forces the user tool (RAG-TOOL-CHOICE), the knowledgebase tool declared too. */
-const orderRequest = (model: string): Params => ({
-  model,
-  max_tokens: MAX_TOKENS,
-  messages: [{ role: 'user', content: ORDER_QUESTION }],
-  tools: [anthropicKnowledgebaseTool(LIMIT), anthropicOrderTool],
-  tool_choice: { type: 'tool', name: ORDER_TOOL_NAME },
-});
 
 const textOf = (m: Anthropic.Messages.Message): string =>
   m.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
@@ -72,7 +50,7 @@ const toolUses = (m: Anthropic.Messages.Message) =>
   m.content.filter((b): b is Anthropic.Messages.ToolUseBlock => b.type === 'tool_use');
 
 /** The follow-up of a tool use: the assistant turn as the SDK returned it, then one tool_result per tool use. */
-function withToolResults(request: Params, message: Anthropic.Messages.Message): Params {
+function withToolResults(request: AnthropicParams, message: Anthropic.Messages.Message): AnthropicParams {
   const results: Anthropic.Messages.ToolResultBlockParam[] = toolUses(message).map((use) => ({
     type: 'tool_result',
     tool_use_id: use.id,
@@ -104,11 +82,10 @@ function expectOrderToolUse(message: Anthropic.Messages.Message) {
 
 describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE]', () => {
   it('messages.create with the knowledgebase tool returns an answer and readable sources, never a knowledgebase tool use [RAG-ANTHROPIC-ENDPOINT, VERSION-V1-ANTHROPIC-PATH, RAG-KB-TOOL, RAG-SERVER-RETRIEVAL, RAG-RESPONSE-NATIVE, RAG-SOURCES-ITEM-SHAPE, RAG-SOURCES-LIMIT, RAG-SOURCES-ALWAYS]', async (ctx) => {
-    const model = await needRag(ctx, target(), 'anthropic');
-    reserveRagRequests(ctx, target(), 1);
+    const model = await needSdkCalls(ctx, target(), 'anthropic', 1);
     const recorder = recordingFetch();
     const message = await anthropicClient(target(), { fetch: recorder.fetch }).messages.create(
-      refundRequest(model),
+      anthropicRefundRequest(model),
     );
 
     expect(recorder.sent).toHaveLength(1);
@@ -124,7 +101,7 @@ describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE
     expect(textOf(message).length).toBeGreaterThan(0);
 
     const sources = sourcesOf(message);
-    expect(sources.length).toBeLessThanOrEqual(LIMIT);
+    expect(sources.length).toBeLessThanOrEqual(KB_LIMIT);
     if (target().isFake) {
       // The seeded knowledgebase answers the question, and the default model cites what it used (FAKE-MODEL-DEFAULT).
       expect(sources.length).toBeGreaterThan(0);
@@ -133,8 +110,7 @@ describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE
   });
 
   it('the key works as the SDK sends it (apiKey), as authToken (Bearer) and as x-api-key alone [AUTH-RAG-KEY-HEADERS, RAG-ANTHROPIC-ENDPOINT]', async (ctx) => {
-    const model = await needRag(ctx, target(), 'anthropic');
-    reserveRagRequests(ctx, target(), 3);
+    const model = await needSdkCalls(ctx, target(), 'anthropic', 3);
     const key = target().config.project_key!;
     const expected: Record<AnthropicCredential, { authorization?: string; 'x-api-key'?: string }> = {
       // @anthropic-ai/sdk 1.x sends apiKey as a Bearer token, like authToken.
@@ -159,12 +135,11 @@ describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE
   });
 
   it('messages.stream() accumulates with finalMessage() to the unstreamed answer; the text events join to its text [RAG-ANTHROPIC-STREAM, RAG-STREAM-EQUALS-BODY, RAG-STREAM-SOURCES]', async (ctx) => {
-    const model = await needRag(ctx, target(), 'anthropic');
-    reserveRagRequests(ctx, target(), 2);
+    const model = await needSdkCalls(ctx, target(), 'anthropic', 2);
     const client = anthropicClient(target());
-    const plain = await client.messages.create(refundRequest(model));
+    const plain = await client.messages.create(anthropicRefundRequest(model));
 
-    const stream = client.messages.stream(refundRequest(model));
+    const stream = client.messages.stream(anthropicRefundRequest(model));
     const deltas: string[] = [];
     stream.on('text', (delta) => deltas.push(delta));
     const final = await stream.finalMessage();
@@ -179,10 +154,9 @@ describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE
 
 describe('a user tool through the @anthropic-ai/sdk [RAG-SDK-COMPATIBLE, RAG-USER-TOOLS-RETURNED, RAG-TOOL-RESULT-CONTINUES, RAG-TOOL-CHOICE]', () => {
   it('create: the forced tool comes back as a tool_use block; its local result sent as tool_result gets a final answer', async (ctx) => {
-    const model = await needRag(ctx, target(), 'anthropic');
-    reserveRagRequests(ctx, target(), 2);
+    const model = await needSdkCalls(ctx, target(), 'anthropic', 2);
     const client = anthropicClient(target());
-    const request = orderRequest(model);
+    const request = anthropicOrderRequest(model);
     const called = await client.messages.create(request);
     AnthropicMessage.parse(called);
     expectOrderToolUse(called);
@@ -197,10 +171,9 @@ describe('a user tool through the @anthropic-ai/sdk [RAG-SDK-COMPATIBLE, RAG-USE
   });
 
   it('stream(): finalMessage() assembles the tool input from input_json_delta pieces, equal to the unstreamed one; the streamed follow-up answers [RAG-ANTHROPIC-STREAM, RAG-STREAM-EQUALS-BODY]', async (ctx) => {
-    const model = await needRag(ctx, target(), 'anthropic');
-    reserveRagRequests(ctx, target(), 3);
+    const model = await needSdkCalls(ctx, target(), 'anthropic', 3);
     const client = anthropicClient(target());
-    const request = orderRequest(model);
+    const request = anthropicOrderRequest(model);
     const plain = await client.messages.create(request);
 
     const stream = client.messages.stream(request);

@@ -6,43 +6,19 @@
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { OpenAIChatCompletion, OpenAIChatCompletionChunk } from '../../contract/requests/rag-openai.js';
-import { needRag } from '../support/rag.js';
-import {
-  openaiClient,
-  openaiKnowledgebaseTool,
-  recordingFetch,
-  reserveRagRequests,
-  sourcesOf,
-} from '../support/sdk-clients.js';
+import { needSdkCalls, openaiClient, recordingFetch, sourcesOf } from '../support/sdk-clients.js';
 import { useTarget } from '../support/use-target.js';
 import {
-  ORDER_QUESTION,
+  KB_LIMIT,
+  type OpenAIParams,
   ORDER_TOOL_NAME,
-  openaiOrderTool,
-  REFUND_QUESTION,
+  openaiOrderRequest,
+  openaiRefundRequest,
   runOrderTool,
   SHIPPED,
-} from './order-tool.js';
+} from './sdk-asks.js';
 
 const target = useTarget();
-const LIMIT = 3;
-
-/** A request without `stream`: sent as is by create(), or streamed by stream() / create({stream: true}). */
-type Params = Omit<OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, 'stream'>;
-
-const refundRequest = (model: string): Params => ({
-  model,
-  messages: [{ role: 'user', content: REFUND_QUESTION }],
-  tools: [openaiKnowledgebaseTool(LIMIT)],
-});
-
-/** The request that forces the user tool (RAG-TOOL-CHOICE), the knowledgebase tool declared too. */
-const orderRequest = (model: string): Params => ({
-  model,
-  messages: [{ role: 'user', content: ORDER_QUESTION }],
-  tools: [openaiKnowledgebaseTool(LIMIT), openaiOrderTool],
-  tool_choice: { type: 'function', function: { name: ORDER_TOOL_NAME } },
-});
 
 /** The fields a streamed answer must share with the unstreamed one (ids and timestamps aside). */
 function essence(c: OpenAI.Chat.ChatCompletion) {
@@ -63,7 +39,7 @@ function essence(c: OpenAI.Chat.ChatCompletion) {
 }
 
 /** The follow-up of a tool call: the assistant turn as the SDK returned it, then one `tool` message per call. */
-function withToolResults(request: Params, completion: OpenAI.Chat.ChatCompletion): Params {
+function withToolResults(request: OpenAIParams, completion: OpenAI.Chat.ChatCompletion): OpenAIParams {
   const message = completion.choices[0]!.message;
   const results: OpenAI.Chat.ChatCompletionToolMessageParam[] = (message.tool_calls ?? []).map((call) => ({
     role: 'tool',
@@ -93,11 +69,10 @@ function expectOrderToolCall(completion: OpenAI.Chat.ChatCompletion) {
 
 describe('the openai SDK against {base_url}/openai [RAG-SDK-COMPATIBLE]', () => {
   it('chat.completions.create with the knowledgebase tool returns an answer and readable sources, never a knowledgebase tool call [RAG-OPENAI-ENDPOINT, AUTH-RAG-KEY-HEADERS, RAG-KB-TOOL, RAG-SERVER-RETRIEVAL, RAG-RESPONSE-NATIVE, RAG-SOURCES-ITEM-SHAPE, RAG-SOURCES-LIMIT, RAG-SOURCES-ALWAYS]', async (ctx) => {
-    const model = await needRag(ctx, target(), 'openai');
-    reserveRagRequests(ctx, target(), 1);
+    const model = await needSdkCalls(ctx, target(), 'openai', 1);
     const recorder = recordingFetch();
     const client = openaiClient(target(), { fetch: recorder.fetch });
-    const completion = await client.chat.completions.create(refundRequest(model));
+    const completion = await client.chat.completions.create(openaiRefundRequest(model));
 
     // What the SDK sent: POST {base_url}/openai/chat/completions with the key as Bearer.
     expect(recorder.sent).toHaveLength(1);
@@ -116,7 +91,7 @@ describe('the openai SDK against {base_url}/openai [RAG-SDK-COMPATIBLE]', () => 
     expect(choice.finish_reason).toBe('stop');
 
     const sources = sourcesOf(completion);
-    expect(sources.length).toBeLessThanOrEqual(LIMIT);
+    expect(sources.length).toBeLessThanOrEqual(KB_LIMIT);
     if (target().isFake) {
       // The seeded knowledgebase answers the question, and the default model cites what it used (FAKE-MODEL-DEFAULT).
       expect(sources.length).toBeGreaterThan(0);
@@ -125,13 +100,12 @@ describe('the openai SDK against {base_url}/openai [RAG-SDK-COMPATIBLE]', () => 
   });
 
   it('chat.completions.stream() accumulates with finalChatCompletion() to the unstreamed answer: text, finish_reason, usage, sources [RAG-OPENAI-STREAM, RAG-STREAM-EQUALS-BODY, RAG-STREAM-SOURCES]', async (ctx) => {
-    const model = await needRag(ctx, target(), 'openai');
-    reserveRagRequests(ctx, target(), 2);
+    const model = await needSdkCalls(ctx, target(), 'openai', 2);
     const client = openaiClient(target());
-    const plain = await client.chat.completions.create(refundRequest(model));
+    const plain = await client.chat.completions.create(openaiRefundRequest(model));
 
     const stream = client.chat.completions.stream({
-      ...refundRequest(model),
+      ...openaiRefundRequest(model),
       stream_options: { include_usage: true },
     });
     const deltas: string[] = [];
@@ -144,13 +118,12 @@ describe('the openai SDK against {base_url}/openai [RAG-SDK-COMPATIBLE]', () => 
   });
 
   it('chat.completions.create({stream: true, include_usage}) iterates chunks: role first, sources on the first chunk, usage last, the same answer [RAG-OPENAI-STREAM, RAG-STREAM-EQUALS-BODY, RAG-STREAM-SOURCES]', async (ctx) => {
-    const model = await needRag(ctx, target(), 'openai');
-    reserveRagRequests(ctx, target(), 2);
+    const model = await needSdkCalls(ctx, target(), 'openai', 2);
     const client = openaiClient(target());
-    const plain = await client.chat.completions.create(refundRequest(model));
+    const plain = await client.chat.completions.create(openaiRefundRequest(model));
 
     const stream = await client.chat.completions.create({
-      ...refundRequest(model),
+      ...openaiRefundRequest(model),
       stream: true,
       stream_options: { include_usage: true },
     });
@@ -177,10 +150,9 @@ describe('the openai SDK against {base_url}/openai [RAG-SDK-COMPATIBLE]', () => 
 
 describe('a user tool through the openai SDK [RAG-SDK-COMPATIBLE, RAG-USER-TOOLS-RETURNED, RAG-TOOL-RESULT-CONTINUES, RAG-TOOL-CHOICE]', () => {
   it('create: the forced tool call comes back as tool_calls; its local result sent as a tool message gets a final answer', async (ctx) => {
-    const model = await needRag(ctx, target(), 'openai');
-    reserveRagRequests(ctx, target(), 2);
+    const model = await needSdkCalls(ctx, target(), 'openai', 2);
     const client = openaiClient(target());
-    const request = orderRequest(model);
+    const request = openaiOrderRequest(model);
     const called = await client.chat.completions.create(request);
     OpenAIChatCompletion.parse(called);
     expectOrderToolCall(called);
@@ -196,10 +168,9 @@ describe('a user tool through the openai SDK [RAG-SDK-COMPATIBLE, RAG-USER-TOOLS
   });
 
   it('stream(): finalChatCompletion() assembles the tool call from its fragments, equal to the unstreamed one; the streamed follow-up answers [RAG-OPENAI-STREAM, RAG-STREAM-EQUALS-BODY]', async (ctx) => {
-    const model = await needRag(ctx, target(), 'openai');
-    reserveRagRequests(ctx, target(), 3);
+    const model = await needSdkCalls(ctx, target(), 'openai', 3);
     const client = openaiClient(target());
-    const request = orderRequest(model);
+    const request = openaiOrderRequest(model);
     const plain = await client.chat.completions.create(request);
 
     const stream = client.chat.completions.stream({ ...request, stream_options: { include_usage: true } });

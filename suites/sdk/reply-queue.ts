@@ -22,3 +22,8 @@ export const queuedReplies = (t: Target): Promise<ScriptedReply[]> =>
 export async function clearReplies(t: Target): Promise<void> {
   await clearRepliesVia(t.control!, project(t));
 }
+
+/** Empty the queue where the target has one (the fake with its control API and a project); else do nothing. */
+export async function clearRepliesIfAny(t: Target): Promise<void> {
+  if (t.control && t.config.project_uid) await clearReplies(t);
+}

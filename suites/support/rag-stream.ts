@@ -7,9 +7,10 @@ import { expect } from 'vitest';
 import { AnthropicStreamEvent } from '../../contract/requests/rag-anthropic.js';
 import { OpenAIChatCompletionChunk } from '../../contract/requests/rag-openai.js';
 import type { RagSource } from '../../contract/requests/rag-sources.js';
+import type { Auth, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
-import type { Answer, CallMade, RagDialect } from './rag-wire.js';
-import { stopOf } from './rag-wire.js';
+import type { Answer, Ask, CallMade, RagDialect } from './rag-wire.js';
+import { askRag, stopOf } from './rag-wire.js';
 import { expectEventStream, type SseEvent } from './sse.js';
 
 export interface StreamRead {
@@ -238,4 +239,16 @@ export function readStream(
   options: { includeUsage: boolean } = { includeUsage: true },
 ): StreamRead {
   return dialect === 'openai' ? readOpenAIStream(res, options) : readAnthropicStream(res);
+}
+
+/** Ask `ask` with `stream: true` (OpenAI: with stream_options.include_usage unless told not to) and read the stream. */
+export async function streamAnswer(
+  t: Target,
+  dialect: RagDialect,
+  ask: Ask,
+  auth?: Auth,
+  includeUsage = true,
+): Promise<StreamRead> {
+  const res = await askRag(t, dialect, { ...ask, stream: true, includeUsage }, auth);
+  return readStream(dialect, res, { includeUsage });
 }

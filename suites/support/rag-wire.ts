@@ -15,6 +15,20 @@ import type { RawResponse } from '../target/transport.js';
 export type { RagDialect };
 export const DIALECTS: readonly RagDialect[] = ['openai', 'anthropic'];
 
+/** The clauses each dialect has of its own, for the titles of tests run once per dialect. */
+export const dialectClauses = {
+  openai: { endpoint: 'RAG-OPENAI-ENDPOINT', families: 'RAG-OPENAI-FAMILIES', stream: 'RAG-OPENAI-STREAM' },
+  anthropic: {
+    endpoint: 'RAG-ANTHROPIC-ENDPOINT',
+    families: 'RAG-ANTHROPIC-FAMILIES',
+    stream: 'RAG-ANTHROPIC-STREAM',
+  },
+} as const satisfies Record<RagDialect, { endpoint: string; families: string; stream: string }>;
+
+/** The other dialect (its endpoint serves the other model family). */
+export const otherDialect = (dialect: RagDialect): RagDialect =>
+  dialect === 'openai' ? 'anthropic' : 'openai';
+
 /** The contract operation of each dialect's endpoint. */
 export const operationOf = (dialect: RagDialect): 'openaiChatCompletions' | 'anthropicMessages' =>
   dialect === 'openai' ? 'openaiChatCompletions' : 'anthropicMessages';
@@ -86,8 +100,30 @@ export interface Ask {
 
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 256;
 
-const turnsOf = (ask: Ask): AskTurn[] =>
+/** The conversation of `ask`, a single message as one user turn. */
+export const turnsOf = (ask: Ask): AskTurn[] =>
   typeof ask.messages === 'string' ? [{ role: 'user', text: ask.messages }] : ask.messages;
+
+/**
+ * The follow-up of `first` after its answer called tools: the conversation so far, the assistant turn (its `text`
+ * and the `calls`), then one tool result per call (`results`, in order). tool_choice is left to the default.
+ */
+export function withToolResults(
+  first: Ask,
+  calls: readonly CallMade[],
+  results: readonly string[],
+  text = '',
+): Ask {
+  return {
+    ...first,
+    toolChoice: undefined,
+    messages: [
+      ...turnsOf(first),
+      { role: 'assistant', text, toolCalls: [...calls] },
+      ...calls.map((c, i) => ({ role: 'tool' as const, id: c.id, text: results[i]! })),
+    ],
+  };
+}
 
 function openaiMessages(ask: Ask): OpenAIMessage[] {
   const out: OpenAIMessage[] = ask.system !== undefined ? [{ role: 'system', content: ask.system }] : [];

@@ -145,6 +145,17 @@ export function scriptRepliesVia(
   return control.post(`/projects/${project_uid}/rag/replies`, { replies });
 }
 
+/** A new world (ragWorldVia) whose project has `replies` queued. */
+export async function scriptedWorldVia(
+  control: ControlClient,
+  replies: z.input<typeof ScriptedReply>[],
+  options: RagWorldOptions = {},
+): Promise<RagWorld> {
+  const world = await ragWorldVia(control, options);
+  await scriptRepliesVia(control, world.project_uid, replies);
+  return world;
+}
+
 export function clearRepliesVia(control: ControlClient, project_uid: string): Promise<unknown> {
   return control.delete(`/projects/${project_uid}/rag/replies`);
 }

@@ -2,13 +2,16 @@
  * The official `openai` and `@anthropic-ai/sdk` clients pointed at a target, as a client developer would do it:
  * only `baseURL` ({base_url}/openai, {base_url}/anthropic) and the key change (RAG-SDK-COMPATIBLE). Also what the
  * SDK tests share: the knowledgebase tool typed for each SDK, `sources` read off a response, a fetch that records
- * what the SDK really sends, and the RAG request budget for SDK calls (they bypass Target.call).
+ * what the SDK really sends, the RAG request budget for SDK calls (they bypass Target.call), and the error an SDK
+ * call rejects with.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import type { TestContext } from 'vitest';
+import type { RagDialect } from '../../contract/requests/rag-models.js';
 import { KNOWLEDGEBASE_TOOL_TYPE, RagSources } from '../../contract/requests/rag-sources.js';
 import type { Target } from '../target/target.js';
+import { needRag } from './rag.js';
 
 /** Generous against a slow target, short enough that a hung stream fails the test rather than the run. */
 export const SDK_TIMEOUT_MS = 20_000;
@@ -130,4 +133,26 @@ export function reserveRagRequests(ctx: TestContext, t: Target, requests: number
     );
   }
   for (let i = 0; i < requests; i += 1) budget.take(key, 'rag');
+}
+
+/** Skip unless the target can take `requests` RAG calls on `dialect` through an SDK (needRag, then the budget). */
+export async function needSdkCalls(
+  ctx: TestContext,
+  t: Target,
+  dialect: RagDialect,
+  requests: number,
+): Promise<string> {
+  const model = await needRag(ctx, t, dialect);
+  reserveRagRequests(ctx, t, requests);
+  return model;
+}
+
+/** The rejection of `promise` (fails the test when it resolves). */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the SDK call to reject, it resolved');
 }

@@ -1,0 +1,154 @@
+/**
+ * Scripted replies of the fake model (control API only) seen through both official SDKs, as a client developer
+ * uses them to test error handling: texts, error statuses, the SDK's own retries on a 429 with retry-after, a
+ * delay against the client timeout, and streams cut short. The steps are the same for both SDKs
+ * (sdk-under-test.ts); a scripted tool call is read in each SDK's own terms in openai-sdk-script.test.ts and
+ * anthropic-sdk-script.test.ts.
+ */
+import { beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import type { ScriptedReply } from '../../contract/requests/rag-script.js';
+import { clearJournal, journalOf } from '../support/journal.js';
+import { needRag } from '../support/rag.js';
+import { dialectClauses } from '../support/rag-wire.js';
+import { rejection } from '../support/sdk-clients.js';
+import { useTarget } from '../support/use-target.js';
+import { clearRepliesIfAny, queuedReplies, queueReplies } from './reply-queue.js';
+import { SDKS, type SdkUnderTest } from './sdk-under-test.js';
+
+const target = useTarget();
+const LONG_TEXT =
+  'This scripted answer is long enough to arrive in several stream events, a few words at a time, so a cut shows.';
+
+/**
+ * A scripted 429 (`limited`), then a text: the SDK with its default retries answers with that text after exactly
+ * one retry (the request journal sees the 429, then the 200: FAKE-REQUEST-JOURNAL). How long the answer took, in ms.
+ */
+async function waitedForRetry(sdk: SdkUnderTest, model: string, limited: ScriptedReply): Promise<number> {
+  await queueReplies(target(), [limited, { kind: 'text', text: 'Answered after the retry.' }]);
+  await clearJournal(target());
+  const client = sdk.client(target(), { maxRetries: 'sdk-default' });
+  const started = Date.now();
+  const answer = await client.ask(model);
+  const waited = Date.now() - started;
+  expect(answer.text).toBe('Answered after the retry.');
+  expect((await journalOf(target(), sdk.path)).map((e) => e.status)).toEqual([429, 200]);
+  return waited;
+}
+
+describe.each(SDKS)(
+  'scripted replies through the %s [FAKE-MODEL-SCRIPT, RAG-SDK-COMPATIBLE]',
+  (_name, sdk) => {
+    /** The model, after skipping unless the target is the fake with its control API. */
+    const scripted = (ctx: TestContext) => needRag(ctx, target(), sdk.dialect, { control: true });
+
+    beforeEach(() => clearRepliesIfAny(target()));
+
+    it('queued texts answer the next requests in order, each once; then the default model answers again', async (ctx) => {
+      const model = await scripted(ctx);
+      await queueReplies(target(), [
+        { kind: 'text', text: 'First scripted answer.' },
+        { kind: 'text', text: 'Second scripted answer.' },
+      ]);
+      const client = sdk.client(target());
+      expect((await client.ask(model)).text).toBe('First scripted answer.');
+      expect(await queuedReplies(target())).toHaveLength(1);
+      const second = await client.ask(model);
+      expect(second.text).toBe('Second scripted answer.');
+      expect(second.stop).toBe(sdk.endTurn);
+      expect(second.sources).toEqual([]);
+      expect(await queuedReplies(target())).toEqual([]);
+      expect((await client.ask(model)).text).not.toBe('Second scripted answer.');
+    });
+
+    it('a request refused before the model (wrong key) leaves the queued reply for the next one [RAG-INVALID-KEY-401]', async (ctx) => {
+      const model = await scripted(ctx);
+      await queueReplies(target(), [{ kind: 'text', text: 'Kept for a valid request.' }]);
+      const refused = await rejection(sdk.client(target(), { apiKey: 'apk-not-a-key' }).ask(model));
+      expect(refused).toBeInstanceOf(sdk.errors.authentication);
+      expect(await queuedReplies(target())).toHaveLength(1);
+      expect((await sdk.client(target()).ask(model)).text).toBe('Kept for a valid request.');
+    });
+
+    it('scripted error statuses raise the SDK class of the status, with the scripted message, streamed or not [RAG-ERROR-SHAPE]', async (ctx) => {
+      const model = await scripted(ctx);
+      await queueReplies(target(), [
+        { kind: 'error', status: 404, message: 'Scripted not found' },
+        { kind: 'error', status: 429, message: 'Scripted slow down', retry_after: 7 },
+        { kind: 'error', status: 500, message: 'Scripted failure' },
+        { kind: 'error', status: 429, message: 'Scripted stream refused', retry_after: 3 },
+      ]);
+      const client = sdk.client(target()); // maxRetries 0: each error surfaces at once
+      const notFound = await rejection(client.ask(model));
+      expect(notFound).toBeInstanceOf(sdk.errors.notFound);
+      expect(sdk.expectNativeError(notFound, 404).message).toBe('Scripted not found');
+
+      const limited = await rejection(client.ask(model));
+      expect(limited).toBeInstanceOf(sdk.errors.rateLimit);
+      const { headers, message } = sdk.expectNativeError(limited, 429);
+      expect(headers?.get('retry-after')).toBe('7');
+      expect(message).toBe('Scripted slow down');
+
+      const failed = await rejection(client.ask(model));
+      expect(failed).toBeInstanceOf(sdk.errors.internalServer);
+      sdk.expectNativeError(failed, 500);
+
+      const streamRefused = await rejection(client.stream(model).final);
+      expect(streamRefused).toBeInstanceOf(sdk.errors.rateLimit);
+      expect(sdk.expectNativeError(streamRefused, 429).message).toBe('Scripted stream refused');
+    });
+
+    it('a 429 with retry-after 1: the SDK with its default retries waits a second, retries once and succeeds [RAG-RATE-LIMIT-HEADERS, FAKE-REQUEST-JOURNAL]', async (ctx) => {
+      const model = await scripted(ctx);
+      const waited = await waitedForRetry(sdk, model, { kind: 'error', status: 429, retry_after: 1 });
+      // The SDK's own backoff would be under 500 ms; a second means it read retry-after.
+      expect(waited).toBeGreaterThanOrEqual(950);
+    });
+
+    it('a 429 with retry-after-ms: the SDK prefers it to retry-after [RAG-RATE-LIMIT-HEADERS]', async (ctx) => {
+      const model = await scripted(ctx);
+      const limited: ScriptedReply = { kind: 'error', status: 429, retry_after: 20, retry_after_ms: 50 };
+      expect(await waitedForRetry(sdk, model, limited)).toBeLessThan(10_000);
+    });
+
+    it('a delay longer than the client timeout is an APIConnectionTimeoutError; a shorter one answers', async (ctx) => {
+      const model = await scripted(ctx);
+      await queueReplies(target(), [
+        { kind: 'text', text: 'Too late.', delay_ms: 2_000 },
+        { kind: 'text', text: 'Just in time.', delay_ms: 200 },
+      ]);
+      const timedOut = await rejection(sdk.client(target(), { timeout: 300 }).ask(model));
+      expect(timedOut).toBeInstanceOf(sdk.errors.connectionTimeout);
+      const answer = await sdk.client(target(), { timeout: 10_000 }).ask(model);
+      expect(answer.text).toBe('Just in time.');
+    });
+
+    it(`a stream that ends early (cut \`end\`): ${sdk.finalMethod} rejects; the text received is a prefix of the answer [${dialectClauses[sdk.dialect].stream}]`, async (ctx) => {
+      const model = await scripted(ctx);
+      await queueReplies(target(), [
+        { kind: 'text', text: LONG_TEXT, cut: { after_events: sdk.cutInsideText, mode: 'end' } },
+      ]);
+      const { deltas, final } = sdk.client(target()).stream(model);
+      const err = await rejection(final);
+      expect(err).toBeInstanceOf(sdk.errors.base);
+      expect(String((err as Error).message)).toMatch(sdk.endedEarly);
+      const received = deltas.join('');
+      expect(received.length).toBeGreaterThan(0);
+      expect(received.length).toBeLessThan(LONG_TEXT.length);
+      expect(LONG_TEXT.startsWith(received)).toBe(true);
+    });
+
+    it('a stream whose connection is reset (cut `reset`) rejects; an unstreamed request with a cut is an APIConnectionError', async (ctx) => {
+      const model = await scripted(ctx);
+      const cut: ScriptedReply = {
+        kind: 'text',
+        text: LONG_TEXT,
+        cut: { after_events: sdk.cutInsideText, mode: 'reset' },
+      };
+      await queueReplies(target(), [cut, cut]);
+      const client = sdk.client(target());
+      expect(await rejection(client.stream(model).final)).toBeInstanceOf(sdk.errors.base);
+      expect(await rejection(client.ask(model))).toBeInstanceOf(sdk.errors.connection);
+      expect(await queuedReplies(target())).toEqual([]);
+    });
+  },
+);
