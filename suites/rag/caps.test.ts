@@ -82,6 +82,19 @@ function expectCapped(dialect: RagDialect, res: RawResponse, cap: number): void 
   expect(res.headers['x-ratelimit-remaining']).toBe('0');
 }
 
+/** Both endpoints refuse the project's next request: one count across them. */
+async function expectCappedOnBoth(auth: Auth, cap: number): Promise<void> {
+  for (const dialect of DIALECTS) expectCapped(dialect, await ping(dialect, auth), cap);
+}
+
+/** One request admitted as the first of a fresh count: a 200 answer with `cap - 1` remaining. */
+async function expectFreshCount(dialect: RagDialect, auth: Auth, cap: number): Promise<RawResponse> {
+  const res = await ping(dialect, auth);
+  readAnswer(dialect, res);
+  expect(res.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
+  return res;
+}
+
 /** Spend a new world's whole cap (all 2xx, remaining counting down), then check the next request is refused. */
 async function spendCap(world: RagWorld, cap: number, dialectOf: (i: number) => RagDialect = alternate) {
   const all = await burst(cap, world.auth, dialectOf);
@@ -91,7 +104,7 @@ async function spendCap(world: RagWorld, cap: number, dialectOf: (i: number) => 
   ).toEqual([]);
   const remaining = all.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b);
   expect(remaining).toEqual(Array.from({ length: cap }, (_, i) => i));
-  for (const dialect of DIALECTS) expectCapped(dialect, await ping(dialect, world.auth), cap);
+  await expectCappedOnBoth(world.auth, cap);
 }
 
 /** After the window the project is admitted again, with a fresh count. */
@@ -99,9 +112,7 @@ async function expectWindowReopens(world: RagWorld, cap: number): Promise<void> 
   const { window_ms } = await control().get<{ window_ms: number }>('/rate-limits');
   expect(window_ms).toBe(3_600_000);
   await control().advance({ hours: 1 });
-  const again = await ping('anthropic', world.auth);
-  readAnswer('anthropic', again);
-  expect(again.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
+  await expectFreshCount('anthropic', world.auth, cap);
 }
 
 describe('RAG hourly caps by plan', () => {
@@ -113,15 +124,13 @@ describe('RAG hourly caps by plan', () => {
       expect(cap).toBe(200);
       const world = await ragWorldVia(control(), { plan: 'professional' });
       const start = await clockNow(control());
-      const first = await ping('openai', world.auth);
-      readAnswer('openai', first);
+      const first = await expectFreshCount('openai', world.auth, cap);
       expect(first.headers['x-ratelimit-limit']).toBe(String(cap));
-      expect(first.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
       expect(Number(first.headers['x-ratelimit-reset'])).toBe(Math.ceil((start + 3_600_000) / 1000));
 
       const rest = await burst(cap - 1, world.auth, alternate);
       expect(statuses(rest).filter((s) => s !== 200)).toEqual([]);
-      for (const dialect of DIALECTS) expectCapped(dialect, await ping(dialect, world.auth), cap);
+      await expectCappedOnBoth(world.auth, cap);
 
       // Still capped a moment before the window ends (an hour after the first request), admitted once it has.
       await control().advance({ ms: 3_600_000 - 1000 });
@@ -129,9 +138,7 @@ describe('RAG hourly caps by plan', () => {
       expectCapped('openai', late, cap);
       expect(Number(late.headers['retry-after'])).toBe(1);
       await control().advance({ ms: 1000 });
-      const again = await ping('openai', world.auth);
-      readAnswer('openai', again);
-      expect(again.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
+      await expectFreshCount('openai', world.auth, cap);
     },
     SLOW,
   );
@@ -174,20 +181,16 @@ describe('what the RAG cap counts', () => {
       const half = await burst(cap / 2, world.auth, () => 'openai');
       const otherHalf = await burst(cap / 2, world.auth, () => 'anthropic');
       expect(statuses([...half, ...otherHalf]).filter((s) => s !== 200)).toEqual([]);
-      for (const dialect of DIALECTS) expectCapped(dialect, await ping(dialect, world.auth), cap);
+      await expectCappedOnBoth(world.auth, cap);
 
       const sameProject = { bearer: await projectKeyVia(control(), world.project_uid) };
       expectCapped('anthropic', await ping('anthropic', sameProject), cap);
 
       const sibling = await ragProjectVia(control(), world);
-      const theirs = await ping('openai', sibling.auth);
-      readAnswer('openai', theirs);
-      expect(theirs.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
+      await expectFreshCount('openai', sibling.auth, cap);
 
       const elsewhere = await ragWorldVia(control(), { plan: 'professional' });
-      const fresh = await ping('anthropic', elsewhere.xApiKey);
-      readAnswer('anthropic', fresh);
-      expect(fresh.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
+      await expectFreshCount('anthropic', elsewhere.xApiKey, cap);
     },
     SLOW,
   );
@@ -200,9 +203,7 @@ describe('what the RAG cap counts', () => {
       const world = await ragWorldVia(control(), { plan: 'professional' });
       const refused = await burst(20, { bearer: 'apk-not-a-key' });
       expect(statuses(refused).every((s) => s === 401)).toBe(true);
-      const first = await ping('openai', world.auth);
-      readAnswer('openai', first);
-      expect(first.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
+      await expectFreshCount('openai', world.auth, cap);
 
       const badBody = { model: models!.openai, messages: [] };
       for (let i = 0; i < 10; i += 1)
@@ -231,7 +232,7 @@ describe('what the RAG cap counts', () => {
       const world = await ragWorldVia(control(), { plan: 'professional' });
       await spendCap(world, cap);
       await setPlanVia(control(), world.organization_id, 'free');
-      for (const dialect of DIALECTS) expectCapped(dialect, await ping(dialect, world.auth), cap);
+      await expectCappedOnBoth(world.auth, cap);
     },
     SLOW,
   );
