@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectError, expectSuccess } from '../support/envelope.js';
-import { need, useTarget } from '../support/use-target.js';
+import { need, useTarget, WIDGET_ON_CLOCK } from '../support/use-target.js';
 import { onProject, tokenAction, uniqueEmail } from '../support/world.js';
 
 const target = useTarget();
@@ -19,14 +19,7 @@ describe('events', () => {
   });
 
   it('a conversation, settings, token lifecycle and a RAG answer send nothing; an invitation sends one email [EVENTS-NONE, INVITE-OUTBOX]', async (ctx) => {
-    need(ctx, target(), {
-      control: true,
-      writes: true,
-      tokens: ['owner'],
-      projectKey: true,
-      widgetUid: true,
-      projectUid: true,
-    });
+    need(ctx, target(), WIDGET_ON_CLOCK);
     const before = await outboxSize();
 
     const session = expectSuccess<{ session_uid: string }>(
