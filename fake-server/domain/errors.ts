@@ -1,4 +1,6 @@
 /** Typed domain errors. Each carries its HTTP status and the message the spec (or our assumption) gives. */
+import { rateLimitMessages } from '../../contract/rate-limit-messages.js';
+
 export interface ErrorDetail {
   path: string;
   message: string;
@@ -29,8 +31,8 @@ export const messages = {
   ragPlan: 'The RAG chat completion API requires the Professional plan or above',
   invalidApiKey: 'Invalid or revoked API key',
   invalidParams: 'Invalid params',
-  rateLimited: 'Rate limit exceeded. Please try again later.',
-  searchRateLimited: 'Rate limit exceeded. Your plan allows 100 requests per hour.',
+  rateLimited: rateLimitMessages.default,
+  searchRateLimited: rateLimitMessages.projectKeySearch,
   insufficientCredits: 'Insufficient credits',
   invalidModel: (model: string) => `Invalid model '${model}'. Model not found in available models list.`,
   ragWrongFamily: (model: string, endpoint: string, families: string) =>
