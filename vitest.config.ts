@@ -9,7 +9,13 @@ export default defineConfig({
   test: {
     include: remote
       ? ['suites/**/*.test.ts']
-      : ['suites/**/*.test.ts', 'fake-server/**/*.test.ts', 'load/**/*.test.ts'],
+      : [
+          'suites/**/*.test.ts',
+          'fake-server/**/*.test.ts',
+          'load/**/*.test.ts',
+          'contract/**/*.test.ts',
+          'bench/**/*.test.ts',
+        ],
     exclude: remote ? ['suites/reporting/**', 'node_modules/**'] : ['node_modules/**'],
     fileParallelism: !remote,
     testTimeout: 30_000,
