@@ -40,7 +40,7 @@ export const hourlyCaps = {
   platformTokenPerHour: 1000,
   projectKeySearchPerHour: 100,
   ragPerHour: { professional: 200, advanced: 1000, agency: 1000 },
-  /** Enterprise RAG cap when the organization sets none (assumed clause RATE-ENTERPRISE-CAP). */
+  /** RAG cap of a plan the spec gives none (Enterprise) when the organization sets none (RATE-ENTERPRISE-CAP). */
   ragEnterpriseDefault: 1000,
 } as const;
 

@@ -4,10 +4,18 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { answerClientErrorsWithEnvelope } from './http/client-error.js';
 import { createFakeServer } from './index.js';
+import { rateWindowFromEnv } from './rate-window-env.js';
 
 const port = Number(process.env.PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
 const seed = Number(process.env.FAKE_SEED ?? 1);
+let rateWindow: ReturnType<typeof rateWindowFromEnv>;
+try {
+  rateWindow = rateWindowFromEnv(process.env);
+} catch (err) {
+  console.error(`npm start: ${(err as Error).message}`);
+  process.exit(2);
+}
 const fake = createFakeServer({
   seed,
   // Resolved from this file, so it holds both from the sources and from the bundle in .build/.
@@ -17,6 +25,8 @@ const fake = createFakeServer({
   ...(process.env.FAKE_ADMIN_SECRET ? { adminSecret: process.env.FAKE_ADMIN_SECRET } : {}),
   ...(process.env.FAKE_BASE_PATH ? { basePath: process.env.FAKE_BASE_PATH } : {}),
   ...(process.env.FAKE_ORG_BASE_PATH ? { orgBasePath: process.env.FAKE_ORG_BASE_PATH } : {}),
+  // FAKE_RATE_WINDOW_MS / FAKE_RATE_WINDOW: e.g. a one-minute window so real-time cap runs are short.
+  rateWindow,
 });
 const server = createServer(fake.app.callback());
 answerClientErrorsWithEnvelope(server);
@@ -37,6 +47,7 @@ server.listen(port, host, () => {
       `  control API   ${target.control?.url} (header x-control-secret)`,
       `  owner token   ${target.tokens.owner}`,
       `  project key   ${target.project_key}`,
+      `  rate window   ${fake.runtime.domain.limiter.window().ms} ms, ${fake.runtime.domain.limiter.window().mode}`,
       `  target config ${file}`,
     ].join('\n'),
   );

@@ -4,7 +4,7 @@ import { supportedModels } from '../fixtures/supported-models.js';
 import { createVirtualClock, DEFAULT_EPOCH } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
 import { createIdSource } from './domain/ids.js';
-import { createRateLimiter } from './domain/rate-limit.js';
+import { createRateLimiter, type RateWindow } from './domain/rate-limit.js';
 import { createState } from './domain/state.js';
 import { applyDefaultSeed, type SeedResult } from './seed.js';
 
@@ -18,6 +18,11 @@ export interface RuntimeOptions {
   documentsDir?: string;
   /** A wall-time source (ms) that makes the virtual clock tick with real time; absent: frozen. */
   wallClock?: () => number;
+  /**
+   * The rate-limit window at start and after every control reset (default one hour, fixed): FAKE-RATE-WINDOW-CONTROL.
+   * POST /_control/rate-limits/window changes it until the next reset.
+   */
+  rateWindow?: Partial<RateWindow>;
 }
 
 export const JOURNAL_CAPACITY = 2000;
@@ -50,7 +55,7 @@ export class Runtime {
       state,
       clock: createVirtualClock(this.options.clockStart, this.ticking ? this.options.wallClock : undefined),
       ids: createIdSource(this.options.seed),
-      limiter: createRateLimiter(),
+      limiter: createRateLimiter(this.options.rateWindow),
     };
     this.seeded =
       this.options.fixtures === 'default' ? applyDefaultSeed(this.domain, this.options.documentsDir) : null;

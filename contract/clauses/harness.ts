@@ -40,6 +40,11 @@ export const harnessClauses = [
     'Through the control API, the next replies of a project can be queued (POST /_control/projects/:uid/rag/replies): text, tool calls with given arguments, an error status (with retry-after), a delay before answering, and a stream cut after N events (ended or reset). Each RAG request of the project, on either endpoint, takes the next queued reply once it has passed the key, cap, plan, body and model checks; an empty queue means the default model. A queued text (or a tool call with text) replaces only the wording: retrieval still runs when the knowledgebase tool is declared, so `sources` is filled as usual, and max tokens, usage and credits apply as to any answer.',
   ),
   assumed(
+    'FAKE-RATE-WINDOW-CONTROL',
+    H,
+    "The fake's rate-limit window is configurable: its length (ms, at least 1000) and mode (`fixed`, the default, or `sliding`) through createFakeServer({ rateWindow }), FAKE_RATE_WINDOW_MS and FAKE_RATE_WINDOW for `npm start`, and POST /_control/rate-limits/window { ms?, mode? }, which lasts until the next control reset (a reset restores the start-up window, or the `rate_window` it is given, which later resets keep). A new length applies at once to the counts already made; a new mode starts every count afresh. GET /_control/rate-limits shows the window, what a reset restores and every live count; POST /_control/rate-limits/reset clears every count.",
+  ),
+  assumed(
     'TOKEN-CREATOR-REMOVED-PERMANENT',
     'States/API token',
     'The spec gives no way out of "unusable": a token whose creator was removed from the organization stays unusable (401 with the creator message) even if the creator is added back later.',

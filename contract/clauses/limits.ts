@@ -33,7 +33,7 @@ export const limitClauses = defineClauses([
   assumed(
     'RATE-ENTERPRISE-CAP',
     L,
-    'The Enterprise RAG hourly cap is configurable per organization, default 1000.',
+    'The spec gives RAG hourly caps only for Professional, Advanced and Agency: for every other plan with RAG access (Enterprise today; any plan added later) the cap is configurable per organization, default 1000. Below Professional there is no RAG access (403), and those requests count against the smallest cap (RATE-CHECK-AFTER-CREDENTIAL).',
   ),
   documented(
     'RATE-SEARCH-KEY-100',
@@ -43,12 +43,17 @@ export const limitClauses = defineClauses([
   assumed(
     'RATE-WINDOW-FIXED-HOUR',
     L,
-    'Hourly caps count in fixed windows of one hour, each starting at the first request of the window; the count resets when the window ends.',
+    'By default hourly caps count in fixed windows of one hour, each opened by the first request after the previous window ended: a request at 59:59.999 of the window still counts in it, the first at 60:00 opens a new one with a fresh count. Refused requests take no slot.',
+  ),
+  assumed(
+    'RATE-WINDOW-SLIDING-OPTION',
+    L,
+    'The fake can count in a sliding window instead (FAKE-RATE-WINDOW-CONTROL): an admitted request counts for exactly one window length (from t to t + window - 1), so at any instant the requests admitted in the last window length count against the cap and slots free one by one; refused requests take no slot.',
   ),
   assumed(
     'RATE-HEADERS',
     L,
-    'A 429 carries `Retry-After` (whole seconds until the window ends); every response of a capped operation carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds of the window end).',
+    'Every answer to a counted request (a valid credential on a capped operation: 2xx, 4xx and 429 alike) carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` (left in the window after this request) and `X-RateLimit-Reset` (epoch seconds, rounded up, at which the count next falls: the end of a fixed window; in sliding mode when the oldest counted request leaves). A 429 also carries `Retry-After`: whole seconds (at least 1, rounded up) until that instant, when a request is admitted again.',
   ),
   assumed(
     'RATE-PLATFORM-PER-TOKEN-ALL-OPERATIONS',

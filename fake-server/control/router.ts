@@ -23,6 +23,7 @@ import { readBody } from '../http/body.js';
 import { sendSuccess } from '../http/envelope.js';
 import { parseWith } from '../http/validate.js';
 import type { Runtime } from '../runtime.js';
+import { rateLimitsView } from './rate-limits-view.js';
 import * as S from './schemas.js';
 import { projectControlView, tokenView } from './views.js';
 
@@ -66,6 +67,9 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
       ...(b.fixtures !== undefined ? { fixtures: b.fixtures } : {}),
       ...(b.clock !== undefined ? { clockStart: Date.parse(b.clock) } : {}),
       ...(b.clock_mode !== undefined ? { ticking: b.clock_mode === 'ticking' } : {}),
+      ...(b.rate_window !== undefined
+        ? { rateWindow: { ...runtime.options.rateWindow, ...b.rate_window } }
+        : {}),
     });
     ok(ctx, 'Reset', opts.describe());
   });
@@ -245,16 +249,14 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     runtime.journal = [];
     ok(ctx, 'Journal cleared');
   });
-  r.get('/rate-limits', (ctx) =>
-    ok(ctx, 'Rate limits', { window_ms: d().limiter.windowMs(), counters: d().limiter.counters() }),
-  );
+  r.get('/rate-limits', (ctx) => ok(ctx, 'Rate limits', rateLimitsView(runtime)));
   r.post('/rate-limits/reset', (ctx) => {
     d().limiter.reset();
-    ok(ctx, 'Rate limit counters reset');
+    ok(ctx, 'Rate limit counters reset', rateLimitsView(runtime));
   });
   r.post('/rate-limits/window', async (ctx) => {
-    d().limiter.setWindowMs((await body(ctx, S.WindowBody)).ms);
-    ok(ctx, 'Rate limit window set', { window_ms: d().limiter.windowMs() });
+    d().limiter.setWindow(await body(ctx, S.WindowBody));
+    ok(ctx, 'Rate limit window set', rateLimitsView(runtime));
   });
   return r;
 }

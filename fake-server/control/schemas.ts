@@ -8,8 +8,17 @@ import {
   ScopeType,
   TokenRole,
 } from '../../contract/index.js';
+import { MIN_WINDOW_MS, windowModes } from '../domain/rate-limit.js';
 
 export { ScriptRepliesBody } from '../../contract/requests/rag-script.js';
+
+/** The rate-limit window (FAKE-RATE-WINDOW-CONTROL): its length in ms and its mode; at least one of them. */
+export const WindowBody = z
+  .object({
+    ms: z.number().int().min(MIN_WINDOW_MS).optional(),
+    mode: z.enum(windowModes).optional(),
+  })
+  .refine((b) => b.ms !== undefined || b.mode !== undefined, 'give ms, mode or both');
 
 export const ResetBody = z.object({
   seed: z
@@ -22,6 +31,8 @@ export const ResetBody = z.object({
   clock: z.iso.datetime().optional(),
   /** `frozen`: time moves only when told; `ticking`: also with real time (when the fake was started so). */
   clock_mode: z.enum(['frozen', 'ticking']).optional(),
+  /** The rate-limit window of this and every later reset (FAKE-RATE-WINDOW-CONTROL); kept when omitted. */
+  rate_window: WindowBody.optional(),
 });
 
 export const AdvanceBody = z
@@ -82,8 +93,6 @@ export const TokenBody = z.object({
   expiration: ExpirationPreset.optional(),
   expires_at: z.iso.datetime().optional(),
 });
-
-export const WindowBody = z.object({ ms: z.number().int().min(1000) });
 
 export const ModelBody = z.object({
   value: z.string().min(1).max(200),

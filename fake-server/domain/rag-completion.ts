@@ -3,7 +3,7 @@
  * answer of the fake model with its retrieval, token usage and price. The wire adapters turn a native request
  * into a Conversation and the ModelReply back into a native body or stream.
  */
-import { hourlyCaps } from '../../contract/index.js';
+import { hourlyCaps, integrationPlans, type PlanName } from '../../contract/index.js';
 import { type RagDialect, servesModel } from '../../contract/requests/rag-models.js';
 import type { ScriptedReply } from '../../contract/requests/rag-script.js';
 import type { RagSource } from '../../contract/requests/rag-sources.js';
@@ -40,16 +40,15 @@ export function authenticateRagKey(
   return authenticateProjectKey(ctx, value);
 }
 
-/** The RAG hourly cap of an organization's plan, or undefined below Professional (no cap: no access). */
+/**
+ * The RAG hourly cap of an organization's plan, or undefined below Professional (no cap: no access). A plan with
+ * access but no cap in the spec (Enterprise, or any added later) takes the organization's configurable cap
+ * (RATE-ENTERPRISE-CAP).
+ */
 export function ragCapPerHour(org: Organization): number | undefined {
-  switch (org.plan) {
-    case 'free':
-      return undefined;
-    case 'enterprise':
-      return org.ragCapPerHour ?? hourlyCaps.ragEnterpriseDefault;
-    default:
-      return hourlyCaps.ragPerHour[org.plan];
-  }
+  if (!integrationPlans.includes(org.plan)) return undefined;
+  const documented: Partial<Record<PlanName, number>> = hourlyCaps.ragPerHour;
+  return documented[org.plan] ?? org.ragCapPerHour ?? hourlyCaps.ragEnterpriseDefault;
 }
 
 /**

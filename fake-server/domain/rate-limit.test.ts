@@ -1,10 +1,11 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.js';
-import { createRateLimiter } from './rate-limit.js';
+import { createRateLimiter, type RateLimiter, rateHeaders, type WindowMode } from './rate-limit.js';
 
 const HOUR = 3_600_000;
 
-function statusOf(fn: () => unknown): number | 'ok' {
+function outcome(fn: () => unknown): number | 'ok' {
   try {
     fn();
     return 'ok';
@@ -14,56 +15,137 @@ function statusOf(fn: () => unknown): number | 'ok' {
   }
 }
 
-describe('rate limiter', () => {
-  it('admits exactly the cap within a window, then 429 [RATE-PLATFORM-1000, RATE-WINDOW-FIXED-HOUR]', () => {
-    const limiter = createRateLimiter(HOUR);
-    const outcomes = Array.from({ length: 1005 }, (_, i) =>
-      statusOf(() => limiter.hit('k', 1000, 1000 + i, 'm')),
-    );
-    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1000);
-    expect(outcomes.slice(1000)).toEqual([429, 429, 429, 429, 429]);
+function refusal(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof DomainError) return err;
+    throw err;
+  }
+  throw new Error('expected a refusal');
+}
+
+const hitN = (limiter: RateLimiter, n: number, now: number, limit = n) => {
+  for (let i = 0; i < n; i++) limiter.hit('k', limit, now, 'm');
+};
+
+describe('rate limiter, both modes', () => {
+  describe.each(['fixed', 'sliding'] as WindowMode[])('%s', (mode) => {
+    it('admits exactly the cap within a window, then 429 with nothing counted [RATE-PLATFORM-1000, RATE-WINDOW-FIXED-HOUR, RATE-WINDOW-SLIDING-OPTION]', () => {
+      const limiter = createRateLimiter({ mode });
+      const outcomes = Array.from({ length: 1005 }, (_, i) =>
+        outcome(() => limiter.hit('k', 1000, 1000 + i, 'm')),
+      );
+      expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1000);
+      expect(outcomes.slice(1000)).toEqual([429, 429, 429, 429, 429]);
+      expect(limiter.counters(2005).k?.count).toBe(1000);
+    });
+
+    it('counts keys apart [RATE-PLATFORM-PER-TOKEN]', () => {
+      const limiter = createRateLimiter({ mode });
+      limiter.hit('a', 1, 0, 'm');
+      expect(outcome(() => limiter.hit('a', 1, 0, 'm'))).toBe(429);
+      expect(outcome(() => limiter.hit('b', 1, 0, 'm'))).toBe('ok');
+    });
+
+    it('a request at t counts until t + window - 1 and has left at t + window [RATE-WINDOW-FIXED-HOUR, RATE-WINDOW-SLIDING-OPTION]', () => {
+      const limiter = createRateLimiter({ mode });
+      hitN(limiter, 3, 5_000);
+      expect(outcome(() => limiter.hit('k', 3, 5_000 + HOUR - 1, 'm'))).toBe(429);
+      expect(limiter.hit('k', 3, 5_000 + HOUR, 'm').remaining).toBe(2);
+    });
+
+    it('many concurrent async tasks hitting one key: exactly the cap admitted [RATE-PLATFORM-1000]', async () => {
+      const limiter = createRateLimiter({ mode });
+      const tasks = Array.from({ length: 1500 }, async (_, i) => {
+        // Interleave the tasks: each yields to the event loop a varying number of times before its hit.
+        for (let y = 0; y < i % 7; y++) await yieldToLoop();
+        return outcome(() => limiter.hit('token:1', 1000, 42, 'm'));
+      });
+      const outcomes = await Promise.all(tasks);
+      expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1000);
+      expect(outcomes.filter((o) => o === 429)).toHaveLength(500);
+      expect(limiter.counters(42)['token:1']?.count).toBe(1000);
+    });
+
+    it('a shrunk window applies to counts already made; reset forgets them [FAKE-RATE-WINDOW-CONTROL]', () => {
+      const limiter = createRateLimiter({ mode });
+      limiter.hit('k', 1, 0, 'm');
+      expect(limiter.setWindow({ ms: 60_000 })).toEqual({ ms: 60_000, mode });
+      expect(outcome(() => limiter.hit('k', 1, 59_999, 'm'))).toBe(429);
+      expect(outcome(() => limiter.hit('k', 1, 60_000, 'm'))).toBe('ok');
+      limiter.reset();
+      expect(limiter.counters(60_000)).toEqual({});
+      expect(limiter.hit('k', 1, 60_000, 'm').remaining).toBe(0);
+    });
   });
 
-  it('opens a new window at the first request after the old one ends [RATE-WINDOW-FIXED-HOUR]', () => {
-    const limiter = createRateLimiter(HOUR);
-    const start = 5_000;
-    for (let i = 0; i < 3; i++) limiter.hit('k', 3, start, 'm');
-    expect(statusOf(() => limiter.hit('k', 3, start + HOUR - 1, 'm'))).toBe(429);
-    expect(statusOf(() => limiter.hit('k', 3, start + HOUR, 'm'))).toBe('ok');
+  it('fixed: Retry-After and X-RateLimit-Reset name the end of the window opened by its first request [RATE-HEADERS, RATE-WINDOW-FIXED-HOUR]', () => {
+    const limiter = createRateLimiter();
+    expect(limiter.window()).toEqual({ ms: HOUR, mode: 'fixed' });
+    expect(limiter.hit('k', 2, 10_000, 'm')).toEqual({ limit: 2, remaining: 1, resetAt: 10_000 + HOUR });
+    expect(limiter.hit('k', 2, 20_000, 'm')).toEqual({ limit: 2, remaining: 0, resetAt: 10_000 + HOUR });
+    const e = refusal(() => limiter.hit('k', 2, 11_500, 'Rate limit exceeded. Please try again later.'));
+    expect([e.status, e.message]).toEqual([429, 'Rate limit exceeded. Please try again later.']);
+    expect(e.headers).toEqual({
+      'X-RateLimit-Limit': '2',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(Math.ceil((10_000 + HOUR) / 1000)),
+      'Retry-After': String(Math.ceil((HOUR - 1_500) / 1000)),
+    });
+    expect(limiter.counters(20_000)).toEqual({ k: { count: 2, start: 10_000, reset_at: 10_000 + HOUR } });
+    // The whole count goes at once when the window ends.
+    expect(limiter.hit('k', 2, 10_000 + HOUR, 'm').remaining).toBe(1);
   });
 
-  it('counts keys apart [RATE-PLATFORM-PER-TOKEN]', () => {
-    const limiter = createRateLimiter(HOUR);
-    limiter.hit('a', 1, 0, 'm');
-    expect(statusOf(() => limiter.hit('a', 1, 0, 'm'))).toBe(429);
-    expect(statusOf(() => limiter.hit('b', 1, 0, 'm'))).toBe('ok');
+  it('sliding: each request leaves the window on its own; Retry-After names when the oldest leaves [RATE-WINDOW-SLIDING-OPTION, RATE-HEADERS]', () => {
+    const limiter = createRateLimiter({ mode: 'sliding', ms: 60_000 });
+    expect(limiter.hit('k', 3, 0, 'm')).toEqual({ limit: 3, remaining: 2, resetAt: 60_000 });
+    limiter.hit('k', 3, 20_000, 'm');
+    expect(limiter.hit('k', 3, 40_000, 'm')).toEqual({ limit: 3, remaining: 0, resetAt: 60_000 });
+    const e = refusal(() => limiter.hit('k', 3, 45_000, 'm'));
+    expect(e.headers?.['Retry-After']).toBe('15');
+    expect(e.headers?.['X-RateLimit-Reset']).toBe('60');
+    expect(limiter.counters(45_000)).toEqual({ k: { count: 3, start: 0, reset_at: 60_000 } });
+    // At 60 s the first request has left: one slot, and the next to free is the one of 20 s.
+    expect(limiter.hit('k', 3, 60_000, 'm')).toEqual({ limit: 3, remaining: 0, resetAt: 80_000 });
+    expect(refusal(() => limiter.hit('k', 3, 79_999, 'm')).headers?.['Retry-After']).toBe('1');
+    expect(limiter.hit('k', 3, 80_000, 'm').remaining).toBe(0);
+    // Unlike a fixed window, the count never drops all at once: 40 s, 60 s and 80 s still count at 99.999 s.
+    expect(limiter.counters(99_999).k?.count).toBe(3);
+    expect(limiter.counters(100_000).k?.count).toBe(2);
   });
 
-  it('reports limit, remaining and reset, and Retry-After on refusal [RATE-HEADERS]', () => {
-    const limiter = createRateLimiter(HOUR);
-    const d = limiter.hit('k', 2, 10_000, 'm');
-    expect(d).toEqual({ limit: 2, remaining: 1, resetAt: 10_000 + HOUR });
-    limiter.hit('k', 2, 10_000, 'm');
-    try {
-      limiter.hit('k', 2, 10_000 + 1_500, 'Rate limit exceeded. Please try again later.');
-      expect.unreachable();
-    } catch (err) {
-      const e = err as DomainError;
-      expect(e.status).toBe(429);
-      expect(e.message).toBe('Rate limit exceeded. Please try again later.');
-      expect(e.headers?.['Retry-After']).toBe(String(Math.ceil((HOUR - 1_500) / 1000)));
-      expect(e.headers?.['X-RateLimit-Remaining']).toBe('0');
-    }
+  it('sliding, a cap lowered below the count: Retry-After waits until the count falls below it [RATE-WINDOW-SLIDING-OPTION, RATE-HEADERS]', () => {
+    const limiter = createRateLimiter({ mode: 'sliding', ms: 10_000 });
+    for (let t = 0; t < 5; t++) limiter.hit('k', 5, t * 1000, 'm');
+    // Five counted (0 s … 4 s); under a cap of 2 the count must fall to 1: the request of 3 s leaves at 13 s.
+    const e = refusal(() => limiter.hit('k', 2, 5_000, 'm'));
+    expect(e.headers?.['Retry-After']).toBe('8');
+    expect(outcome(() => limiter.hit('k', 2, 12_999, 'm'))).toBe(429);
+    expect(limiter.hit('k', 2, 13_000, 'm').remaining).toBe(0);
   });
 
-  it('a shrunk window and a reset take effect [RATE-WINDOW-FIXED-HOUR]', () => {
-    const limiter = createRateLimiter(HOUR);
-    limiter.setWindowMs(60_000);
+  it('a change of mode starts every count afresh; bad windows are refused [FAKE-RATE-WINDOW-CONTROL]', () => {
+    const limiter = createRateLimiter();
     limiter.hit('k', 1, 0, 'm');
-    expect(statusOf(() => limiter.hit('k', 1, 59_999, 'm'))).toBe(429);
-    expect(statusOf(() => limiter.hit('k', 1, 60_000, 'm'))).toBe('ok');
-    limiter.reset();
-    expect(limiter.counters()).toEqual({});
-    expect(() => limiter.setWindowMs(10)).toThrow(RangeError);
+    expect(limiter.setWindow({ mode: 'sliding' })).toEqual({ ms: HOUR, mode: 'sliding' });
+    expect(limiter.counters(0)).toEqual({});
+    expect(outcome(() => limiter.hit('k', 1, 0, 'm'))).toBe('ok');
+    limiter.setWindow({ mode: 'sliding', ms: 2_000 });
+    expect(limiter.counters(1_999).k?.count).toBe(1);
+    expect(() => limiter.setWindow({ ms: 999 })).toThrow(RangeError);
+    expect(() => limiter.setWindow({ ms: 1500.5 })).toThrow(RangeError);
+    expect(() => limiter.setWindow({ mode: 'rolling' as WindowMode })).toThrow(RangeError);
+    expect(() => createRateLimiter({ ms: 0 })).toThrow(RangeError);
+    expect(limiter.window()).toEqual({ ms: 2_000, mode: 'sliding' });
+  });
+
+  it('rateHeaders rounds the reset up to whole epoch seconds [RATE-HEADERS]', () => {
+    expect(rateHeaders({ limit: 100, remaining: 7, resetAt: 1_000_001 })).toEqual({
+      'X-RateLimit-Limit': '100',
+      'X-RateLimit-Remaining': '7',
+      'X-RateLimit-Reset': '1001',
+    });
   });
 });

@@ -1,43 +1,77 @@
 /**
- * Hourly caps counted in fixed windows that open at the first request of a key and last `windowMs`
- * (assumed clause RATE-WINDOW-FIXED-HOUR). Synchronous, so exact under any concurrency in one process.
+ * Hourly caps: one tally per key (token, project search, project RAG), counted in windows of `ms` in the `fixed`
+ * mode (RATE-WINDOW-FIXED-HOUR, the default) or the `sliding` one (RATE-WINDOW-SLIDING-OPTION); see rate-window.ts.
+ * `hit` checks and counts in one synchronous step, so the cap is exact under any concurrency in one process: no
+ * await separates the check from the count.
  */
 import { HOUR_MS } from './clock.js';
 import { DomainError } from './errors.js';
+import { createTally, type Tally, type WindowMode, windowModes } from './rate-window.js';
+
+export { type WindowMode, windowModes };
 
 export interface RateDecision {
   limit: number;
   remaining: number;
-  /** Epoch ms at which the current window ends. */
+  /** Epoch ms at which the count next falls (see Tally.resetAt). */
   resetAt: number;
 }
 
-interface Window {
-  start: number;
+/** The window: its length and mode (FAKE-RATE-WINDOW-CONTROL). */
+export interface RateWindow {
+  ms: number;
+  mode: WindowMode;
+}
+
+export const DEFAULT_RATE_WINDOW: Readonly<RateWindow> = { ms: HOUR_MS, mode: 'fixed' };
+/** The shortest window the fake accepts. */
+export const MIN_WINDOW_MS = 1000;
+
+/** What counts for one key at an instant, as the control API shows it. */
+export interface CounterView {
   count: number;
+  /** Epoch ms: the fixed window's start, or the oldest counted request. */
+  start: number;
+  /** Epoch ms at which the count next falls. */
+  reset_at: number;
 }
 
 export interface RateLimiter {
-  /** Count one request for `key` against `limit`; throws 429 when over it. */
+  /** Count one request for `key` against `limit` at `now`; throws 429 (nothing counted) when the cap is reached. */
   hit(key: string, limit: number, now: number, message: string): RateDecision;
-  windowMs(): number;
-  setWindowMs(ms: number): void;
+  window(): RateWindow;
+  /**
+   * Change the window. A new length applies at once to the counts already made; a new mode starts every count
+   * afresh (the two modes record different things).
+   */
+  setWindow(change: Partial<RateWindow>): RateWindow;
+  /** Forget every count. */
   reset(): void;
-  counters(): Record<string, { start: number; count: number }>;
+  /** Every key with a request still counting at `now`. */
+  counters(now: number): Record<string, CounterView>;
 }
 
-export function createRateLimiter(initialWindowMs: number = HOUR_MS): RateLimiter {
-  let windowMs = initialWindowMs;
-  const windows = new Map<string, Window>();
+export function checkWindow(w: RateWindow): RateWindow {
+  if (!Number.isInteger(w.ms) || w.ms < MIN_WINDOW_MS)
+    throw new RangeError(`window must be a whole number of ms, at least ${MIN_WINDOW_MS}`);
+  if (!windowModes.includes(w.mode)) throw new RangeError(`window mode must be one of ${windowModes}`);
+  return w;
+}
+
+export function createRateLimiter(initial: Partial<RateWindow> = {}): RateLimiter {
+  let current = checkWindow({ ...DEFAULT_RATE_WINDOW, ...initial });
+  const tallies = new Map<string, Tally>();
   return {
     hit(key, limit, now, message) {
-      let w = windows.get(key);
-      if (!w || now >= w.start + windowMs) {
-        w = { start: now, count: 0 };
-        windows.set(key, w);
+      const { ms, mode } = current;
+      let tally = tallies.get(key);
+      if (!tally) {
+        tally = createTally(mode);
+        tallies.set(key, tally);
       }
-      const resetAt = w.start + windowMs;
-      if (w.count >= limit) {
+      const used = tally.count(now, ms);
+      if (used >= limit) {
+        const resetAt = tally.resetAt(now, ms, limit);
         const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
         throw new DomainError(
           429,
@@ -46,19 +80,35 @@ export function createRateLimiter(initialWindowMs: number = HOUR_MS): RateLimite
           rateHeaders({ limit, remaining: 0, resetAt }, retryAfter),
         );
       }
-      w.count += 1;
-      return { limit, remaining: limit - w.count, resetAt };
+      tally.add(now, ms);
+      return { limit, remaining: limit - used - 1, resetAt: tally.resetAt(now, ms, limit) };
     },
-    windowMs: () => windowMs,
-    setWindowMs(ms) {
-      if (!Number.isInteger(ms) || ms < 1000) throw new RangeError('window must be at least 1000 ms');
-      windowMs = ms;
+    window: () => ({ ...current }),
+    setWindow(change) {
+      const next = checkWindow({ ...current, ...change });
+      if (next.mode !== current.mode) tallies.clear();
+      current = next;
+      return { ...current };
     },
-    reset: () => windows.clear(),
-    counters: () => Object.fromEntries([...windows].map(([k, w]) => [k, { ...w }])),
+    reset: () => tallies.clear(),
+    counters(now) {
+      const { ms } = current;
+      const out: Record<string, CounterView> = {};
+      for (const [key, t] of tallies) {
+        const count = t.count(now, ms);
+        if (count > 0)
+          out[key] = {
+            count,
+            start: t.startAt(now, ms),
+            reset_at: t.resetAt(now, ms, Number.POSITIVE_INFINITY),
+          };
+      }
+      return out;
+    },
   };
 }
 
+/** The X-RateLimit headers of a decision (RATE-HEADERS), and Retry-After on a refusal. */
 export function rateHeaders(d: RateDecision, retryAfterSeconds?: number): Record<string, string> {
   const headers: Record<string, string> = {
     'X-RateLimit-Limit': String(d.limit),
