@@ -1,10 +1,10 @@
 /**
  * Credentials of the Platform family (the Bearer header, token prefix, the wrong kind of credential), the plan
- * gate, the order of the request checks, and the per-token hourly rate cap.
+ * gate and the order of the request checks. The per-token hourly rate cap is in suites/limits/.
  */
 import { describe, expect, it } from 'vitest';
-import { hourlyCaps, platformOperations } from '../../contract/index.js';
-import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
+import { platformOperations } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_TOKEN, PLAN_REQUIRED } from '../support/messages.js';
 import { need, useTarget } from '../support/use-target.js';
 import {
@@ -15,12 +15,9 @@ import {
   createTokenVia,
   orgTokenVia,
   setPlanVia,
-  tokenAction,
 } from '../support/world.js';
-import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
-const RATE = 'Rate limit exceeded. Please try again later.';
 
 const control = () => target().control!;
 
@@ -241,144 +238,5 @@ describe('order of the request checks', () => {
       raw: { body: '{"project_uid": ', contentType: 'application/json' },
     });
     expectError(res, 401, INVALID_TOKEN);
-  });
-});
-
-describe('the platform rate cap', () => {
-  const cap = hourlyCaps.platformTokenPerHour;
-
-  async function burst(
-    value: string,
-    n: number,
-    op = 'getSupportedModels',
-    body: unknown = {},
-  ): Promise<RawResponse[]> {
-    const out: RawResponse[] = [];
-    for (let i = 0; i < n; i += 50) {
-      const batch = Array.from({ length: Math.min(50, n - i) }, () =>
-        target().call(op, { auth: { bearer: value }, body }),
-      );
-      out.push(...(await Promise.all(batch)));
-    }
-    return out;
-  }
-
-  async function freshOrgToken() {
-    const org = await createOrganizationVia(control());
-    const make = () => orgTokenVia(control(), org);
-    return { org, make };
-  }
-
-  it('1000 requests in the hour succeed; the 1001st gets 429 with Retry-After; a new window admits requests again [RATE-PLATFORM-1000, RATE-429-MESSAGE, ERR-429-STATUS, RATE-HEADERS, RATE-WINDOW-FIXED-HOUR]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
-    const { make } = await freshOrgToken();
-    const token = await make();
-    const first = await target().call('getSupportedModels', { auth: { bearer: token.value }, body: {} });
-    expect(first.status).toBe(200);
-    expect(first.headers['x-ratelimit-limit']).toBe(String(cap));
-    expect(first.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
-    expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
-
-    const rest = await burst(token.value, cap - 1);
-    expect(rest.filter((r) => r.status !== 200).map((r) => r.status)).toEqual([]);
-
-    const over = await target().call('getSupportedModels', { auth: { bearer: token.value }, body: {} });
-    expectError(over, 429, RATE);
-    const retryAfter = Number(over.headers['retry-after']);
-    expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(over.headers['x-ratelimit-remaining']).toBe('0');
-
-    // Still capped a moment before the window ends, admitted once it has.
-    await control().advance({ ms: retryAfter * 1000 - 1001 });
-    expectError(
-      await target().call('getSupportedModels', { auth: { bearer: token.value }, body: {} }),
-      429,
-      RATE,
-    );
-    const { window_ms } = await control().get<{ window_ms: number }>('/rate-limits');
-    expect(window_ms).toBe(3_600_000);
-    await control().advance({ ms: 1001 });
-    const again = await target().call('getSupportedModels', { auth: { bearer: token.value }, body: {} });
-    expect(again.status).toBe(200);
-    expect(again.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
-  });
-
-  it('the cap is per token: another token of the same organization is not affected; a regenerated token keeps its count [RATE-PLATFORM-PER-TOKEN, RATE-REGENERATE-KEEPS-COUNT]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
-    const { make } = await freshOrgToken();
-    const [a, b] = [await make(), await make()];
-    const all = await burst(a.value, cap);
-    expect(all.every((r) => r.status === 200)).toBe(true);
-    expectError(
-      await target().call('getSupportedModels', { auth: { bearer: a.value }, body: {} }),
-      429,
-      RATE,
-    );
-    expectSuccess(
-      await target().call('getSupportedModels', { auth: { bearer: b.value }, body: {} }),
-      'getSupportedModels',
-    );
-
-    const regenerated = await tokenAction(control(), a.id, 'regenerate');
-    expectError(
-      await target().call('getSupportedModels', { auth: { bearer: regenerated.value }, body: {} }),
-      429,
-      RATE,
-    );
-    expectError(
-      await target().call('getSupportedModels', { auth: { bearer: a.value }, body: {} }),
-      401,
-      INVALID_TOKEN,
-    );
-  });
-
-  it('every request of a valid token counts, whatever its outcome; over the cap, 429 answers before plan and permission checks [RATE-PLATFORM-PER-TOKEN-ALL-OPERATIONS, RATE-CHECK-AFTER-CREDENTIAL]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
-    const org = await createOrganizationVia(control());
-    const viewer = await createMemberVia(control(), org.organization_id, 'viewer');
-    const token = await createTokenVia(control(), {
-      organization_id: org.organization_id,
-      creator_user_id: viewer,
-      role: 'viewer',
-    });
-    const half = cap / 2;
-    const forbidden = await burst(token.value, half, 'inviteOrganizationMember', {
-      email: 'a@example.com',
-      role: 'owner',
-    });
-    expect(forbidden.every((r) => r.status === 403)).toBe(true);
-    const invalid = await burst(token.value, half / 2, 'getOrganizationMembers', { limit: 'many' });
-    expect(invalid.every((r) => r.status === 400)).toBe(true);
-    const ok = await burst(token.value, half / 2, 'getOrganizationDetail');
-    expect(ok.every((r) => r.status === 200)).toBe(true);
-
-    expectError(
-      await target().call('getOrganizationDetail', { auth: { bearer: token.value }, body: {} }),
-      429,
-      RATE,
-    );
-    const forbiddenOver = await target().call('inviteOrganizationMember', {
-      auth: { bearer: token.value },
-      body: { email: 'a@example.com', role: 'owner' },
-    });
-    expectError(forbiddenOver, 429, RATE);
-    await setPlanVia(control(), org.organization_id, 'professional');
-    expectError(await target().call('getMyProjects', { auth: { bearer: token.value }, body: {} }), 429, RATE);
-  });
-
-  it('requests with an invalid credential are not counted against any token [RATE-PLATFORM-PER-TOKEN]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
-    const { make } = await freshOrgToken();
-    const token = await make();
-    await tokenAction(control(), token.id, 'deactivate');
-    const refused = await burst(token.value, 20);
-    expect(refused.every((r) => r.status === 401)).toBe(true);
-    for (const r of refused) expectEnvelope(r);
-    await tokenAction(control(), token.id, 'reactivate');
-    const res = await target().call('getSupportedModels', { auth: { bearer: token.value }, body: {} });
-    expect(res.status).toBe(200);
-    expect(res.headers['x-ratelimit-remaining']).toBe(String(cap - 1));
   });
 });

@@ -17,3 +17,9 @@ export const PLAN_REQUIRED = 'The Platform API requires the Advanced plan or abo
 
 /** 401 on the Project Integration family: no project key, or one that is not valid (INTEGRATION-INVALID-KEY-401). */
 export const INVALID_KEY = 'Invalid or revoked API key';
+
+/** 429 over a Platform token's hourly cap, and over a RAG cap (RATE-429-MESSAGE). */
+export const RATE_LIMITED = 'Rate limit exceeded. Please try again later.';
+
+/** 429 over the project-key knowledgebase search cap (RATE-SEARCH-KEY-100). */
+export const SEARCH_RATE_LIMITED = 'Rate limit exceeded. Your plan allows 100 requests per hour.';
