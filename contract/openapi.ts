@@ -117,8 +117,8 @@ function successBody(op: Operation): Json {
   return jsonSchema(op.response ? successEnvelope(op.response) : MessageOnlyEnvelope, 'output');
 }
 
-/** A schema for one of several alternatives, or the only one. */
-const oneOf = (schemas: Json[]): Json => (schemas.length === 1 ? schemas[0]! : { oneOf: schemas });
+/** A schema for any of several alternatives (they may overlap, so not oneOf), or the only one. */
+const anyOf = (schemas: Json[]): Json => (schemas.length === 1 ? schemas[0]! : { anyOf: schemas });
 
 /** One OpenAPI operation for the contract operations sharing a path (usually one). */
 function pathOperation(ops: readonly Operation[]): Json {
@@ -128,7 +128,7 @@ function pathOperation(ops: readonly Operation[]): Json {
     encodings.map((encoding) => [
       mediaTypes[encoding],
       {
-        schema: oneOf(
+        schema: anyOf(
           ops
             .filter((o) => o.encoding === encoding)
             .map((o) => ({ $ref: `#/components/schemas/${o.id}Request` })),
@@ -153,7 +153,7 @@ function pathOperation(ops: readonly Operation[]): Json {
         description: 'Success',
         content: {
           'application/json': {
-            schema: oneOf(ops.map((o) => ({ $ref: `#/components/schemas/${o.id}Response` }))),
+            schema: anyOf(ops.map((o) => ({ $ref: `#/components/schemas/${o.id}Response` }))),
           },
         },
       },

@@ -23,6 +23,7 @@ import { readBody } from '../http/body.js';
 import { sendSuccess } from '../http/envelope.js';
 import { parseWith } from '../http/validate.js';
 import type { Runtime } from '../runtime.js';
+import { registerBulkSeed } from './bulk-seed.js';
 import { rateLimitsView } from './rate-limits-view.js';
 import * as S from './schemas.js';
 import { projectControlView, tokenView } from './views.js';
@@ -258,5 +259,6 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     d().limiter.setWindow(await body(ctx, S.WindowBody));
     ok(ctx, 'Rate limit window set', rateLimitsView(runtime));
   });
+  registerBulkSeed(r, runtime);
   return r;
 }

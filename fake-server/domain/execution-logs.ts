@@ -3,7 +3,7 @@ import type { ExecutionLog as LogView, OrderBy } from '../../contract/index.js';
 import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
 import { messages, notFound } from './errors.js';
-import { byOrder, type Page, paginate } from './paging.js';
+import { byOrder, type Page, pageOfAscending } from './paging.js';
 import { findSessionByUid, observeSessions } from './sessions.js';
 import type { ExecutionLog, Project, Session } from './state.js';
 
@@ -11,13 +11,15 @@ export function writeLog(
   ctx: DomainContext,
   session: Session,
   entry: { task: string; type: string; message: string; data: Record<string, unknown> },
+  /** When it happened; the clock's now unless placed in the past (bulk seeding). */
+  at: number = ctx.clock.now(),
 ): ExecutionLog {
   const log: ExecutionLog = {
     id: ctx.ids.next('execution_log'),
     project_id: session.project_id,
     session_id: session.id,
     ...entry,
-    createdAt: ctx.clock.now(),
+    createdAt: at,
   };
   ctx.state.executionLogs.set(log.id, log);
   return log;
@@ -41,18 +43,20 @@ export function listExecutionLogs(ctx: DomainContext, project: Project, q: ListL
     if (!session) throw notFound(messages.sessionNotFound);
     sessionId = session.id;
   }
-  const matching = [...ctx.state.executionLogs.values()].filter(
-    (l) =>
-      l.project_id === project.id &&
-      (sessionId === undefined || l.session_id === sessionId) &&
-      (q.from === undefined || isoDay(l.createdAt) >= q.from) &&
-      (q.to === undefined || isoDay(l.createdAt) <= q.to),
-  );
-  const page = paginate(
-    byOrder(matching, (l) => l.createdAt, q.orderBy),
-    q.limit,
-    q.page,
-  );
+  // One session's logs are few: sort them; a project's are kept in order by the store.
+  const ascending =
+    sessionId === undefined
+      ? ctx.state.executionLogs.ofProject(project.id)
+      : byOrder(ctx.state.executionLogs.ofSession(sessionId), (l) => l.createdAt, 'ASC');
+  const matching =
+    q.from === undefined && q.to === undefined
+      ? ascending
+      : ascending.filter(
+          (l) =>
+            (q.from === undefined || isoDay(l.createdAt) >= q.from) &&
+            (q.to === undefined || isoDay(l.createdAt) <= q.to),
+        );
+  const page = pageOfAscending(matching, q.limit, q.page, q.orderBy);
   return { total: page.total, items: page.items.map((l) => logView(ctx, l)) };
 }
 

@@ -18,3 +18,21 @@ export function byOrder<T extends { id: number }>(
   const sorted = [...items].sort((a, b) => key(a) - key(b) || a.id - b.id);
   return order === 'DESC' ? sorted.reverse() : sorted;
 }
+
+/**
+ * The page `paginate(byOrder(items, key, order), limit, page)` gives, from items already in ascending (key, id)
+ * order, without copying or sorting them: DESC is the same order reversed.
+ */
+export function pageOfAscending<T>(
+  ascending: readonly T[],
+  limit: number,
+  page: number,
+  order: 'ASC' | 'DESC',
+): Page<T> {
+  const total = ascending.length;
+  const start = (page - 1) * limit;
+  if (order === 'ASC') return { items: ascending.slice(start, start + limit), total };
+  const items: T[] = [];
+  for (let i = total - 1 - start; i >= 0 && i > total - 1 - start - limit; i--) items.push(ascending[i]!);
+  return { items, total };
+}

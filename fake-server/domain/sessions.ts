@@ -3,7 +3,7 @@ import type { SessionMessage as MessageView, OrderBy, Session as SessionView } f
 import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
-import { byOrder, type Page, paginate } from './paging.js';
+import { byOrder, type Page, pageOfAscending, paginate } from './paging.js';
 import { applyRetention } from './retention.js';
 import { refreshLifecycle } from './session-lifecycle.js';
 import type { Message, Project, Session } from './state.js';
@@ -18,32 +18,43 @@ export interface ListSessionsQuery {
   orderBy: OrderBy;
 }
 
-/** Bring the project's sessions up to the clock: retention first, then inactivity transitions. */
+/**
+ * Bring the project's sessions up to the clock: retention first, then inactivity transitions. Only sessions not
+ * yet closed can move (closing is permanent, emulator sessions never move), so only those are visited.
+ */
 export function observeSessions(ctx: DomainContext, project: Project): void {
   applyRetention(ctx, project);
-  for (const s of ctx.state.sessions.values())
-    if (s.project_id === project.id) refreshLifecycle(ctx, s, project.settings);
+  const unclosed = ctx.state.sessions.unclosedOf(project.id);
+  for (const s of unclosed) {
+    refreshLifecycle(ctx, s, project.settings);
+    if (s.status === 'closed') unclosed.delete(s);
+  }
 }
 
+/** The project's sessions (emulator sessions only when asked), in ascending (created_at, id) order. */
 export function projectSessions(ctx: DomainContext, project: Project, includeEmulator = false): Session[] {
   observeSessions(ctx, project);
-  return [...ctx.state.sessions.values()].filter(
-    (s) => s.project_id === project.id && (includeEmulator || !s.is_emulator),
+  if (!includeEmulator) return [...ctx.state.sessions.listedOf(project.id)];
+  return byOrder(
+    [...ctx.state.sessions.values()].filter((s) => s.project_id === project.id),
+    (s) => s.created_at,
+    'ASC',
   );
 }
 
 export function listSessions(ctx: DomainContext, project: Project, q: ListSessionsQuery): Page<SessionView> {
-  const matching = projectSessions(ctx, project).filter(
-    (s) =>
-      (q.status === undefined || s.status === q.status) &&
-      (q.from === undefined || isoDay(s.created_at) >= q.from) &&
-      (q.to === undefined || isoDay(s.created_at) <= q.to),
-  );
-  const page = paginate(
-    byOrder(matching, (s) => s.created_at, q.orderBy),
-    q.limit,
-    q.page,
-  );
+  observeSessions(ctx, project);
+  const ascending = ctx.state.sessions.listedOf(project.id);
+  const filtered = q.status !== undefined || q.from !== undefined || q.to !== undefined;
+  const matching = filtered
+    ? ascending.filter(
+        (s) =>
+          (q.status === undefined || s.status === q.status) &&
+          (q.from === undefined || isoDay(s.created_at) >= q.from) &&
+          (q.to === undefined || isoDay(s.created_at) <= q.to),
+      )
+    : ascending;
+  const page = pageOfAscending(matching, q.limit, q.page, q.orderBy);
   return { total: page.total, items: page.items.map(sessionView) };
 }
 
@@ -74,14 +85,13 @@ export function findSessionByUid(
   sessionUid: number,
 ): Session | undefined {
   observeSessions(ctx, project);
-  for (const s of ctx.state.sessions.values()) {
-    if (s.project_id === project.id && s.session_uid === sessionUid) return s;
-  }
-  return undefined;
+  const s = ctx.state.sessions.byUid(sessionUid);
+  return s?.project_id === project.id ? s : undefined;
 }
 
+/** The session's messages in the order they were stored. */
 export function sessionMessages(ctx: DomainContext, session: Session): Message[] {
-  return [...ctx.state.messages.values()].filter((m) => m.session_id === session.id);
+  return ctx.state.messages.ofSession(session.id);
 }
 
 export function listSessionMessages(
@@ -116,15 +126,15 @@ export function messageView(m: Message): MessageView {
   };
 }
 
-/** Append a message to a session and move its last-message fields. */
+/** Append a message to a session and move its last-message fields; `at` places it in the past (bulk seeding). */
 export function appendMessage(
   ctx: DomainContext,
   session: Session,
   sendBy: string,
   body: string,
-  extra: Partial<Pick<Message, 'response_source' | 'rate' | 'url'>> = {},
+  extra: Partial<Pick<Message, 'response_source' | 'rate' | 'url'>> & { at?: number } = {},
 ): Message {
-  const now = ctx.clock.now();
+  const now = extra.at ?? ctx.clock.now();
   const message: Message = {
     id: ctx.ids.next('message'),
     session_id: session.id,

@@ -4,6 +4,7 @@ import type { ExpirationPreset, ScopeType } from '../../contract/access.js';
 import type { MemberRole, Permission, PlanName, TokenRole } from '../../contract/index.js';
 import type { ScriptedReply } from '../../contract/requests/rag-script.js';
 import type { KnowledgebaseIndex } from '../rag/knowledgebase-index.js';
+import { ExecutionLogStore, MessageStore, SessionStore } from './store-indexes.js';
 
 export interface User {
   id: number;
@@ -182,9 +183,10 @@ export interface State {
   tokens: Map<number, ApiToken>;
   invitations: Map<number, Invitation>;
   outbox: OutboxEmail[];
-  sessions: Map<number, Session>;
-  messages: Map<number, Message>;
-  executionLogs: Map<number, ExecutionLog>;
+  /** Maps indexed by project, session and uid (store-indexes.ts). */
+  sessions: SessionStore;
+  messages: MessageStore;
+  executionLogs: ExecutionLogStore;
   models: SupportedModelEntry[];
   knowledgebases: Map<number, KnowledgebaseIndex>;
   /** Scripted replies of the fake model queued per project id, oldest first (FAKE-MODEL-SCRIPT). */
@@ -201,9 +203,9 @@ export function createState(): State {
     tokens: new Map(),
     invitations: new Map(),
     outbox: [],
-    sessions: new Map(),
-    messages: new Map(),
-    executionLogs: new Map(),
+    sessions: new SessionStore(),
+    messages: new MessageStore(),
+    executionLogs: new ExecutionLogStore(),
     models: [],
     knowledgebases: new Map(),
     ragScripts: new Map(),

@@ -1,0 +1,173 @@
+/**
+ * Bulk seeding for scale runs (the benchmark): `POST {control}/projects/:uid/bulk-seed` fills a project with past
+ * conversations (sessions spread over the last `days`, each with alternating visitor and assistant messages a minute
+ * apart and a `reply` execution log per assistant message) and knowledgebase documents totalling about `chunks`
+ * chunks. Records go straight into the store through the domain functions, with their past timestamps; session
+ * statuses follow the lifecycle rule from each session's last activity. Deterministic: the texts come from pools drawn
+ * once from the runtime's seeded faker and are picked by index, so the same seed and calls give the same data.
+ */
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { DAY_MS, MINUTE_MS } from '../domain/clock.js';
+import type { DomainContext } from '../domain/context.js';
+import { DomainError } from '../domain/errors.js';
+import { writeLog } from '../domain/execution-logs.js';
+import { addDocument, indexFor } from '../domain/knowledgebase.js';
+import { nextSessionUid } from '../domain/new-session.js';
+import { statusAfterIdle } from '../domain/session-lifecycle.js';
+import { appendMessage } from '../domain/sessions.js';
+import type { Project, Session } from '../domain/state.js';
+import { readBody } from '../http/body.js';
+import { sendSuccess } from '../http/envelope.js';
+import { parseWith } from '../http/validate.js';
+import type { Runtime } from '../runtime.js';
+
+export const BulkSeedBody = z.object({
+  sessions: z.number().int().min(0).max(200_000).default(0),
+  messages_per_session: z.number().int().min(0).max(50).default(10),
+  /** Knowledgebase chunks to add (about: documents are whole, 20 chunks each). */
+  chunks: z.number().int().min(0).max(50_000).default(0),
+  /** Sessions are spread evenly over this many days before now. */
+  days: z.number().int().min(1).max(3650).default(180),
+});
+export type BulkSeedBody = z.infer<typeof BulkSeedBody>;
+
+export interface BulkSeedResult {
+  sessions: number;
+  messages: number;
+  execution_logs: number;
+  documents: number;
+  /** Chunks in the project's knowledgebase afterwards. */
+  chunks: number;
+}
+
+const POOL = 256;
+const PARAGRAPHS_PER_DOCUMENT = 20;
+/** Paragraph length: inside the chunker's 500..800 characters, so one paragraph is one chunk. */
+const PARAGRAPH_CHARS = 560;
+
+interface Pools {
+  questions: string[];
+  answers: string[];
+  sentences: string[];
+  countries: string[];
+}
+
+function drawPools(ctx: DomainContext): Pools {
+  const f = ctx.ids.faker;
+  const draw = (make: () => string) => Array.from({ length: POOL }, make);
+  return {
+    questions: draw(() => `How do I ${f.hacker.verb()} the ${f.hacker.adjective()} ${f.hacker.noun()}?`),
+    answers: draw(() => `${f.hacker.phrase()} ${f.company.catchPhrase()}.`),
+    sentences: draw(() => `${f.commerce.productDescription()} ${f.hacker.phrase()}`),
+    countries: draw(() => f.location.countryCode()),
+  };
+}
+
+/** The i-th pick of a pool: a fixed stride walks every item before repeating. */
+const pick = <T>(pool: readonly T[], i: number): T => pool[(i * 97 + 13) % pool.length]!;
+
+function seedSessions(ctx: DomainContext, project: Project, body: BulkSeedBody, pools: Pools) {
+  const now = ctx.clock.now();
+  const span = body.days * DAY_MS;
+  const step = body.sessions > 0 ? span / body.sessions : 0;
+  let messages = 0;
+  let logs = 0;
+  for (let i = 0; i < body.sessions; i++) {
+    const at = Math.floor(now - span + i * step);
+    const lastAt = at + Math.max(0, body.messages_per_session - 1) * MINUTE_MS;
+    const visitor = `bulk${i.toString(36)}`;
+    const session: Session = {
+      id: ctx.ids.next('session'),
+      session_uid: nextSessionUid(ctx),
+      project_id: project.id,
+      integration_id: project.integration.id,
+      // Where the lifecycle would have taken it by now (from its last activity).
+      status: statusAfterIdle('open', now - lastAt, project.settings),
+      chat_mode: 'ai',
+      state: 'pending',
+      segment: 'widget',
+      country: pick(pools.countries, i),
+      created_at: at,
+      updated_at: at,
+      last_message_time: null,
+      last_message: null,
+      visitor_id: visitor,
+      visitor_data: { visitor_id: visitor },
+      contact_data: {},
+      session_meta: { source: 'bulk' },
+      is_emulator: false,
+    };
+    ctx.state.sessions.set(session.id, session);
+    for (let j = 0; j < body.messages_per_session; j++) {
+      const msgAt = at + j * MINUTE_MS;
+      if (j % 2 === 0) {
+        appendMessage(ctx, session, 'user', pick(pools.questions, i + j), { at: msgAt });
+      } else {
+        const rate = (['', '', 'like', 'dislike'] as const)[(i + j) % 4]!;
+        const text = pick(pools.answers, i * 7 + j);
+        const reply = appendMessage(ctx, session, 'assistant', text, { at: msgAt, rate });
+        writeLog(
+          ctx,
+          session,
+          {
+            task: 'reply',
+            type: 'message',
+            message: 'Sent the assistant reply',
+            data: { message_id: reply.id, length: text.length },
+          },
+          msgAt,
+        );
+        logs += 1;
+      }
+      messages += 1;
+    }
+  }
+  return { messages, logs };
+}
+
+function seedDocuments(ctx: DomainContext, project: Project, chunks: number, pools: Pools): number {
+  const documents = Math.ceil(chunks / PARAGRAPHS_PER_DOCUMENT);
+  let s = 0;
+  const paragraph = () => {
+    let text = '';
+    while (text.length < PARAGRAPH_CHARS) text += `${pick(pools.sentences, s++)} `;
+    return text.trim();
+  };
+  for (let d = 0; d < documents; d++) {
+    const count = Math.min(PARAGRAPHS_PER_DOCUMENT, chunks - d * PARAGRAPHS_PER_DOCUMENT);
+    const paragraphs = Array.from({ length: count }, paragraph);
+    addDocument(ctx, project, {
+      docId: `doc-bulk-${d}`,
+      title: `Guide ${d}: ${pick(pools.questions, d)}`,
+      url: `https://example.com/bulk/${d}`,
+      kind: d % 2 === 0 ? 'file' : 'webpage',
+      text: paragraphs.join('\n\n'),
+    });
+  }
+  return documents;
+}
+
+export function bulkSeed(ctx: DomainContext, project: Project, body: BulkSeedBody): BulkSeedResult {
+  const pools = drawPools(ctx);
+  const { messages, logs } = seedSessions(ctx, project, body, pools);
+  const documents = seedDocuments(ctx, project, body.chunks, pools);
+  return {
+    sessions: body.sessions,
+    messages,
+    execution_logs: logs,
+    documents,
+    chunks: indexFor(ctx, project).chunkCount(),
+  };
+}
+
+/** Registers the route on the control router (the secret check runs before it). */
+export function registerBulkSeed(router: Router, runtime: Runtime): void {
+  router.post('/projects/:uid/bulk-seed', async (ctx) => {
+    const domain = runtime.domain;
+    const project = [...domain.state.projects.values()].find((p) => p.project_uid === ctx.params.uid);
+    if (!project) throw new DomainError(404, 'Project not found');
+    const body = parseWith(BulkSeedBody, await readBody(ctx, 'json'));
+    sendSuccess(ctx, { message: 'Bulk seeded', data: bulkSeed(domain, project, body) });
+  });
+}

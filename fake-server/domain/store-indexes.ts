@@ -1,0 +1,189 @@
+/**
+ * The conversation store's maps, indexed as they change, so that reads cost what a page costs rather than what
+ * the whole store holds: sessions by uid, by project in creation order and by project while not closed; messages
+ * by session; execution logs by project in time order and by session. They are plain Maps to every other reader.
+ *
+ * Invariants the indexes rely on (all writers keep them): `project_id`, `session_id`, `session_uid` and
+ * `is_emulator` never change after a record is stored; a closed session is never reopened; a record's sort time
+ * (`created_at`, `createdAt`) is final by the time the store is first read in order (the seed adjusts timestamps
+ * right after storing, before any read).
+ */
+import type { ExecutionLog, Message, Session } from './state.js';
+
+type Keyed = { id: number };
+
+/**
+ * A set kept in (time, id) order on demand: the order is built on the first read and kept while records arrive
+ * in order (the clock only moves forward); an out-of-order arrival or a removal rebuilds it on the next read.
+ */
+export class OrderedSet<T extends Keyed> {
+  private readonly members = new Set<T>();
+  private sorted: T[] | null = null;
+
+  constructor(private readonly time: (t: T) => number) {}
+
+  private compare = (a: T, b: T): number => this.time(a) - this.time(b) || a.id - b.id;
+
+  get size(): number {
+    return this.members.size;
+  }
+
+  add(t: T): void {
+    this.members.add(t);
+    if (this.sorted === null) return;
+    const last = this.sorted[this.sorted.length - 1];
+    if (last === undefined || this.compare(last, t) < 0) this.sorted.push(t);
+    else this.sorted = null;
+  }
+
+  delete(t: T): void {
+    if (this.members.delete(t)) this.sorted = null;
+  }
+
+  /** The members in ascending (time, id) order. Do not modify. */
+  ascending(): readonly T[] {
+    if (this.sorted === null) this.sorted = [...this.members].sort(this.compare);
+    return this.sorted;
+  }
+}
+
+/** Get-or-create in a map of per-key collections. */
+function bucket<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** A Map whose `set`/`delete`/`clear` keep secondary indexes up to date. */
+abstract class IndexedMap<T> extends Map<number, T> {
+  protected abstract index(t: T): void;
+  protected abstract unindex(t: T): void;
+  protected abstract clearIndexes(): void;
+
+  override set(key: number, value: T): this {
+    const previous = super.get(key);
+    if (previous === value) return this;
+    if (previous !== undefined) this.unindex(previous);
+    super.set(key, value);
+    this.index(value);
+    return this;
+  }
+
+  override delete(key: number): boolean {
+    const previous = super.get(key);
+    if (previous === undefined) return super.delete(key);
+    super.delete(key);
+    this.unindex(previous);
+    return true;
+  }
+
+  override clear(): void {
+    super.clear();
+    this.clearIndexes();
+  }
+}
+
+const sessionTime = (s: Session): number => s.created_at;
+
+export class SessionStore extends IndexedMap<Session> {
+  private readonly uids = new Map<number, Session>();
+  /** Non-emulator sessions per project, in creation order. */
+  private readonly listed = new Map<number, OrderedSet<Session>>();
+  /** Non-emulator sessions per project that are not closed: the only ones the lifecycle can still move. */
+  private readonly unclosed = new Map<number, Set<Session>>();
+
+  protected index(s: Session): void {
+    this.uids.set(s.session_uid, s);
+    if (s.is_emulator) return;
+    bucket(this.listed, s.project_id, () => new OrderedSet(sessionTime)).add(s);
+    if (s.status !== 'closed') bucket(this.unclosed, s.project_id, () => new Set()).add(s);
+  }
+
+  protected unindex(s: Session): void {
+    if (this.uids.get(s.session_uid) === s) this.uids.delete(s.session_uid);
+    this.listed.get(s.project_id)?.delete(s);
+    this.unclosed.get(s.project_id)?.delete(s);
+  }
+
+  protected clearIndexes(): void {
+    this.uids.clear();
+    this.listed.clear();
+    this.unclosed.clear();
+  }
+
+  byUid(uid: number): Session | undefined {
+    return this.uids.get(uid);
+  }
+
+  /** The project's non-emulator sessions in ascending (created_at, id) order. */
+  listedOf(projectId: number): readonly Session[] {
+    return this.listed.get(projectId)?.ascending() ?? [];
+  }
+
+  /** The project's non-emulator sessions not known to be closed (a live view: callers may remove from it). */
+  unclosedOf(projectId: number): Set<Session> {
+    return bucket(this.unclosed, projectId, () => new Set());
+  }
+}
+
+export class MessageStore extends IndexedMap<Message> {
+  private readonly bySession = new Map<number, Set<Message>>();
+
+  protected index(m: Message): void {
+    bucket(this.bySession, m.session_id, () => new Set()).add(m);
+  }
+
+  protected unindex(m: Message): void {
+    const set = this.bySession.get(m.session_id);
+    set?.delete(m);
+    if (set?.size === 0) this.bySession.delete(m.session_id);
+  }
+
+  protected clearIndexes(): void {
+    this.bySession.clear();
+  }
+
+  /** The session's messages in the order they were stored. */
+  ofSession(sessionId: number): Message[] {
+    const set = this.bySession.get(sessionId);
+    return set ? [...set] : [];
+  }
+}
+
+const logTime = (l: ExecutionLog): number => l.createdAt;
+
+export class ExecutionLogStore extends IndexedMap<ExecutionLog> {
+  private readonly byProject = new Map<number, OrderedSet<ExecutionLog>>();
+  private readonly bySession = new Map<number, Set<ExecutionLog>>();
+
+  protected index(l: ExecutionLog): void {
+    bucket(this.byProject, l.project_id, () => new OrderedSet(logTime)).add(l);
+    bucket(this.bySession, l.session_id, () => new Set()).add(l);
+  }
+
+  protected unindex(l: ExecutionLog): void {
+    this.byProject.get(l.project_id)?.delete(l);
+    const set = this.bySession.get(l.session_id);
+    set?.delete(l);
+    if (set?.size === 0) this.bySession.delete(l.session_id);
+  }
+
+  protected clearIndexes(): void {
+    this.byProject.clear();
+    this.bySession.clear();
+  }
+
+  /** The project's logs in ascending (createdAt, id) order. */
+  ofProject(projectId: number): readonly ExecutionLog[] {
+    return this.byProject.get(projectId)?.ascending() ?? [];
+  }
+
+  /** The session's logs in the order they were stored. */
+  ofSession(sessionId: number): ExecutionLog[] {
+    const set = this.bySession.get(sessionId);
+    return set ? [...set] : [];
+  }
+}
