@@ -54,4 +54,19 @@ export const harnessClauses = [
     'Resources/Project retention',
     'When conversation history is deleted is not shown: the fake deletes a session and its messages as soon as its age (from its last activity) exceeds retention_duration seconds on the virtual clock; reads never see it again.',
   ),
+  assumed(
+    'LOAD-CAP-CHECK',
+    H,
+    "The load checks (the k6 scripts in load/ and the Node-side check) judge a cap run on a counter that starts at zero: cap + extra requests give exactly cap 2xx and extra 429s carrying the family's message, and nothing else; sent one at a time, request #cap (0-based) is the first 429; the p95 latency stays under its bound; with the control API, fresh credentials are minted and the first request after the window (the virtual clock moved past it) succeeds. The soak sends a fraction of each cap (all 2xx); the smoke one request per family (all 2xx).",
+  ),
+  assumed(
+    'LOAD-CONFIG',
+    H,
+    'The load checks read the target config file (TARGET_FILE or --target) and environment variables that override it (BASE_URL, TOKEN, PROJECT_KEY, RAG_MODEL, CONTROL_URL/CONTROL_SECRET, PLAN, EXPECTED_CAP, VUS, EXTRA, P95_MS, …), report every problem at once, and against a target without the control API refuse to spend its quota or credits unless allow.quota / allow.credits (or ALLOW_QUOTA / ALLOW_CREDITS) say so.',
+  ),
+  assumed(
+    'LOAD-LAUNCHER',
+    H,
+    '`npm run load:<script>` runs `k6 run load/<script>.ts` when k6 (v0.57 or later) is on PATH or in K6_BIN, with TARGET_FILE made absolute; without k6 it prints how to install it and exits 127.',
+  ),
 ];

@@ -138,6 +138,7 @@ export function capScript(script: CapScript) {
       tally: tallyFromK6(data),
       p95Ms: metricValue(data, capLatencyMetric, 'p(95)'),
       p95BoundMs: boundMs,
+      elapsedMs: data.state?.testRunDurationMs ?? null,
       recovery,
       failedThresholds: failedThresholds(data),
     });

@@ -77,6 +77,7 @@ export function mixedThresholds(
 export interface K6SummaryData {
   metrics: Record<string, { values: Record<string, number>; thresholds?: Record<string, { ok: boolean }> }>;
   setup_data?: unknown;
+  state?: { testRunDurationMs?: number };
 }
 
 /** A value of a summary metric, or null when k6 recorded no sample of it. */

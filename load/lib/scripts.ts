@@ -47,7 +47,7 @@ function ragPlanOf(config: LoadConfig, problems: string[]): RagPlan {
   if (config.plan) return config.plan;
   if (!config.control) {
     problems.push(
-      'rag-cap needs the plan of the project behind PROJECT_KEY: PLAN=professional|advanced|agency|enterprise (or load.plan)',
+      'the plan of the project behind PROJECT_KEY is needed: PLAN=professional|advanced|agency|enterprise (or load.plan)',
     );
   }
   return 'advanced';

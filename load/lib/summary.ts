@@ -39,6 +39,8 @@ export interface CapReport {
   tally: CapTally;
   p95Ms: number | null;
   p95BoundMs: number;
+  /** Wall time of the cap phase (Node) or of the whole k6 run, ms; null when unknown. */
+  elapsedMs: number | null;
   recovery: Recovery;
   /** Thresholds k6 marked failed (k6 runs only). */
   failedThresholds?: string[];
@@ -54,6 +56,7 @@ export function capReport(input: {
   tally: CapTally;
   p95Ms: number | null;
   p95BoundMs: number;
+  elapsedMs: number | null;
   recovery: Recovery;
   failedThresholds?: string[];
 }): CapReport {
@@ -83,6 +86,7 @@ export function capReport(input: {
     tally,
     p95Ms: input.p95Ms,
     p95BoundMs: input.p95BoundMs,
+    elapsedMs: input.elapsedMs,
     recovery: input.recovery,
     ...(input.failedThresholds ? { failedThresholds: input.failedThresholds } : {}),
     verdict: combine(
@@ -100,7 +104,7 @@ const verdictLines = (v: Verdict): string[] =>
 
 export function formatCapReport(r: CapReport): string {
   const t = r.tally;
-  const planText = r.ragPlan ? ` (plan ${r.ragPlan})` : '';
+  const planText = r.ragPlan ? `, plan ${r.ragPlan}` : '';
   return [
     `== ${r.script} (${r.runner}) against ${r.target}`,
     `cap:        ${r.cap} requests per hour, ${r.operation}${planText}`,
@@ -111,6 +115,7 @@ export function formatCapReport(r: CapReport): string {
     `other:      ${t.other}${Object.keys(t.otherStatuses).length ? ` ${JSON.stringify(t.otherStatuses)}` : ''}`,
     `first 429:  ${t.firstRateLimitedIndex === null ? 'none' : `request #${t.firstRateLimitedIndex} (0-based, issue order)`}`,
     `p95:        ${ms(r.p95Ms)} (bound ${r.p95BoundMs} ms)`,
+    `time:       ${r.elapsedMs === null ? 'n/a' : `${Math.round(r.elapsedMs)} ms, ${Math.round((t.sent * 1000) / Math.max(1, r.elapsedMs))} requests/s`}`,
     `recovery:   ${r.recovery.status}: ${r.recovery.detail}`,
     `verdict:    ${verdictLines(r.verdict).join('\n')}`,
   ].join('\n');
