@@ -1,0 +1,68 @@
+/**
+ * The three caps never share a count: a Platform token's, a project's key search and a project's RAG endpoints are
+ * counted apart, and each per its own scope (token, project). One organization on Enterprise with a RAG cap of 3
+ * (RATE-ENTERPRISE-CAP), so the RAG cap is crossed in a few requests; two projects with a key each; one token.
+ */
+import { describe, expect, it } from 'vitest';
+import { hourlyCaps } from '../../contract/index.js';
+import { expectError, expectSuccess } from '../support/envelope.js';
+import { RATE_LIMITED, SEARCH_RATE_LIMITED } from '../support/messages.js';
+import { needRag, RAG_RATE_LIMITED } from '../support/rag.js';
+import { askRag, expectRagError } from '../support/rag-wire.js';
+import { projectKeyVia, ragProjectVia, setPlanVia } from '../support/rag-world.js';
+import { all, rateOf, statusCounts } from '../support/rate-limits.js';
+import { need, useTarget } from '../support/use-target.js';
+import { createOrganizationVia, orgTokenVia } from '../support/world.js';
+
+const target = useTarget();
+const control = () => target().control!;
+const SEARCH_CAP = hourlyCaps.projectKeySearchPerHour;
+const TOKEN_CAP = hourlyCaps.platformTokenPerHour;
+const RAG_CAP = 3;
+
+describe('caps counted apart', () => {
+  it('spending a project’s search cap, then its RAG cap, then a token’s cap leaves every other count untouched [RATE-SEARCH-KEY-SCOPE, RATE-RAG-SCOPE, RATE-PLATFORM-PER-TOKEN, RATE-ENTERPRISE-CAP]', async (ctx) => {
+    need(ctx, target(), { control: true, quota: true });
+    const model = await needRag(ctx, target(), 'openai');
+    const org = await createOrganizationVia(control(), { plan: 'enterprise' });
+    await setPlanVia(control(), org.organization_id, 'enterprise', RAG_CAP);
+    const [a, b] = [await ragProjectVia(control(), org), await ragProjectVia(control(), org)];
+    const token = await orgTokenVia(control(), org);
+
+    const search = (key: string) =>
+      target().call('searchIndexDocumentByProjectKey', {
+        auth: { apiKey: key },
+        body: { query: 'refund', limit: 3 },
+      });
+    const rag = (key: string) =>
+      askRag(target(), 'openai', { model, messages: 'Hi', maxTokens: 5 }, { bearer: key });
+    const platform = (project_uid: string) =>
+      target().call('searchIndexDocument', {
+        auth: { bearer: token.value },
+        body: { project_uid, query: 'refund', limit: 3 },
+      });
+
+    // Project A's key search spent: A's RAG, B's search and the token's Bearer search of A are not.
+    expect(statusCounts(await all(SEARCH_CAP, () => search(a.key)))).toEqual({ 200: SEARCH_CAP });
+    expectError(await search(a.key), 429, SEARCH_RATE_LIMITED);
+    expect(rateOf(await rag(a.key))).toMatchObject({ limit: RAG_CAP, remaining: RAG_CAP - 1 });
+    expect(rateOf(await search(b.key)).remaining).toBe(SEARCH_CAP - 1);
+    const bearer = await platform(a.project_uid);
+    expectSuccess(bearer, 'searchIndexDocument');
+    expect(rateOf(bearer)).toMatchObject({ limit: TOKEN_CAP, remaining: TOKEN_CAP - 1 });
+
+    // Project A's RAG spent (one counter for all its keys): B's RAG is not.
+    await rag(a.key);
+    await rag(await projectKeyVia(control(), a.project_uid));
+    expectRagError('openai', await rag(a.key), 429, RAG_RATE_LIMITED);
+    expect(rateOf(await rag(b.key)).remaining).toBe(RAG_CAP - 1);
+
+    // The token spent: neither project's key caps move.
+    expect(statusCounts(await all(TOKEN_CAP - 1, () => platform(b.project_uid)))).toEqual({
+      200: TOKEN_CAP - 1,
+    });
+    expectError(await platform(a.project_uid), 429, RATE_LIMITED);
+    expect(rateOf(await search(b.key)).remaining).toBe(SEARCH_CAP - 2);
+    expect(rateOf(await rag(b.key)).remaining).toBe(RAG_CAP - 2);
+  });
+});
