@@ -1,0 +1,164 @@
+/** The servers the benchmark compares, each its own child process on a loopback port, stopped by its own pid. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import type { TargetConfig } from '../contract/index.js';
+
+export const HOST = '127.0.0.1';
+const root = resolve(import.meta.dirname, '..');
+
+export interface Child {
+  name: string;
+  child: ChildProcess;
+  pid: number;
+  origin: string;
+  /** Last lines the process printed, for error messages. */
+  output(): string;
+}
+
+/** A free loopback port (bound, read, released). */
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const server = createServer();
+    server.once('error', rej);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => res(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Poll `check` every `everyMs` until it holds; throws after `timeoutMs`. */
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 5,
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (await check()) return;
+    await sleep(everyMs);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+function launch(name: string, args: string[], env: Record<string, string>, origin: string): Child {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  if (child.pid === undefined) throw new Error(`${name} did not start`);
+  return { name, child, pid: child.pid, origin, output: () => tail };
+}
+
+/** Whether anything answers HTTP at `origin` (any status). */
+async function answers(origin: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${origin}/`, { method: 'GET', signal: AbortSignal.timeout(500) });
+    await res.arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface FakeChild extends Child {
+  target: TargetConfig;
+}
+
+/** Spawn the fake as users start it: `node scripts/start.mjs` (the bundle) with PORT and FAKE_TARGET_FILE. */
+export function spawnFake(port: number, targetFile: string): Child {
+  return launch(
+    'fake',
+    ['scripts/start.mjs'],
+    { PORT: String(port), HOST, FAKE_TARGET_FILE: targetFile },
+    `http://${HOST}:${port}`,
+  );
+}
+
+/** The fake started and ready: its target file written. */
+export async function startFake(port: number, targetFile: string): Promise<FakeChild> {
+  rmSync(targetFile, { force: true });
+  const fake = spawnFake(port, targetFile);
+  // The first start after a source change rebuilds the bundle: allow for it.
+  await waitFor('the fake to write its target file', () => readable(targetFile), 60_000).catch((err) => {
+    throw new Error(`${(err as Error).message}\n${fake.output()}`);
+  });
+  return { ...fake, target: JSON.parse(readFileSync(targetFile, 'utf8')) as TargetConfig };
+}
+
+/** Whether the file exists and holds complete JSON (it is written in one call, but read it to be sure). */
+export function readable(file: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    JSON.parse(readFileSync(file, 'utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A Prism mock of the OpenAPI document, with quiet logging (warnings and errors only). */
+export async function startPrism(document: string, port: number): Promise<Child> {
+  const require = createRequire(import.meta.url);
+  const pkgFile = require.resolve('@stoplight/prism-cli/package.json');
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { bin: Record<string, string> };
+  const bin = join(dirname(pkgFile), pkg.bin.prism ?? Object.values(pkg.bin)[0]!);
+  const prism = launch(
+    'prism',
+    [bin, 'mock', document, '-h', HOST, '-p', String(port), '-v', 'warn'],
+    {},
+    `http://${HOST}:${port}`,
+  );
+  await waitFor('Prism to listen', () => answers(prism.origin), 60_000, 100).catch((err) => {
+    throw new Error(`${(err as Error).message}\n${prism.output()}`);
+  });
+  return prism;
+}
+
+/** bench/minimal-koa.ts answering the given fixed bodies. */
+export async function startMinimalKoa(port: number, responsesFile: string): Promise<Child> {
+  const koa = launch(
+    'minimal-koa',
+    ['--import', 'tsx', 'bench/minimal-koa.ts'],
+    { PORT: String(port), HOST, BENCH_RESPONSES: responsesFile },
+    `http://${HOST}:${port}`,
+  );
+  await waitFor('the minimal Koa server to listen', () => answers(koa.origin), 30_000, 50).catch((err) => {
+    throw new Error(`${(err as Error).message}\n${koa.output()}`);
+  });
+  return koa;
+}
+
+/** SIGTERM to this child's pid, SIGKILL if it has not exited after 5 s. */
+export async function stop(c: Child): Promise<void> {
+  if (c.child.exitCode !== null || c.child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => c.child.once('exit', () => r()));
+  c.child.kill('SIGTERM');
+  const timer = setTimeout(() => c.child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Resident set size of a process in bytes, from /proc/<pid>/status (VmRSS). */
+export function rssBytes(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench`: the fake (started as users start it) side by side with a Prism mock of the generated OpenAPI
+ * document and a minimal Koa handler, at 50 connections on four operations; then the fake at 10k and 100k
+ * sessions; then its cold start. Prints a table and writes reports/bench.json and reports/bench.html.
+ *
+ * Options: --duration S (default 5), --warmup S (1), --connections N (50), --no-scale, --no-cold-start,
+ * --quick (1 s runs, small scale: a smoke test of the bench itself, not a measurement).
+ * Everything listens on 127.0.0.1 and every run is bounded in time.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type ColdStartResult, measureColdStart } from './cold-start.js';
+import { BenchClient } from './control.js';
+import { type LoadOptions, runLoad } from './load.js';
+import { writeOpenApi } from './openapi-file.js';
+import { type Child, freePort, startFake, startMinimalKoa, startPrism, stop } from './processes.js';
+import { renderHtml, renderText } from './report.js';
+import type { BenchResults, ServerName, ThroughputRow } from './results.js';
+import { defaultScale, measureScale, type ScaleResult } from './scale.js';
+import { defaultSizes, prepareScenarios } from './scenarios.js';
+import { checkTargets } from './targets.js';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '50' },
+    'no-scale': { type: 'boolean', default: false },
+    'no-cold-start': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+  },
+});
+
+const quick = args.quick;
+const settings: LoadOptions = {
+  connections: Number(args.connections),
+  durationS: quick ? 1 : Number(args.duration),
+  warmupS: quick ? 0 : Number(args.warmup),
+};
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const startedAt = new Date().toISOString();
+  const loadavgStart = os.loadavg();
+  const work = mkdtempSync(join(os.tmpdir(), 'bench-'));
+  const children: Child[] = [];
+  const notes: string[] = [];
+  try {
+    mkdirSync('reports', { recursive: true });
+    const openapi = await writeOpenApi('reports/openapi.json');
+    log(`OpenAPI document: ${openapi}`);
+
+    const fake = await startFake(await freePort(), join(work, 'fake-target.json'));
+    children.push(fake);
+    const client = new BenchClient(fake.target);
+    log(`fake (pid ${fake.pid}) on ${fake.origin}; preparing credentials and sessions`);
+    const scenarios = await prepareScenarios(
+      client,
+      quick ? { tokens: 20, sessions: 200, searchProjects: 20 } : defaultSizes,
+    );
+    notes.push(
+      `fake set-up: the organization on Enterprise with a RAG cap of 100,000,000/h and 1e12 credits; ${quick ? 20 : defaultSizes.tokens} fresh owner tokens taken in turn for getMyProjects; ${quick ? 200 : defaultSizes.sessions} widget sessions taken in turn for sendMessage; the project-key search over ${quick ? 20 : defaultSizes.searchProjects} projects with the same documents, and the rate-limit window set to 1 s (POST /_control/rate-limits/window), so that caps do not answer 429s; Prism and minimal Koa get the same requests.`,
+    );
+
+    // The minimal Koa answers, per path, the bytes the fake answered for the first variant.
+    const basePath = new URL(fake.target.base_url).pathname;
+    const responses: Record<string, unknown> = {};
+    for (const s of scenarios) {
+      const v = s.variants[0]!;
+      const res = await client.call(s.path, v.headers, JSON.parse(v.body));
+      if (res.status !== 200) throw new Error(`${s.op} answered ${res.status} before the runs`);
+      responses[`${basePath}${s.path}`] = res.body;
+    }
+    const responsesFile = join(work, 'responses.json');
+    writeFileSync(responsesFile, JSON.stringify(responses));
+
+    const prism = await startPrism(openapi, await freePort());
+    children.push(prism);
+    const koa = await startMinimalKoa(await freePort(), responsesFile);
+    children.push(koa);
+    const urls: Record<ServerName, (path: string) => string> = {
+      fake: (p) => `${fake.target.base_url}${p}`,
+      prism: (p) => `${prism.origin}${p}`,
+      'minimal-koa': (p) => `${koa.origin}${basePath}${p}`,
+    };
+
+    const throughput: ThroughputRow[] = [];
+    for (const s of scenarios) {
+      for (const server of ['fake', 'prism', 'minimal-koa'] as const) {
+        const result = await runLoad({ url: urls[server](s.path), variants: s.variants }, settings);
+        throughput.push({ op: s.op, server, result });
+        log(
+          `  ${s.op.padEnd(32)} ${server.padEnd(12)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}`,
+        );
+      }
+    }
+    await stop(koa);
+    await stop(prism);
+
+    let scale: ScaleResult | null = null;
+    if (!args['no-scale']) {
+      log('scale: bulk seeding and paged reads');
+      const o = quick
+        ? { ...defaultScale, sizes: [1_000, 10_000], chunks: 1_000, samples: 50 }
+        : defaultScale;
+      scale = await measureScale(client, fake.pid, o, log);
+    }
+    await stop(fake);
+
+    let coldStart: ColdStartResult | null = null;
+    if (!args['no-cold-start']) {
+      const runs = quick ? 2 : 5;
+      log(`cold start: ${runs} runs`);
+      coldStart = await measureColdStart(runs, join(work, 'cold-target.json'));
+    }
+
+    const partial = {
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        node: process.version,
+        loadavgStart,
+        loadavgEnd: os.loadavg(),
+      },
+      settings,
+      throughput,
+      scale,
+      coldStart,
+      notes,
+    };
+    if (quick)
+      notes.push('--quick: short runs and a small scale; a smoke test of the bench, not a measurement.');
+    const results: BenchResults = { ...partial, targets: checkTargets(partial) };
+    writeFileSync('reports/bench.json', `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync('reports/bench.html', renderHtml(results));
+    console.log(renderText(results));
+    log('\nwritten: reports/bench.json, reports/bench.html');
+  } finally {
+    for (const c of children.reverse()) await stop(c);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

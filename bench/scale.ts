@@ -1,0 +1,195 @@
+/**
+ * The fake at scale: for each size, a reset, a fresh project bulk-seeded with that many sessions (10 messages and
+ * 5 execution logs each) and a 10k-chunk knowledgebase, then one request at a time (keep-alive) for each paged read,
+ * timed on the client: p50/p99 per read and size. The fake's RSS is read from /proc after the largest size.
+ */
+import { Agent, request } from 'undici';
+import type { BenchClient } from './control.js';
+import { rssBytes } from './processes.js';
+
+export interface ScaleOptions {
+  sizes: number[];
+  messagesPerSession: number;
+  chunks: number;
+  warmup: number;
+  samples: number;
+}
+
+export const defaultScale: ScaleOptions = {
+  sizes: [10_000, 100_000],
+  messagesPerSession: 10,
+  chunks: 10_000,
+  warmup: 20,
+  samples: 300,
+};
+
+export interface ScaleRead {
+  read: string;
+  sessions: number;
+  p50: number;
+  p99: number;
+  samples: number;
+  non2xx: number;
+}
+
+export interface ScaleSize {
+  sessions: number;
+  seedMs: number;
+  seeded: { sessions: number; messages: number; execution_logs: number; chunks: number };
+}
+
+export interface ScaleResult {
+  sizes: ScaleSize[];
+  reads: ScaleRead[];
+  /** RSS of the fake after the largest size (bytes), or null where /proc is not available. */
+  rssBytes: number | null;
+}
+
+/** The q-quantile (0..1) of ascending values, nearest rank. */
+export function quantile(ascending: readonly number[], q: number): number {
+  if (ascending.length === 0) return Number.NaN;
+  const rank = Math.min(ascending.length, Math.max(1, Math.ceil(q * ascending.length)));
+  return ascending[rank - 1]!;
+}
+
+interface ReadSpec {
+  read: string;
+  path: string;
+  headers: Record<string, string>;
+  body: (i: number) => string;
+}
+
+const queries = [
+  'reboot the wireless bandwidth',
+  'override the digital protocol',
+  'refund guide',
+  'sessions',
+];
+
+async function timeRead(agent: Agent, baseUrl: string, spec: ReadSpec, o: ScaleOptions, sessions: number) {
+  const times: number[] = [];
+  let non2xx = 0;
+  for (let i = 0; i < o.warmup + o.samples; i++) {
+    const start = performance.now();
+    const res = await request(`${baseUrl}${spec.path}`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: spec.headers,
+      body: spec.body(i),
+    });
+    await res.body.arrayBuffer();
+    const ms = performance.now() - start;
+    if (i < o.warmup) continue;
+    times.push(ms);
+    if (res.statusCode < 200 || res.statusCode > 299) non2xx += 1;
+  }
+  times.sort((a, b) => a - b);
+  return {
+    read: spec.read,
+    sessions,
+    p50: quantile(times, 0.5),
+    p99: quantile(times, 0.99),
+    samples: times.length,
+    non2xx,
+  };
+}
+
+export async function measureScale(
+  client: BenchClient,
+  fakePid: number,
+  o: ScaleOptions = defaultScale,
+  log: (line: string) => void = () => {},
+): Promise<ScaleResult> {
+  const agent = new Agent({ connections: 1, pipelining: 1 });
+  const sizes: ScaleSize[] = [];
+  const reads: ScaleRead[] = [];
+  try {
+    for (const n of o.sizes) {
+      await client.control('POST', '/reset', {});
+      const main = await client.control<{ organization_id: number }>(
+        'GET',
+        `/projects/${client.target.project_uid}`,
+      );
+      const owner = (
+        await client.control<{ value: string; creator_user_id: number }[]>('GET', '/tokens')
+      ).find((k) => k.value === client.target.tokens.owner);
+      if (!owner) throw new Error('the owner token is not listed');
+      const project = await client.control<{ project_uid: string }>('POST', '/projects', {
+        organization_id: main.organization_id,
+        name: `Scale ${n}`,
+      });
+      const uid = project.project_uid;
+      const key = (await client.control<{ value: string }>('POST', `/projects/${uid}/keys`)).value;
+      const start = performance.now();
+      const seeded = await client.control<ScaleSize['seeded']>('POST', `/projects/${uid}/bulk-seed`, {
+        sessions: n,
+        messages_per_session: o.messagesPerSession,
+        chunks: o.chunks,
+      });
+      sizes.push({ sessions: n, seedMs: performance.now() - start, seeded });
+      log(`  seeded ${n} sessions, ${seeded.messages} messages, ${seeded.chunks} chunks`);
+
+      // A token per Platform read keeps each under the hourly 1,000.
+      const token = async () =>
+        (
+          await client.control<{ value: string }>('POST', '/tokens', {
+            organization_id: main.organization_id,
+            creator_user_id: owner.creator_user_id,
+            role: 'owner',
+            name: 'bench-scale',
+          })
+        ).value;
+      const bearer = async () => ({ authorization: `Bearer ${await token()}` });
+      const formHeaders = async () => ({
+        ...(await bearer()),
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      const form = (fields: Record<string, string | number>) =>
+        new URLSearchParams(
+          Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)]),
+        ).toString();
+
+      const listHeaders = await formHeaders();
+      const firstPage = await request(`${client.target.base_url}/getSessions`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: listHeaders,
+        body: form({ project_uid: uid, limit: 100, orderBy: 'DESC' }),
+      });
+      const uids = ((await firstPage.body.json()) as { data: { session_uid: number }[] }).data.map(
+        (s) => s.session_uid,
+      );
+      const pages = 50;
+      const specs: ReadSpec[] = [
+        {
+          read: 'getSessions page',
+          path: '/getSessions',
+          headers: listHeaders,
+          body: (i) => form({ project_uid: uid, limit: 10, page: 1 + (i % pages), orderBy: 'DESC' }),
+        },
+        {
+          read: 'getSessionMessages page',
+          path: '/getSessionMessages',
+          headers: await formHeaders(),
+          body: (i) => form({ project_uid: uid, session_uid: uids[i % uids.length]!, limit: 10 }),
+        },
+        {
+          read: 'getChatbotExecutionLogs page',
+          path: '/getChatbotExecutionLogs',
+          headers: { 'api-key': key, 'content-type': 'application/json' },
+          body: (i) => JSON.stringify({ limit: 10, page: 1 + (i % pages) }),
+        },
+        {
+          read: 'knowledgebase search',
+          path: '/searchIndexDocument',
+          headers: { ...(await bearer()), 'content-type': 'application/json' },
+          body: (i) => JSON.stringify({ project_uid: uid, query: queries[i % queries.length], limit: 10 }),
+        },
+      ];
+      for (const spec of specs) reads.push(await timeRead(agent, client.target.base_url, spec, o, n));
+    }
+    return { sizes, reads, rssBytes: rssBytes(fakePid) };
+  } finally {
+    await agent.close();
+  }
+}

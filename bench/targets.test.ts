@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadResult } from './load.js';
+import { formatTable } from './report.js';
+import type { BenchResults, ServerName } from './results.js';
+import { quantile } from './scale.js';
+import { checkTargets, growth, ratio } from './targets.js';
+
+const load = (rps: number, p99 = 10): LoadResult => ({
+  requests: rps * 5,
+  rps,
+  p50: 1,
+  p99,
+  non2xx: 0,
+  errors: 0,
+  timeouts: 0,
+});
+const row = (op: string, server: ServerName, rps: number, p99?: number) => ({
+  op,
+  server,
+  result: load(rps, p99),
+});
+
+function results(over: Partial<BenchResults> = {}): Omit<BenchResults, 'targets'> {
+  return {
+    startedAt: '',
+    finishedAt: '',
+    machine: { cpus: 2, cpuModel: 'x', node: 'v20', loadavgStart: [0, 0, 0], loadavgEnd: [0, 0, 0] },
+    settings: { connections: 50, durationS: 5, warmupS: 1 },
+    throughput: [
+      row('getMyProjects', 'fake', 4000, 20),
+      row('getMyProjects', 'prism', 900),
+      row('getMyProjects', 'minimal-koa', 6000),
+      row('sendMessage', 'fake', 2000, 30),
+      row('sendMessage', 'prism', 1000),
+      row('sendMessage', 'minimal-koa', 2500),
+    ],
+    scale: {
+      sizes: [10_000, 100_000].map((sessions) => ({
+        sessions,
+        seedMs: 1,
+        seeded: { sessions, messages: 0, execution_logs: 0, chunks: 0 },
+      })),
+      reads: [
+        { read: 'a', sessions: 10_000, p50: 1, p99: 2, samples: 1, non2xx: 0 },
+        { read: 'a', sessions: 100_000, p50: 2.5, p99: 3, samples: 1, non2xx: 0 },
+      ],
+      rssBytes: 600 * 2 ** 20,
+    },
+    coldStart: { runs: [], medianTargetFileMs: 500, medianFirst200Ms: 1200 },
+    notes: [],
+    ...over,
+  };
+}
+
+describe('bench targets', () => {
+  it('ratios are fake over peer requests per second', () => {
+    const r = results();
+    expect(ratio(r.throughput, 'getMyProjects', 'prism')).toBeCloseTo(4000 / 900);
+    expect(ratio(r.throughput, 'sendMessage', 'minimal-koa')).toBeCloseTo(0.8);
+    expect(ratio(r.throughput, 'nope', 'prism')).toBeNull();
+  });
+
+  it('checks each target: met, missed, or not measured', () => {
+    const checks = Object.fromEntries(checkTargets(results()).map((c) => [c.target, c.met]));
+    expect(checks['fake/Prism getMyProjects']).toBe(true);
+    expect(checks['fake/Prism sendMessage']).toBe(false);
+    expect(checks['fake/minimal-Koa getMyProjects']).toBe(false);
+    expect(checks['fake/minimal-Koa sendMessage']).toBe(true);
+    expect(checks['fake p99 at 50 connections getMyProjects']).toBe(true);
+    expect(checks['fake p99 at 50 connections sendMessage']).toBe(false);
+    expect(checks['growth 10k→100k sessions (p50) a']).toBe(false);
+    expect(checks['fake RSS at the scale point']).toBe(true);
+    expect(checks['cold start (median, spawn → first 200)']).toBe(false);
+    const none = checkTargets(results({ scale: null, coldStart: null }));
+    expect(none.find((c) => c.target === 'fake RSS at the scale point')?.met).toBeNull();
+  });
+
+  it('growth is the largest size over the smallest, per read', () => {
+    expect(growth(results())).toEqual([{ read: 'a', p50: 2.5, p99: 1.5 }]);
+  });
+
+  it('quantiles by nearest rank, tables padded', () => {
+    const xs = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(quantile(xs, 0.5)).toBe(50);
+    expect(quantile(xs, 0.99)).toBe(99);
+    expect(
+      formatTable(
+        ['a', 'n'],
+        [
+          ['x', 1],
+          ['yy', 22],
+        ],
+      ).split('\n'),
+    ).toEqual(['a    n', '--  --', 'x    1', 'yy  22']);
+  });
+});
