@@ -63,7 +63,9 @@ async function main(): Promise<void> {
       if (!report.verdict.ok) failed += 1;
     }
     console.log(
-      failed ? `${failed} of ${runs.length} scenarios FAILED` : `all ${runs.length} scenarios passed`,
+      failed
+        ? `${failed} of ${runs.length} scenarios FAILED`
+        : `${runs.length} of ${runs.length} scenarios passed`,
     );
     process.exit(failed ? 1 : 0);
   } catch (e) {
