@@ -6,6 +6,9 @@ import { afterAll, beforeAll, beforeEach, type TestContext } from 'vitest';
 import { loadTarget } from '../target/load-target.js';
 import type { Target, TokenName } from '../target/target.js';
 
+/** The window the hourly caps are stated in; the fake's default (RATE-WINDOW-FIXED-HOUR). */
+const SPEC_RATE_WINDOW = { ms: 3_600_000, mode: 'fixed' } as const;
+
 export function useTarget(): () => Target {
   let target: Target | undefined;
   beforeAll(async () => {
@@ -13,7 +16,9 @@ export function useTarget(): () => Target {
     // A target with a control API (the fake) starts every file from its seeded state, with its clock frozen, so no
     // file sees the clock, tokens or data another file left behind and timing checks are exact. The seed is
     // unchanged, so the config's credentials stay valid.
-    await target.control?.reset({ clock_mode: 'frozen' });
+    // The window goes back to the default hour too: a fake started with a shorter one (FAKE_RATE_WINDOW_MS) would
+    // otherwise fail the hour-based cap tests; the window tests shrink it themselves.
+    await target.control?.reset({ clock_mode: 'frozen', rate_window: SPEC_RATE_WINDOW });
   });
   // Every test starts with fresh hourly counters where the target lets us reset them, so that the
   // requests of earlier tests never push a later one over the Platform token cap.

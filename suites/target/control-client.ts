@@ -11,6 +11,8 @@ export interface ControlClient {
     seed?: number;
     fixtures?: 'default' | 'empty';
     clock_mode?: 'frozen' | 'ticking';
+    /** The rate-limit window for this reset and every later one. */
+    rate_window?: { ms?: number; mode?: 'fixed' | 'sliding' };
   }): Promise<TargetConfig>;
   advance(by: {
     ms?: number;
