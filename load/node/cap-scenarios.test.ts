@@ -27,12 +27,11 @@ const P95_MS = '2000';
 async function capRun(script: CapScript, env: Env): Promise<CapReport> {
   const config = loadConfig({ targetText: JSON.stringify(target.config), env: { P95_MS, ...env } });
   runs += 1;
-  const report = await runCap(resolveCapRun(script, config), config, { suffix: `test-${runs}` });
-  if (!report.verdict.ok) console.error(formatCapReport(report));
-  return report;
+  return runCap(resolveCapRun(script, config), config, { suffix: `test-${runs}` });
 }
 
 function expectExact(report: CapReport, cap: number, extra: number, message: string) {
+  if (!report.verdict.ok) console.error(formatCapReport(report));
   expect(report.cap).toBe(cap);
   expect(report.tally).toMatchObject({
     sent: cap + extra,
