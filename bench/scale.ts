@@ -59,12 +59,14 @@ interface ReadSpec {
   body: (i: number) => string;
 }
 
-const queries = [
-  'reboot the wireless bandwidth',
-  'override the digital protocol',
-  'refund guide',
-  'sessions',
-];
+/** Words of the bulk-seeded documents; the search asks a different pair for every request (none is repeated). */
+const words = (
+  'bandwidth protocol firewall matrix circuit array interface pixel program sensor driver alarm feed monitor ' +
+  'system application microchip port capacitor panel transmitter card bus hard drive backup neural wireless ' +
+  'digital virtual optical mobile solid state primary redundant haptic cross-platform auxiliary multi-byte open-source'
+).split(' ');
+export const searchQuery = (i: number): string =>
+  `how to ${words[i % words.length]} the ${words[Math.floor(i / words.length) % words.length]}`;
 
 async function timeRead(agent: Agent, baseUrl: string, spec: ReadSpec, o: ScaleOptions, sessions: number) {
   const times: number[] = [];
@@ -183,7 +185,7 @@ export async function measureScale(
           read: 'knowledgebase search',
           path: '/searchIndexDocument',
           headers: { ...(await bearer()), 'content-type': 'application/json' },
-          body: (i) => JSON.stringify({ project_uid: uid, query: queries[i % queries.length], limit: 10 }),
+          body: (i) => JSON.stringify({ project_uid: uid, query: searchQuery(i), limit: 10 }),
         },
       ];
       for (const spec of specs) reads.push(await timeRead(agent, client.target.base_url, spec, o, n));

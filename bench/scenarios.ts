@@ -3,7 +3,7 @@
  * fresh Platform tokens (1,000 an hour each) taken in turn; the organization on Enterprise with a large RAG cap
  * (RATE-ENTERPRISE-CAP) and credits; widget sessions taken in turn (a few turns each, as a real widget has); and
  * for the project-key search (100 an hour per project) a one-second window and knowledgebase copies in several
- * projects, taken in turn. Every answer that is not a 2xx is still counted in the table.
+ * projects of a second organization, taken in turn. Every answer that is not a 2xx is still counted in the table.
  */
 import { operationById } from '../contract/index.js';
 import { loadFixtureDocuments } from '../fixtures/knowledgebase.js';
@@ -93,10 +93,16 @@ export async function prepareScenarios(
     return (res.body as { data: { session_uid: string } }).data.session_uid;
   });
 
+  // The search projects live in an organization of their own, so that getMyProjects still lists three projects.
+  const searchOrg = await client.control<{ id: number }>('POST', '/organizations', {
+    name: 'Bench search',
+    owner: { name: 'Bench', email: 'bench@example.com' },
+    plan: 'enterprise',
+  });
   const documents = loadFixtureDocuments().filter((d) => d.projectSlug === 'acme-support');
   const searchKeys = await inBatches(sizes.searchProjects, async (i) => {
     const p = await client.control<ProjectView>('POST', '/projects', {
-      organization_id: org,
+      organization_id: searchOrg.id,
       name: `Bench search ${i}`,
     });
     for (const d of documents) {

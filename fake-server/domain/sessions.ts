@@ -4,8 +4,8 @@ import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
 import { byOrder, type Page, pageOfAscending, paginate } from './paging.js';
-import { applyRetention } from './retention.js';
-import { refreshLifecycle } from './session-lifecycle.js';
+import { applyRetention, lastActivity } from './retention.js';
+import { refreshLifecycle, statusAfterIdle } from './session-lifecycle.js';
 import type { Message, Project, Session } from './state.js';
 
 export interface ListSessionsQuery {
@@ -25,7 +25,14 @@ export interface ListSessionsQuery {
 export function observeSessions(ctx: DomainContext, project: Project): void {
   applyRetention(ctx, project);
   const unclosed = ctx.state.sessions.unclosedOf(project.id);
+  const now = ctx.clock.now();
   for (const s of unclosed) {
+    // Most are not due: ask the rule first, move only those it would move.
+    if (
+      s.status !== 'closed' &&
+      statusAfterIdle(s.status, now - lastActivity(s), project.settings) === s.status
+    )
+      continue;
     refreshLifecycle(ctx, s, project.settings);
     if (s.status === 'closed') unclosed.delete(s);
   }

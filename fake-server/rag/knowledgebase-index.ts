@@ -13,6 +13,10 @@ import { type ChunkingOptions, chunkDocument } from './chunking.js';
  *
  * Determinism: point ids are `${docId}#${chunkIndex}`, scores are rounded to 4 decimals, and hits are
  * ordered by descending score, then ascending point id (code-unit order).
+ *
+ * The ranked hits of the latest distinct queries are kept (the first RANKED_KEPT of each, for the last
+ * QUERIES_KEPT queries) until the documents change: a widget or a test asks the same questions again and again,
+ * and ranking with fuzzy matching is the costliest step of a turn. A kept answer is the one a new search gives.
  */
 
 export interface KnowledgebaseDocumentInput {
@@ -106,6 +110,10 @@ export function queryTerms(query: string): string[] {
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** How many distinct queries keep their ranking, and how many ranked hits each keeps. */
+const QUERIES_KEPT = 256;
+const RANKED_KEPT = 200;
+
 const roundScore = (score: number): number => Math.round(score * 10_000) / 10_000;
 
 const toCount = (value: number | undefined, fallback: number): number =>
@@ -117,6 +125,8 @@ export class KnowledgebaseIndex {
   private readonly docs = new Map<string, StoredDocument>();
   private readonly chunkById = new Map<string, ChunkRecord>();
   private readonly chunking: ChunkingOptions;
+  /** Ranked hits per query key (terms and document filter), oldest first; emptied when documents change. */
+  private readonly ranked = new Map<string, { hits: KnowledgebaseChunkHit[]; complete: boolean }>();
 
   constructor(options: KnowledgebaseIndexOptions = {}) {
     this.chunking = { ...options.chunking };
@@ -146,6 +156,7 @@ export class KnowledgebaseIndex {
         content: chunk.content,
       }),
     );
+    this.ranked.clear();
     this.mini.addAll(chunks);
     for (const chunk of chunks) this.chunkById.set(chunk.id, chunk);
     this.docs.set(input.docId, { input, chunks });
@@ -197,13 +208,43 @@ export class KnowledgebaseIndex {
 
     const terms = queryTerms(query);
     if (terms.length === 0) return [];
+    const key = `${docId ?? ''}\u0000${terms.join(' ')}`;
+    const kept = this.ranked.get(key);
+    if (kept && (kept.complete || offset + limit <= kept.hits.length)) {
+      this.ranked.delete(key); // now the most recent
+      this.ranked.set(key, kept);
+      return copies(kept.hits.slice(offset, offset + limit));
+    }
+    const { hits, complete } = this.rank(terms, docId, Math.max(RANKED_KEPT, offset + limit));
+    this.ranked.delete(key);
+    this.ranked.set(key, {
+      hits: hits.slice(0, RANKED_KEPT),
+      complete: complete && hits.length <= RANKED_KEPT,
+    });
+    if (this.ranked.size > QUERIES_KEPT) this.ranked.delete(this.ranked.keys().next().value!);
+    return copies(hits.slice(offset, offset + limit));
+  }
+
+  /** Every hit of the query terms, ranked. */
+  private rank(
+    terms: string[],
+    docId: string | undefined,
+    keep: number,
+  ): { hits: KnowledgebaseChunkHit[]; complete: boolean } {
     const results = this.mini.search(terms.join(' '), {
       // Long queries (pasted paragraphs) skip fuzzy matching: it costs the most and adds the least there.
       ...(terms.length > MAX_FUZZY_QUERY_TERMS ? { fuzzy: false } : {}),
       ...(docId === undefined ? {} : { filter: (result) => this.chunkById.get(result.id)?.docId === docId }),
     });
+    // MiniSearch sorts by descending score, and rounding keeps that order: the first `keep` hits of our order
+    // are among the first `keep` results plus any results tied (after rounding) with the last of them.
+    let n = Math.min(keep, results.length);
+    if (n > 0 && n < results.length) {
+      const boundary = roundScore(results[n - 1]!.score);
+      while (n < results.length && roundScore(results[n]!.score) === boundary) n += 1;
+    }
     const hits: KnowledgebaseChunkHit[] = [];
-    for (const result of results) {
+    for (const result of results.slice(0, n)) {
       const chunk = this.chunkById.get(result.id);
       const doc = chunk && this.docs.get(chunk.docId);
       if (!chunk || !doc) continue;
@@ -217,15 +258,20 @@ export class KnowledgebaseIndex {
       });
     }
     hits.sort((a, b) => b.score - a.score || byCodeUnit(a.point_id, b.point_id));
-    return hits.slice(offset, offset + limit);
+    return { hits: hits.slice(0, keep), complete: n === results.length && hits.length <= keep };
   }
 
   private unindex(docId: string): void {
     const stored = this.docs.get(docId);
     if (!stored) return;
+    this.ranked.clear();
     for (const chunk of stored.chunks) {
       this.mini.remove(chunk);
       this.chunkById.delete(chunk.id);
     }
   }
 }
+
+/** Callers get their own hit objects: a kept ranking is never handed out to be changed. */
+const copies = (hits: readonly KnowledgebaseChunkHit[]): KnowledgebaseChunkHit[] =>
+  hits.map((h) => ({ ...h }));
