@@ -142,6 +142,7 @@ export function barChart(title: string, groups: { name: string; bars: Bar[] }[],
   const parts: string[] = [`<text x="0" y="16" font-weight="bold">${esc(title)}</text>`];
   for (const g of groups) {
     parts.push(`<text x="0" y="${y + barH - 3}" font-weight="bold">${esc(g.name)}</text>`);
+    y += barH + gap;
     for (const b of g.bars) {
       const w = Math.max(1, (b.value / max) * plotW);
       parts.push(
@@ -194,7 +195,7 @@ export function renderHtml(r: BenchResults): string {
     const reads = [...new Set(r.scale.reads.map((x) => x.read))];
     charts.push(
       barChart(
-        'Scale: latency of one request at a time, ms (10k vs 100k sessions)',
+        `Scale: latency of one request at a time, ms (${r.scale.sizes.map((s) => `${s.sessions / 1000}k`).join(' vs ')} sessions)`,
         reads.map((read) => ({
           name: read,
           bars: r

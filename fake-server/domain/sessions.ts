@@ -1,6 +1,6 @@
 /** Conversation sessions and their messages as the Platform API lists them. */
 import type { SessionMessage as MessageView, OrderBy, Session as SessionView } from '../../contract/index.js';
-import { iso, isoDay } from './clock.js';
+import { iso, isoDay, MINUTE_MS } from './clock.js';
 import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
 import { byOrder, type Page, pageOfAscending, paginate } from './paging.js';
@@ -20,22 +20,40 @@ export interface ListSessionsQuery {
 
 /**
  * Bring the project's sessions up to the clock: retention first, then inactivity transitions. Only sessions not
- * yet closed can move (closing is permanent, emulator sessions never move), so only those are visited.
+ * yet closed can move (closing is permanent, emulator sessions never move), so only those are visited, and only
+ * when one of them can be due: each visit notes the earliest instant a status can next change, and activity
+ * since (which only moves a session's own instant later, or adds one) is noted by the store.
  */
 export function observeSessions(ctx: DomainContext, project: Project): void {
   applyRetention(ctx, project);
-  const unclosed = ctx.state.sessions.unclosedOf(project.id);
+  const store = ctx.state.sessions;
+  const settings = project.settings;
   const now = ctx.clock.now();
+  // An open session moves at the first of its two durations; a resolved one only by closing.
+  const openFor = Math.min(settings.auto_resolve_duration, settings.auto_close_duration) * MINUTE_MS;
+  const otherFor = settings.auto_close_duration * MINUTE_MS;
+  const hint = store.lifecycleHint(project.id);
+  if (
+    hint?.autoResolve === settings.auto_resolve_duration &&
+    hint.autoClose === settings.auto_close_duration &&
+    now < Math.min(hint.dueAt, hint.activitySince + openFor)
+  )
+    return;
+  const unclosed = store.unclosedOf(project.id);
+  let dueAt = Number.POSITIVE_INFINITY;
   for (const s of unclosed) {
-    // Most are not due: ask the rule first, move only those it would move.
-    if (
-      s.status !== 'closed' &&
-      statusAfterIdle(s.status, now - lastActivity(s), project.settings) === s.status
-    )
-      continue;
-    refreshLifecycle(ctx, s, project.settings);
+    // Ask the rule first, move only the sessions it would move.
+    if (s.status !== 'closed' && statusAfterIdle(s.status, now - lastActivity(s), settings) !== s.status)
+      refreshLifecycle(ctx, s, settings);
     if (s.status === 'closed') unclosed.delete(s);
+    else dueAt = Math.min(dueAt, lastActivity(s) + (s.status === 'open' ? openFor : otherFor));
   }
+  store.setLifecycleHint(project.id, {
+    dueAt,
+    autoResolve: settings.auto_resolve_duration,
+    autoClose: settings.auto_close_duration,
+    activitySince: Number.POSITIVE_INFINITY,
+  });
 }
 
 /** The project's sessions (emulator sessions only when asked), in ascending (created_at, id) order. */
@@ -160,5 +178,6 @@ export function appendMessage(
   session.last_message = body;
   session.last_message_time = now;
   session.updated_at = now;
+  ctx.state.sessions.noteActivity(session.project_id, now);
   return message;
 }

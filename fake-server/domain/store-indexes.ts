@@ -6,7 +6,8 @@
  * Invariants the indexes rely on (all writers keep them): `project_id`, `session_id`, `session_uid` and
  * `is_emulator` never change after a record is stored; a closed session is never reopened; a record's sort time
  * (`created_at`, `createdAt`) is final by the time the store is first read in order (the seed adjusts timestamps
- * right after storing, before any read).
+ * right after storing, before any read); after the lifecycle first visits a project, a session's activity only
+ * moves forward, through `appendMessage`, which notes it here.
  */
 import type { ExecutionLog, Message, Session } from './state.js';
 
@@ -88,18 +89,34 @@ abstract class IndexedMap<T> extends Map<number, T> {
 
 const sessionTime = (s: Session): number => s.created_at;
 
+/**
+ * What the last full lifecycle visit of a project learnt: the earliest instant one of its unclosed sessions can
+ * change status (`dueAt`, under the settings it was computed with), and the earliest activity noted since
+ * (new unclosed sessions, new messages), which can bring that instant closer.
+ */
+export interface LifecycleHint {
+  dueAt: number;
+  autoResolve: number;
+  autoClose: number;
+  activitySince: number;
+}
+
 export class SessionStore extends IndexedMap<Session> {
   private readonly uids = new Map<number, Session>();
   /** Non-emulator sessions per project, in creation order. */
   private readonly listed = new Map<number, OrderedSet<Session>>();
   /** Non-emulator sessions per project that are not closed: the only ones the lifecycle can still move. */
   private readonly unclosed = new Map<number, Set<Session>>();
+  private readonly hints = new Map<number, LifecycleHint>();
 
   protected index(s: Session): void {
     this.uids.set(s.session_uid, s);
     if (s.is_emulator) return;
     bucket(this.listed, s.project_id, () => new OrderedSet(sessionTime)).add(s);
-    if (s.status !== 'closed') bucket(this.unclosed, s.project_id, () => new Set()).add(s);
+    if (s.status !== 'closed') {
+      bucket(this.unclosed, s.project_id, () => new Set()).add(s);
+      this.noteActivity(s.project_id, s.last_message_time ?? s.created_at);
+    }
   }
 
   protected unindex(s: Session): void {
@@ -112,6 +129,21 @@ export class SessionStore extends IndexedMap<Session> {
     this.uids.clear();
     this.listed.clear();
     this.unclosed.clear();
+    this.hints.clear();
+  }
+
+  /** Activity at `at` in a project (a new unclosed session, a message). */
+  noteActivity(projectId: number, at: number): void {
+    const hint = this.hints.get(projectId);
+    if (hint && at < hint.activitySince) hint.activitySince = at;
+  }
+
+  lifecycleHint(projectId: number): LifecycleHint | undefined {
+    return this.hints.get(projectId);
+  }
+
+  setLifecycleHint(projectId: number, hint: LifecycleHint): void {
+    this.hints.set(projectId, hint);
   }
 
   byUid(uid: number): Session | undefined {

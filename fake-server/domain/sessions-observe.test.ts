@@ -1,0 +1,89 @@
+/**
+ * observeSessions visits only unclosed sessions, and only when one can be due: it must leave every session as
+ * refreshing all of them at the same instants would [SESSION-AUTO-RESOLVE, SESSION-AUTO-CLOSE, SESSION-INACTIVITY-PRECEDENCE].
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Runtime } from '../runtime.js';
+import { MINUTE_MS } from './clock.js';
+import type { DomainContext } from './context.js';
+import { openNewSession } from './new-session.js';
+import { refreshLifecycle } from './session-lifecycle.js';
+import { appendMessage, observeSessions } from './sessions.js';
+import type { Project } from './state.js';
+
+type Op =
+  | { kind: 'advance'; minutes: number }
+  | { kind: 'message'; pick: number }
+  | { kind: 'session' }
+  | { kind: 'settings'; resolve: number; close: number }
+  | { kind: 'observe' };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 3000 }) }),
+  fc.record({ kind: fc.constant('message' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('session' as const) }),
+  fc.record({
+    kind: fc.constant('settings' as const),
+    resolve: fc.integer({ min: 5, max: 2000 }),
+    close: fc.integer({ min: 5, max: 2000 }),
+  }),
+  fc.record({ kind: fc.constant('observe' as const) }),
+);
+
+function world() {
+  const runtime = new Runtime({ seed: 3 });
+  const ctx = runtime.domain;
+  const project = [...ctx.state.projects.values()][0]!;
+  return { ctx, project };
+}
+
+/** The widget's turn as far as the lifecycle sees it: a message, and a resolved conversation resumes. */
+function turn(ctx: DomainContext, project: Project, pick: number): void {
+  const open = [...ctx.state.sessions.values()].filter(
+    (s) => s.project_id === project.id && s.status !== 'closed',
+  );
+  const s = open[pick % Math.max(1, open.length)];
+  if (!s || s.is_emulator) return;
+  appendMessage(ctx, s, 'user', 'hello');
+  s.status = 'open';
+}
+
+const snapshot = (ctx: DomainContext) =>
+  [...ctx.state.sessions.values()].map((s) => `${s.id}:${s.status}:${s.updated_at}`).join(' ');
+
+describe('observeSessions', () => {
+  it('moves sessions exactly as refreshing every session at the same instants does', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 40 }), (ops) => {
+        const fast = world();
+        const naive = world();
+        for (const op of [...ops, { kind: 'observe' } as Op]) {
+          for (const { ctx, project } of [fast, naive]) {
+            if (op.kind === 'advance') ctx.clock.advance(op.minutes * MINUTE_MS);
+            if (op.kind === 'message') turn(ctx, project, op.pick);
+            if (op.kind === 'session')
+              openNewSession(ctx, project, {
+                segment: 'widget',
+                visitor_id: 'v',
+                visitor_data: {},
+                session_meta: {},
+                is_emulator: false,
+              });
+            if (op.kind === 'settings') {
+              project.settings.auto_resolve_duration = op.resolve;
+              project.settings.auto_close_duration = op.close;
+            }
+          }
+          if (op.kind === 'observe') {
+            observeSessions(fast.ctx, fast.project);
+            for (const s of naive.ctx.state.sessions.values())
+              if (s.project_id === naive.project.id) refreshLifecycle(naive.ctx, s, naive.project.settings);
+            expect(snapshot(fast.ctx)).toBe(snapshot(naive.ctx));
+          }
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
