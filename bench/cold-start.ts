@@ -4,6 +4,7 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import type { TargetConfig } from '../contract/index.js';
+import { median } from './load.js';
 import { freePort, readable, spawnFake, stop, waitFor } from './processes.js';
 
 export interface ColdStartRun {
@@ -16,12 +17,6 @@ export interface ColdStartResult {
   medianTargetFileMs: number;
   medianFirst200Ms: number;
 }
-
-export const median = (values: readonly number[]): number => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 async function ok(url: string, token: string): Promise<boolean> {
   try {

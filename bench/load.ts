@@ -1,6 +1,6 @@
 /**
- * Throughput runs with autocannon: N connections for a fixed time after a short warm-up, every request built from
- * a list of variants taken in turn (so credentials and sessions rotate the same way against every server).
+ * Throughput runs with autocannon: N connections for a fixed time, every request built from a list of variants
+ * taken in turn (so credentials and sessions rotate the same way against every server).
  */
 import autocannon from 'autocannon';
 
@@ -15,16 +15,10 @@ export interface LoadSpec {
   variants: readonly RequestVariant[];
 }
 
-export interface LoadOptions {
-  connections: number;
-  durationS: number;
-  warmupS: number;
-}
-
 export interface LoadResult {
   requests: number;
   rps: number;
-  /** Latency of 2xx answers, ms (autocannon records whole milliseconds). */
+  /** Latency of 2xx answers, ms (autocannon records whole milliseconds); the median of the rounds' own. */
   p50: number;
   p99: number;
   non2xx: number;
@@ -52,18 +46,52 @@ function once(spec: LoadSpec, connections: number, durationS: number): Promise<a
   });
 }
 
-/** A warm-up run (discarded), then the measured one. */
-export async function runLoad(spec: LoadSpec, options: LoadOptions): Promise<LoadResult> {
-  if (spec.variants.length === 0) throw new Error(`no request variants for ${spec.url}`);
-  if (options.warmupS > 0) await once(spec, options.connections, options.warmupS);
-  const r = await once(spec, options.connections, options.durationS);
-  return {
-    requests: r.requests.total,
-    rps: r.requests.total / (r.duration || options.durationS),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-  };
+/** The median of some numbers (mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export interface RoundsOptions {
+  connections: number;
+  warmupS: number;
+  /** Measured seconds per round and server. */
+  durationS: number;
+  rounds: number;
+}
+
+/**
+ * Several servers measured in interleaved rounds (A, B, C, A, B, C, …) after a warm-up of each, so that a burst of
+ * load from elsewhere on the machine falls on all of them alike. Requests/s is over all rounds; p50 and p99 are
+ * the medians of the rounds' own.
+ */
+export async function runRounds<K extends string>(
+  specs: Record<K, LoadSpec>,
+  o: RoundsOptions,
+): Promise<Record<K, LoadResult>> {
+  const names = Object.keys(specs) as K[];
+  for (const name of names) {
+    if (specs[name].variants.length === 0) throw new Error(`no request variants for ${specs[name].url}`);
+    if (o.warmupS > 0) await once(specs[name], o.connections, o.warmupS);
+  }
+  const runs = new Map<K, autocannon.Result[]>(names.map((n) => [n, []]));
+  for (let round = 0; round < o.rounds; round++) {
+    for (const name of names) runs.get(name)!.push(await once(specs[name], o.connections, o.durationS));
+  }
+  const out = {} as Record<K, LoadResult>;
+  for (const name of names) {
+    const rs = runs.get(name)!;
+    const sum = (f: (r: autocannon.Result) => number) => rs.reduce((acc, r) => acc + f(r), 0);
+    out[name] = {
+      requests: sum((r) => r.requests.total),
+      rps: sum((r) => r.requests.total) / sum((r) => r.duration || o.durationS),
+      p50: median(rs.map((r) => r.latency.p50)),
+      p99: median(rs.map((r) => r.latency.p99)),
+      non2xx: sum((r) => r.non2xx),
+      errors: sum((r) => r.errors),
+      timeouts: sum((r) => r.timeouts),
+    };
+  }
+  return out;
 }

@@ -32,9 +32,9 @@ export function formatTarget(t: TargetCheck): string[] {
 
 export function renderText(r: BenchResults): string {
   const out: string[] = [];
-  const { connections, durationS, warmupS } = r.settings;
+  const { connections, rounds, durationS, warmupS } = r.settings;
   out.push(
-    `Throughput at ${connections} connections (${durationS} s after a ${warmupS} s warm-up; latency of 2xx answers)`,
+    `Throughput at ${connections} connections: ${rounds} interleaved rounds of ${durationS} s per server after a ${warmupS} s warm-up (req/s over all rounds; p50/p99 of 2xx answers, median of the rounds)`,
   );
   out.push(
     formatTable(

@@ -24,7 +24,7 @@ export interface BenchResults {
     loadavgStart: number[];
     loadavgEnd: number[];
   };
-  settings: { connections: number; durationS: number; warmupS: number };
+  settings: { connections: number; rounds: number; durationS: number; warmupS: number };
   throughput: ThroughputRow[];
   scale: ScaleResult | null;
   coldStart: ColdStartResult | null;

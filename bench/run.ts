@@ -3,8 +3,8 @@
  * document and a minimal Koa handler, at 50 connections on four operations; then the fake at 10k and 100k
  * sessions; then its cold start. Prints a table and writes reports/bench.json and reports/bench.html.
  *
- * Options: --duration S (default 5), --warmup S (1), --connections N (50), --no-scale, --no-cold-start,
- * --quick (1 s runs, small scale: a smoke test of the bench itself, not a measurement).
+ * Options: --rounds N (default 3) of --duration S (2) per server after a --warmup S (1), --connections N (50),
+ * --no-scale, --no-cold-start, --quick (1 round of 1 s, small scale: a smoke test of the bench, not a measurement).
  * Everything listens on 127.0.0.1 and every run is bounded in time.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,18 +13,19 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ColdStartResult, measureColdStart } from './cold-start.js';
 import { BenchClient } from './control.js';
-import { type LoadOptions, runLoad } from './load.js';
+import { type RoundsOptions, runRounds } from './load.js';
 import { writeOpenApi } from './openapi-file.js';
 import { type Child, freePort, startFake, startMinimalKoa, startPrism, stop } from './processes.js';
 import { renderHtml, renderText } from './report.js';
-import type { BenchResults, ServerName, ThroughputRow } from './results.js';
+import { type BenchResults, type ServerName, servers, type ThroughputRow } from './results.js';
 import { defaultScale, measureScale, type ScaleResult } from './scale.js';
 import { defaultSizes, prepareScenarios } from './scenarios.js';
 import { checkTargets } from './targets.js';
 
 const { values: args } = parseArgs({
   options: {
-    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '2' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
     'no-scale': { type: 'boolean', default: false },
@@ -34,8 +35,9 @@ const { values: args } = parseArgs({
 });
 
 const quick = args.quick;
-const settings: LoadOptions = {
+const settings: RoundsOptions = {
   connections: Number(args.connections),
+  rounds: quick ? 1 : Number(args.rounds),
   durationS: quick ? 1 : Number(args.duration),
   warmupS: quick ? 0 : Number(args.warmup),
 };
@@ -56,12 +58,10 @@ async function main(): Promise<void> {
     children.push(fake);
     const client = new BenchClient(fake.target);
     log(`fake (pid ${fake.pid}) on ${fake.origin}; preparing credentials and sessions`);
-    const scenarios = await prepareScenarios(
-      client,
-      quick ? { tokens: 20, sessions: 200, searchProjects: 20 } : defaultSizes,
-    );
+    const sizes = quick ? { ...defaultSizes, tokens: 20, sessions: 200 } : defaultSizes;
+    const scenarios = await prepareScenarios(client, sizes);
     notes.push(
-      `fake set-up: the organization on Enterprise with a RAG cap of 100,000,000/h and 1e12 credits; ${quick ? 20 : defaultSizes.tokens} fresh owner tokens taken in turn for getMyProjects; ${quick ? 200 : defaultSizes.sessions} widget sessions taken in turn for sendMessage; the project-key search over ${quick ? 20 : defaultSizes.searchProjects} projects with the same documents, and the rate-limit window set to 1 s (POST /_control/rate-limits/window), so that caps do not answer 429s; Prism and minimal Koa get the same requests.`,
+      `fake set-up: the organization on Enterprise with a RAG cap of 100,000,000/h and 1e12 credits; ${sizes.tokens} fresh owner tokens taken in turn for getMyProjects; ${sizes.sessions} widget sessions taken in turn for sendMessage; the project-key search over ${sizes.searchProjects} projects of a second organization with the same documents, and the rate-limit window set to 1 s (POST /_control/rate-limits/window), so that caps do not answer 429s; Prism and minimal Koa get the same requests. Five questions repeat, so the fake's search answers most retrievals from its kept rankings; the scale search asks a new query each time.`,
     );
 
     // The minimal Koa answers, per path, the bytes the fake answered for the first variant.
@@ -88,8 +88,13 @@ async function main(): Promise<void> {
 
     const throughput: ThroughputRow[] = [];
     for (const s of scenarios) {
-      for (const server of ['fake', 'prism', 'minimal-koa'] as const) {
-        const result = await runLoad({ url: urls[server](s.path), variants: s.variants }, settings);
+      const spec = (server: ServerName) => ({ url: urls[server](s.path), variants: s.variants });
+      const results = await runRounds(
+        { fake: spec('fake'), prism: spec('prism'), 'minimal-koa': spec('minimal-koa') },
+        settings,
+      );
+      for (const server of servers) {
+        const result = results[server];
         throughput.push({ op: s.op, server, result });
         log(
           `  ${s.op.padEnd(32)} ${server.padEnd(12)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}`,

@@ -25,7 +25,7 @@ function results(over: Partial<BenchResults> = {}): Omit<BenchResults, 'targets'
     startedAt: '',
     finishedAt: '',
     machine: { cpus: 2, cpuModel: 'x', node: 'v20', loadavgStart: [0, 0, 0], loadavgEnd: [0, 0, 0] },
-    settings: { connections: 50, durationS: 5, warmupS: 1 },
+    settings: { connections: 50, rounds: 3, durationS: 2, warmupS: 1 },
     throughput: [
       row('getMyProjects', 'fake', 4000, 20),
       row('getMyProjects', 'prism', 900),
