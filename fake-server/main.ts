@@ -1,6 +1,7 @@
 /** `npm start`: the fake with default fixtures on 127.0.0.1:4010 (PORT overrides); writes reports/fake-target.json. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answerClientErrorsWithEnvelope } from './http/client-error.js';
 import { createFakeServer } from './index.js';
@@ -36,7 +37,7 @@ server.listen(port, host, () => {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const target = fake.targetConfig(`http://${host}:${actualPort}`);
   const file = process.env.FAKE_TARGET_FILE ?? 'reports/fake-target.json';
-  mkdirSync(new URL('.', `file://${process.cwd()}/${file}`).pathname, { recursive: true });
+  mkdirSync(dirname(resolve(file)), { recursive: true }); // relative to the working directory, or absolute
   writeFileSync(file, `${JSON.stringify(target, null, 2)}\n`);
   const ms = Math.round(process.uptime() * 1000);
   console.log(
