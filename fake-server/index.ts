@@ -11,6 +11,7 @@ import { integrationRouter } from './http/integration-router.js';
 import { journal } from './http/journal.js';
 import { platformRouter } from './http/platform-router.js';
 import { ragRouter } from './http/rag-router.js';
+import { gatedRoutes } from './http/route-gate.js';
 import { Runtime, type RuntimeOptions } from './runtime.js';
 import { describeFake } from './target.js';
 
@@ -53,10 +54,11 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const onUnexpected =
     options.onUnexpectedError ?? ((err: unknown) => console.error('[fake] unexpected error', err));
   app.use(errorMiddleware(onUnexpected));
-  app.use(controlRouter(runtime, { prefix: controlPrefix, secret, describe }).routes());
-  app.use(ragRouter(runtime, mounts, onUnexpected).routes());
-  app.use(integrationRouter(runtime, mounts).routes());
-  app.use(platformRouter(runtime, mounts).routes());
+  // Each router behind a check of the paths it can match, so a request pays only for the router that can answer it.
+  app.use(gatedRoutes(controlRouter(runtime, { prefix: controlPrefix, secret, describe })));
+  app.use(gatedRoutes(ragRouter(runtime, mounts, onUnexpected)));
+  app.use(gatedRoutes(integrationRouter(runtime, mounts)));
+  app.use(gatedRoutes(platformRouter(runtime, mounts)));
   app.use(fallback(mounts));
 
   return {
