@@ -1,11 +1,11 @@
 /** The fake's runtime: one domain (store, clock, ids, limiter) that reset replaces whole. */
-import type { JournalEntry } from '../contract/control-journal.js';
 import { supportedModels } from '../fixtures/supported-models.js';
 import { createVirtualClock, DEFAULT_EPOCH } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
 import { createIdSource } from './domain/ids.js';
 import { createRateLimiter, type RateWindow } from './domain/rate-limit.js';
 import { createState } from './domain/state.js';
+import { JournalRing, type RecordedEntry } from './journal-ring.js';
 import { applyDefaultSeed, type SeedResult } from './seed.js';
 
 export type FixtureSet = 'default' | 'empty';
@@ -30,7 +30,8 @@ export const JOURNAL_CAPACITY = 2000;
 export class Runtime {
   domain!: DomainContext;
   seeded: SeedResult | null = null;
-  journal: JournalEntry[] = [];
+  /** The latest JOURNAL_CAPACITY public API requests (FAKE-REQUEST-JOURNAL). */
+  readonly journal = new JournalRing(JOURNAL_CAPACITY);
   options: RuntimeOptions;
 
   constructor(options: Partial<RuntimeOptions> = {}) {
@@ -59,12 +60,11 @@ export class Runtime {
     };
     this.seeded =
       this.options.fixtures === 'default' ? applyDefaultSeed(this.domain, this.options.documentsDir) : null;
-    this.journal = [];
+    this.journal.clear();
   }
 
-  record(entry: JournalEntry): void {
-    this.journal.push(entry);
-    if (this.journal.length > JOURNAL_CAPACITY)
-      this.journal.splice(0, this.journal.length - JOURNAL_CAPACITY);
+  /** Note a request in the journal; `at` may be epoch ms (formatted when the journal is read). */
+  record(entry: RecordedEntry): void {
+    this.journal.add(entry);
   }
 }

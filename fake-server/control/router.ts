@@ -245,9 +245,9 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
   });
 
   r.get('/outbox', (ctx) => ok(ctx, 'Outbox', d().state.outbox));
-  r.get('/journal', (ctx) => ok(ctx, 'Journal', runtime.journal));
+  r.get('/journal', (ctx) => ok(ctx, 'Journal', runtime.journal.entries()));
   r.delete('/journal', (ctx) => {
-    runtime.journal = [];
+    runtime.journal.clear();
     ok(ctx, 'Journal cleared');
   });
   r.get('/rate-limits', (ctx) => ok(ctx, 'Rate limits', rateLimitsView(runtime)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createVirtualClock } from './clock.js';
+import { createVirtualClock, ISO_CACHE_SIZE, iso } from './clock.js';
 
 describe('virtual clock [FAKE-DETERMINISTIC-SEED]', () => {
   it('frozen: moves only when advanced or set, never backwards', () => {
@@ -24,5 +24,18 @@ describe('virtual clock [FAKE-DETERMINISTIC-SEED]', () => {
     expect(clock.set(5_000_000)).toBe(5_000_000);
     wall += 1;
     expect(clock.now()).toBe(5_000_001);
+  });
+});
+
+describe('iso', () => {
+  it('formats as toISOString, also after its kept strings overflow, and throws for invalid instants', () => {
+    const instants = Array.from({ length: ISO_CACHE_SIZE * 2 + 7 }, (_, i) => 1_700_000_000_000 + i * 997.5);
+    for (const pass of [1, 2]) {
+      for (const ms of instants) expect(iso(ms), `pass ${pass}`).toBe(new Date(ms).toISOString());
+    }
+    expect(iso(-0)).toBe(new Date(0).toISOString());
+    expect(() => iso(Number.NaN)).toThrow(RangeError);
+    expect(() => iso(Number.NaN)).toThrow(RangeError);
+    expect(() => iso(8.64e15 + 1)).toThrow(RangeError);
   });
 });

@@ -33,7 +33,23 @@ export function createVirtualClock(start: number = DEFAULT_EPOCH, ticking?: () =
   };
 }
 
-export const iso = (ms: number): string => new Date(ms).toISOString();
+/**
+ * Recently formatted instants: the views format the same stored timestamps on every read, and formatting is a large
+ * part of a small request. A pure function of `ms`, so a kept string never goes stale; bounded (cleared when full).
+ */
+const formatted = new Map<number, string>();
+export const ISO_CACHE_SIZE = 4096;
+
+/** An instant as ISO 8601 (`toISOString`); throws RangeError for an invalid one, as `toISOString` does. */
+export const iso = (ms: number): string => {
+  let s = formatted.get(ms);
+  if (s === undefined) {
+    s = new Date(ms).toISOString();
+    if (formatted.size >= ISO_CACHE_SIZE) formatted.clear();
+    formatted.set(ms, s);
+  }
+  return s;
+};
 /** The UTC calendar day (YYYY-MM-DD) of an instant, as date-only filters compare it. */
 export const isoDay = (ms: number): string => iso(ms).slice(0, 10);
 export const HOUR_MS = 3_600_000;

@@ -16,7 +16,7 @@ export function journal(runtime: Runtime, controlPrefix: string) {
         // The envelope's message, or the native error's on the RAG endpoints.
         const message = body?.message ?? body?.error?.message;
         runtime.record({
-          at: new Date(runtime.domain.clock.now()).toISOString(),
+          at: runtime.domain.clock.now(), // formatted when the journal is read
           method: ctx.method,
           path: ctx.path,
           operation: typeof ctx.state.operation === 'string' ? ctx.state.operation : null,
