@@ -3,6 +3,7 @@
  * shaped by the project's AI settings. The same inputs always give the same reply.
  */
 import type { KnowledgebaseChunkHit } from './knowledgebase-index.js';
+import { memoByText } from './memo.js';
 
 export interface AgentSettings {
   prompt: string;
@@ -26,8 +27,20 @@ const openers = [
   'From the knowledgebase:',
 ];
 
+/** Summaries of recent chunk texts, per `max` (chunks repeat across requests). */
+const summaries = new Map<number, (content: string) => string>();
+
 /** First sentences of a chunk, up to roughly `max` characters, never cut mid-word. */
 export function summary(content: string, max = 280): string {
+  let of = summaries.get(max);
+  if (!of) {
+    of = memoByText(1024, (text) => summarize(text, max));
+    summaries.set(max, of);
+  }
+  return of(content);
+}
+
+function summarize(content: string, max: number): string {
   const body = content.replace(/\s+/g, ' ').trim();
   const sentences = body.match(/[^.!?]+[.!?]+/g) ?? [body];
   let out = '';

@@ -1,5 +1,6 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { type ChunkingOptions, chunkDocument } from './chunking.js';
+import { memoByText } from './memo.js';
 
 /**
  * Full-text retrieval over one project's knowledgebase.
@@ -98,14 +99,18 @@ const MAX_FUZZY_QUERY_TERMS = 32;
 
 const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
-/** The distinct processed terms of a query, in order of first occurrence. */
-export function queryTerms(query: string): string[] {
+const termsOf = memoByText(1024, (query: string): readonly string[] => {
   const seen = new Set<string>();
   for (const token of tokenize(query)) {
     const term = processTerm(token);
     if (term !== null) seen.add(term);
   }
   return [...seen];
+});
+
+/** The distinct processed terms of a query, in order of first occurrence (kept for recent queries). */
+export function queryTerms(query: string): string[] {
+  return [...termsOf(query)];
 }
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

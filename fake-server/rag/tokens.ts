@@ -5,6 +5,8 @@
  * `loadTokenizer()` imports them on first use and memoises the result (the fake stays quick to start).
  */
 
+import { memoByText } from './memo.js';
+
 export interface Tokenizer {
   /** Number of tokens of `text`. Special-token text such as `<|endoftext|>` counts as plain text. */
   count(text: string): number;
@@ -19,7 +21,8 @@ type Decode = (tokens: Iterable<number>) => string;
 const PLAIN = { disallowedSpecial: new Set<string>() };
 
 export function tokenizerFrom(encode: Encode, decode: Decode): Tokenizer {
-  const count = (text: string): number => (text === '' ? 0 : encode(text, PLAIN).length);
+  // The same chunk texts and prompts are counted on every RAG request: keep the counts of recent texts.
+  const count = memoByText(4096, (text: string): number => (text === '' ? 0 : encode(text, PLAIN).length));
   return {
     count,
     truncate(text, maxTokens) {
