@@ -3,6 +3,7 @@ import type { DomainContext } from './context.js';
 import { DomainError, messages, unauthorized } from './errors.js';
 import { findMember } from './members.js';
 import type { ApiToken, Member, Organization, Project } from './state.js';
+import { tokenByValue } from './token-lookup.js';
 import { isExpired, TOKEN_PREFIX } from './tokens.js';
 
 export interface PlatformCaller {
@@ -20,13 +21,7 @@ export function bearerValue(header: string | undefined): string | undefined {
 
 export function authenticateToken(ctx: DomainContext, value: string | undefined): PlatformCaller {
   if (!value?.startsWith(TOKEN_PREFIX)) throw unauthorized();
-  let token: ApiToken | undefined;
-  for (const t of ctx.state.tokens.values()) {
-    if (t.value === value) {
-      token = t;
-      break;
-    }
-  }
+  const token = tokenByValue(ctx.state.tokens, value);
   if (token?.status !== 'active' || isExpired(ctx, token)) throw unauthorized();
   const organization = ctx.state.organizations.get(token.organization_id);
   if (!organization) throw unauthorized();
