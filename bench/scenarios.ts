@@ -24,7 +24,7 @@ export interface ScenarioSizes {
   searchProjects: number;
 }
 
-export const defaultSizes: ScenarioSizes = { tokens: 100, sessions: 2000, searchProjects: 60 };
+export const defaultSizes: ScenarioSizes = { tokens: 100, sessions: 2000, searchProjects: 150 };
 
 const questions = [
   'How do I get a refund for my subscription?',
