@@ -51,7 +51,8 @@ const intParam = (value: string | undefined): number => {
 };
 
 export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
-  const r = new Router({ prefix: opts.prefix });
+  // Case-sensitive like the secret check below: /_CONTROL/… must not reach a route without the secret.
+  const r = new Router({ prefix: opts.prefix, sensitive: true });
   const d = () => runtime.domain;
   const ok = (ctx: Context, message: string, data?: unknown) =>
     sendSuccess(ctx, { message, ...(data !== undefined ? { data } : {}) });

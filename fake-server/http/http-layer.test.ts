@@ -246,6 +246,16 @@ describe('the control API refuses a wrong secret [FAKE-CONTROL-SECRET, ERR-ENVEL
       expect(journal.some((e: { path: string }) => e.path === '/api/v1/getMyProjects')).toBe(true);
     });
   }
+
+  it('another capitalisation of the prefix reaches no control route without the secret', async () => {
+    for (const path of ['/_CONTROL/target', '/_Control/clock', '/_control/TARGET']) {
+      const res = await request(app()).get(path);
+      expect(res.status, path).not.toBe(200);
+      expect(res.body.data, path).toBeUndefined();
+    }
+    const advance = await request(app()).post('/_CONTROL/clock/advance').send({ days: 3 });
+    expect(advance.status).not.toBe(200);
+  });
 });
 
 describe('body decoding [ERR-NEVER-5XX]', () => {
