@@ -12,10 +12,12 @@ import {
   freshKeyedProjectVia,
   freshTokenVia,
   HOUR_MS,
+  platformOnce,
   rateLimitsVia,
   rateOf,
   restoreWindowVia,
   retryAfterOf,
+  searchOnce,
   setWindowVia,
   statusCounts,
 } from '../support/rate-limits.js';
@@ -28,10 +30,8 @@ const control = () => target().control!;
 const CAP = hourlyCaps.projectKeySearchPerHour;
 const MINUTE = 60_000;
 
-const search = (auth: Auth) =>
-  target().call('searchIndexDocumentByProjectKey', { auth, body: { query: 'refund', limit: 3 } });
-const platform = (value: string) =>
-  target().call('getSupportedModels', { auth: { bearer: value }, body: {} });
+const search = (auth: Auth) => searchOnce(target(), auth);
+const platform = (value: string) => platformOnce(target(), value);
 const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
 
 beforeEach((ctx) => need(ctx, target(), { control: true, quota: true }));

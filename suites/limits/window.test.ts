@@ -14,10 +14,12 @@ import {
   freshKeyedProjectVia,
   freshTokenVia,
   HOUR_MS,
+  platformOnce,
   rateLimitsVia,
   rateOf,
   restoreWindowVia,
   retryAfterOf,
+  searchOnce,
   setWindowVia,
   statusCounts,
 } from '../support/rate-limits.js';
@@ -30,9 +32,8 @@ const control = () => target().control!;
 const CAP = hourlyCaps.projectKeySearchPerHour;
 const SEARCH = 'searchIndexDocumentByProjectKey';
 
-const search = (auth: Auth) => target().call(SEARCH, { auth, body: { query: 'refund', limit: 3 } });
-const platform = (value: string) =>
-  target().call('getSupportedModels', { auth: { bearer: value }, body: {} });
+const search = (auth: Auth) => searchOnce(target(), auth);
+const platform = (value: string) => platformOnce(target(), value);
 const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
 
 beforeEach((ctx) => need(ctx, target(), { control: true, quota: true }));

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { PlanName } from '../../contract/index.js';
 import type { ControlClient } from '../target/control-client.js';
-import type { Auth } from '../target/target.js';
+import type { Auth, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
 import { createOrganizationVia, createProjectVia, orgTokenVia } from './world.js';
 
@@ -94,3 +94,11 @@ export function retryAfterOf(res: RawResponse): number {
   expect(Number.isInteger(value), `retry-after ${res.headers['retry-after']}`).toBe(true);
   return value;
 }
+
+/** One project-key search, counted against its project's search cap. */
+export const searchOnce = (t: Target, auth: Auth): Promise<RawResponse> =>
+  t.call('searchIndexDocumentByProjectKey', { auth, body: { query: 'refund', limit: 3 } });
+
+/** One cheap Platform request, counted against the token's cap. */
+export const platformOnce = (t: Target, bearer: string): Promise<RawResponse> =>
+  t.call('getSupportedModels', { auth: { bearer }, body: {} });
