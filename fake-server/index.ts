@@ -9,6 +9,7 @@ export { answerClientErrorsWithEnvelope } from './http/client-error.js';
 import { fallback } from './http/fallback.js';
 import { integrationRouter } from './http/integration-router.js';
 import { journal } from './http/journal.js';
+import { openApiRoute } from './http/openapi-route.js';
 import { platformRouter } from './http/platform-router.js';
 import { ragRouter } from './http/rag-router.js';
 import { gatedRoutes } from './http/route-gate.js';
@@ -55,6 +56,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     options.onUnexpectedError ?? ((err: unknown) => console.error('[fake] unexpected error', err));
   app.use(errorMiddleware(onUnexpected));
   // Each router behind a check of the paths it can match, so a request pays only for the router that can answer it.
+  app.use(openApiRoute(mounts));
   app.use(gatedRoutes(controlRouter(runtime, { prefix: controlPrefix, secret, describe })));
   app.use(gatedRoutes(ragRouter(runtime, mounts, onUnexpected)));
   app.use(gatedRoutes(integrationRouter(runtime, mounts)));

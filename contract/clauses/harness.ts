@@ -15,6 +15,11 @@ export const harnessClauses = [
     'Against a target without the control API the suites count their requests per credential across one run and skip, with the reason, a test that would take a Platform token past request_budget_per_token (default the 1000/h cap less 50) or the project key past request_budget_rag_per_project RAG requests (default the smallest RAG cap, 200/h, less 20).',
   ),
   assumed(
+    'FAKE-OPENAPI-DOCUMENT',
+    H,
+    "The fake serves GET /openapi.json: a valid OpenAPI 3.1 document generated from the contract (not written by hand) with every operation of the three families, their credentials and schemas, its server variables defaulting to the fake's own {base_url} and {org_base_url}; `npm run openapi` writes the same document to reports/openapi.json.",
+  ),
+  assumed(
     'FAKE-DETERMINISTIC-SEED',
     H,
     'The fake is deterministic: the same seed gives the same ids, tokens, keys, fixtures and replies, and time moves only when the control API (or a test) moves the virtual clock.',
