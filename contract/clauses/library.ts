@@ -1,0 +1,42 @@
+/** Rules of the library entry points for client developers (startFake, interceptChatbotApi): not of the API. */
+import { assumed } from './define.js';
+
+const L = 'Library';
+
+export const libraryClauses = [
+  assumed(
+    'LIB-START-FAKE',
+    L,
+    'startFake(options) starts the fake in the calling process on 127.0.0.1 (an ephemeral port unless `port` is given) and resolves to its url, its target config (base_url, org_base_url, tokens, project key, control under that url), a control handle and close(); its clock ticks with real time unless `clock: "frozen"`, as `npm start`; close() frees the port and a second call is harmless.',
+  ),
+  assumed(
+    'LIB-INTERCEPT',
+    L,
+    'interceptChatbotApi({ baseUrl }) serves the in-memory fake to every Node HTTP client of the process (global fetch, node:http and node:https, hence the official openai and @anthropic-ai/sdk clients) for requests under baseUrl, opening no port and making no connection; requests reach the real routes with their headers and exact body bytes, so every answer is the one the fake gives over HTTP (the envelope for bad JSON, binary or oversized bodies; 405 for HEAD on an operation).',
+  ),
+  assumed(
+    'LIB-INTERCEPT-STREAMING',
+    L,
+    'Through interception a streamed RAG answer arrives as server-sent events the client can iterate to the end (the SDK streams and their final message, sources included), and a connection the fake resets (a scripted stream cut in `reset` mode, streamed or not) fails the client with a network error instead of hanging or looking complete.',
+  ),
+  assumed(
+    'LIB-INTERCEPT-OTHER-HOSTS',
+    L,
+    'While an interception is active, a request for a host it does not serve is, with otherHosts "refuse" (the default), rejected with an error naming the URL and the intercepted base URLs, except for loopback hosts (localhost, 127.0.0.0/8, ::1), which are never refused; with "passthrough" it reaches the network as usual. When interceptions disagree, refuse wins. nock\'s own net-connect setting is never changed.',
+  ),
+  assumed(
+    'LIB-INTERCEPT-CONTROL',
+    L,
+    "The control handle of startFake and interceptChatbotApi (reset, target, now, advanceClock, setClock, scriptReplies, scriptedReplies, clearScriptedReplies, journal, clearJournal, outbox, rateLimits, resetRateLimits, and generic get/post/delete) goes through the fake's real control routes in memory, so its effect is the same as over HTTP and the next request sees it; a non-2xx answer rejects with the status and the envelope's message. Under interception the fake's clock is frozen unless `fake: { clock: 'ticking' }`.",
+  ),
+  assumed(
+    'LIB-INTERCEPT-RESTORE',
+    L,
+    'restore() removes exactly the interceptors of its interception: afterwards its base URL is no longer served (requests go where they would without it) while other interceptions keep working; a second call is harmless. Two interceptions of different origins work side by side; intercepting an origin that an active interception serves throws until that one is restored.',
+  ),
+  assumed(
+    'LIB-EXPORTS',
+    L,
+    "The package's `exports` publish startFake and interceptChatbotApi with their types from a bundle built by `npm run build:lib` (run by `prepare`), which plain node imports as `chatbot-platform-conformance` with the package's dependencies installed; the bundle finds the fixture documents shipped in the package.",
+  ),
+];

@@ -1,0 +1,26 @@
+/**
+ * The options both entry points take to build the fake: the ones createFakeServer takes, with the wall-time source
+ * replaced by a `clock` mode. Types only (the public declarations must not reach the fake's Koa types).
+ */
+import type { RuntimeOptions } from '../fake-server/runtime.js';
+
+export type ClockMode = 'ticking' | 'frozen';
+
+export interface FakeOptions extends Partial<Omit<RuntimeOptions, 'wallClock'>> {
+  /**
+   * `ticking`: the virtual clock also moves with real time; `frozen`: only the control API moves it. Either way
+   * `control.advanceClock()` jumps ahead, and `control.reset({ clock_mode })` switches mode.
+   * Default: `ticking` for startFake (as `npm start`), `frozen` for interceptChatbotApi.
+   */
+  clock?: ClockMode;
+  /** Path of {base_url}. Default `/api/v1`. */
+  basePath?: string;
+  /** Path of {org_base_url}. Default `/org/api/v1`. */
+  orgBasePath?: string;
+  /** Prefix of the control API. Default `/_control`. */
+  controlPrefix?: string;
+  /** Secret of the control API (header `x-control-secret`). Default `fake-admin-secret`. */
+  adminSecret?: string;
+  /** Called with errors that escaped every rule (they answer 500 in the envelope). Default: ignored. */
+  onUnexpectedError?: (err: unknown) => void;
+}

@@ -1,0 +1,20 @@
+/**
+ * chatbot-platform-conformance as a library for client developers: the stateful fake of the Chatbot Platform API
+ * on an ephemeral port (startFake) or, with no port at all, behind every Node HTTP client of the process
+ * (interceptChatbotApi).
+ */
+
+export type { JournalEntry } from '../contract/control-journal.js';
+export type { TargetConfig } from '../contract/index.js';
+export type { ScriptedReply } from '../contract/requests/rag-script.js';
+export type {
+  ClockAdvance,
+  FakeControl,
+  ResetOptions,
+  ScriptedReplyInput,
+} from './fake-control.js';
+export { FakeControlError } from './fake-control.js';
+export type { ClockMode, FakeOptions } from './fake-options.js';
+export { type ChatbotApiInterception, type InterceptOptions, interceptChatbotApi } from './intercept.js';
+export { type OtherHosts, RefusedHostError } from './other-hosts.js';
+export { type RunningFake, type StartFakeOptions, startFake } from './start-fake.js';

@@ -1,0 +1,48 @@
+// `npm run build:lib` (also run by `prepare`, so `npm ci` builds it): the library entry points of lib/index.ts as
+// one ESM bundle, dist/lib/index.js, that imports its dependencies from node_modules, and their type declarations
+// (tsc -p tsconfig.lib.json into dist/lib/types/, re-exported by dist/lib/index.d.ts).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'dist', 'lib');
+
+/** Build the bundle, then (unless `declarations` is false) the declarations. Throws on any failure. */
+export async function buildLib({ declarations = true } = {}) {
+  mkdirSync(out, { recursive: true });
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(root, 'lib', 'index.ts')],
+    outfile: join(out, 'index.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Dependencies stay imports: the package's own `dependencies` provide them (nock patches node:http itself).
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  if (!declarations) return;
+  rmSync(join(out, 'types'), { recursive: true, force: true });
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.lib.json')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`tsc -p tsconfig.lib.json exited with ${result.status}`);
+  writeFileSync(join(out, 'index.d.ts'), "export * from './types/lib/index.js';\n");
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    // --bundle-only: the bundle without the declarations (seconds faster; the library's own test uses it).
+    await buildLib({ declarations: !process.argv.includes('--bundle-only') });
+  } catch (err) {
+    console.error(`build:lib: ${err.message}`);
+    process.exit(1);
+  }
+}
