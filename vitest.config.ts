@@ -15,11 +15,16 @@ export default defineConfig({
           'load/**/*.test.ts',
           'contract/**/*.test.ts',
           'bench/**/*.test.ts',
+          'recording/**/*.test.ts',
+          'drift/**/*.test.ts',
+          'lib/**/*.test.ts',
         ],
     exclude: remote ? ['suites/reporting/**', 'node_modules/**'] : ['node_modules/**'],
     fileParallelism: !remote,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default', './suites/reporting/clause-reporter.ts'],
+    // Fixes fast-check's seed in record and replay modes (suites/target/cassettes.ts).
+    setupFiles: ['./suites/support/property-seed.ts'],
   },
 });

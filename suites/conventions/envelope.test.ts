@@ -14,6 +14,7 @@ import {
 } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS, INVALID_TOKEN } from '../support/messages.js';
+import { runTag } from '../support/run-tag.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import type { Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
@@ -51,7 +52,7 @@ const validCalls: Record<string, ValidCall> = {
   inviteOrganizationMember: {
     needs: write,
     body: async () => ({
-      email: `envelope-${Date.now().toString(36)}-${++emails}@example.com`,
+      email: `envelope-${runTag()}-${++emails}@example.com`,
       role: 'viewer',
     }),
   },

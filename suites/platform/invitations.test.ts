@@ -1,5 +1,4 @@
 /** inviteOrganizationMember: roles, validation, the created invitation, its email, duplicates and access. */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   type Invitation,
@@ -9,6 +8,7 @@ import {
 } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
+import { uniqueHex8 } from '../support/run-tag.js';
 import { need, useTarget } from '../support/use-target.js';
 import { createMemberVia, createTokenVia, tokenByValue, uniqueEmail } from '../support/world.js';
 
@@ -108,7 +108,7 @@ describe('inviteOrganizationMember', () => {
 
   it('accepts an address of exactly 320 characters [INVITE-EMAIL-FORMAT]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], writes: true });
-    const local = `${randomUUID().slice(0, 8)}${'x'.repeat(56)}`;
+    const local = `${uniqueHex8()}${'x'.repeat(56)}`;
     const email = `${local}@${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.${'g'.repeat(60)}.example.com`;
     expect(email.length).toBe(320);
     const { data } = expectSuccess<Invitation>(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Project, paging } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
+import { runTag } from '../support/run-tag.js';
 import { need, useTarget } from '../support/use-target.js';
 import { freshProjectVia } from '../support/world.js';
 import type { CallOptions } from '../target/target.js';
@@ -131,9 +132,9 @@ describe('getMyProjects search', () => {
 
   it('search, paging and total combine: total counts every match, pages slice them [PROJECTS-TOTAL-ALL-PAGES, PAGING-SEMANTICS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-    const tag = `zebra${Date.now().toString(36)}`; // unique per run, so a long-lived target gives the same counts
+    const tag = `zebra${runTag()}`; // unique per run, so a long-lived target gives the same counts
     for (const n of [1, 2, 3, 4, 5]) await freshProjectVia(target(), `Searchable ${tag} ${n}`);
-    await freshProjectVia(target(), `Unrelated okapi ${Date.now().toString(36)}`);
+    await freshProjectVia(target(), `Unrelated okapi ${runTag()}`);
     const matches = await list({ search: tag, limit: paging.projects.max });
     expect(matches.total).toBe(5);
     const page2 = await list({ search: tag.toUpperCase(), limit: 2, page: 2 });

@@ -10,11 +10,11 @@
  * Professional organization) is observable only on the RAG endpoints (MODELS-TIER1-RAG-PROFESSIONAL), which
  * belong to the RAG suites.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type PlanName, platformPlans, type SupportedModel } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { PLAN_REQUIRED } from '../support/messages.js';
+import { uniqueHex8 } from '../support/run-tag.js';
 import { need, useTarget } from '../support/use-target.js';
 import { createOrganizationVia, freshProjectVia, orgTokenVia, setPlanVia, unique } from '../support/world.js';
 
@@ -165,7 +165,7 @@ describe('the model list changes over time', () => {
     need(ctx, target(), { control: true, writes: true, projectUid: true });
     const t = target();
     const control = t.control!;
-    const value = `gpt-test-${randomUUID().slice(0, 8)}`;
+    const value = `gpt-test-${uniqueHex8()}`;
     const listed = async () =>
       expectSuccess<SupportedModel[]>(
         await t.call('getSupportedModels', { body: {} }),

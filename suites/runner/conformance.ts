@@ -1,5 +1,6 @@
 /**
- * `npm run conformance -- --target FILE [--filter PATTERN] [FILES...]`
+ * `npm run conformance -- --target FILE [--record DIR] [--filter PATTERN] [FILES...]`
+ * `npm run conformance -- --replay DIR [--filter PATTERN] [FILES...]`
  *
  * Validates the target config, runs the suites once against it with vitest, and exits on the
  * conformance verdict (reports/conformance.json), not on vitest's own exit code:
@@ -7,24 +8,39 @@
  *   1  the verdict fails, or the run produced no report
  *   2  usage error: missing or invalid target config, bad arguments
  */
+import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readCassetteSetMeta, TARGET_FILE } from '../../recording/cassette.js';
+import { startCassetteSet } from '../../recording/cassette-set.js';
 import { type ConformanceJson, REPORT_FILES } from '../reporting/report.js';
 import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
+import {
+  CASSETTE_MODE_ENV,
+  CASSETTES_ENV,
+  FC_SEED_ENV,
+  REDACTION_KEY_ENV,
+  RUN_TAG_ENV,
+} from '../target/cassette-env.js';
 import { RUN_ID_ENV } from '../target/request-budget.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const REPORTER = resolve(REPO_ROOT, 'suites/reporting/clause-reporter.ts');
 
-const HELP = `Usage: npm run conformance -- --target FILE [--filter PATTERN] [FILES...]
+const HELP = `Usage: npm run conformance -- --target FILE [--record DIR] [--filter PATTERN] [FILES...]
+       npm run conformance -- --replay DIR [--filter PATTERN] [FILES...]
 
 Runs the conformance suites once against a deployment and gates on the clause verdict.
 
 Options:
   -t, --target FILE      target config JSON (schema TargetConfig in contract/target-config.ts);
                          \`npm start\` writes one for the fake at reports/fake-target.json
+      --record DIR       also record every interaction into cassettes under DIR (one per test file, credentials
+                         and personal values redacted; DIR is emptied first), e.g. fixtures/cassettes/staging
+      --replay DIR       run offline against the cassettes recorded in DIR (its target.json is the target); a
+                         request no cassette matches fails its test, naming the closest recorded request
   -f, --filter PATTERN   only run tests whose full name matches this regular expression,
                          e.g. a clause id: --filter SET-TEMPERATURE-RANGE (a partial run)
   FILES...               only run test files whose path contains one of these strings
@@ -52,6 +68,8 @@ const parse = () => {
       options: {
         target: { type: 'string', short: 't' },
         filter: { type: 'string', short: 'f' },
+        record: { type: 'string' },
+        replay: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -75,8 +93,14 @@ const main = async (): Promise<number> => {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  if (!values.target) return usageError('missing --target FILE (a target config JSON)');
-  const loaded = loadTargetConfig(values.target);
+  if (values.replay !== undefined && (values.target !== undefined || values.record !== undefined)) {
+    return usageError(
+      '--replay DIR takes its target from DIR/target.json: give neither --target nor --record',
+    );
+  }
+  const targetFile = values.replay !== undefined ? join(values.replay, TARGET_FILE) : values.target;
+  if (!targetFile) return usageError('missing --target FILE (a target config JSON), or --replay DIR');
+  const loaded = loadTargetConfig(targetFile);
   if (!loaded.ok) return usageError(`invalid target config ${loaded.path}: ${loaded.error}`);
   let filter: RegExp | undefined;
   if (values.filter !== undefined) {
@@ -91,6 +115,40 @@ const main = async (): Promise<number> => {
   process.env[RUN_ID_ENV] = new Date().toISOString();
   const { config } = loaded;
   process.stdout.write(`conformance: target "${config.name}" (${config.kind}) at ${config.base_url}\n`);
+  if (values.replay !== undefined) {
+    const dir = resolve(values.replay);
+    let meta: ReturnType<typeof readCassetteSetMeta>;
+    try {
+      meta = readCassetteSetMeta(dir);
+    } catch (err) {
+      return usageError((err as Error).message);
+    }
+    Object.assign(process.env, {
+      [CASSETTE_MODE_ENV]: 'replay',
+      [CASSETTES_ENV]: dir,
+      [RUN_TAG_ENV]: meta.run_tag,
+      [FC_SEED_ENV]: String(meta.fc_seed),
+    });
+    process.stdout.write(
+      `conformance: replaying the cassettes in ${relative(process.cwd(), dir) || '.'} (recorded ${meta.recorded_at}); nothing is sent to the network\n`,
+    );
+  } else if (values.record !== undefined) {
+    const dir = resolve(values.record);
+    const meta = {
+      recorded_at: new Date().toISOString(),
+      run_tag: Date.now().toString(36),
+      fc_seed: randomInt(2 ** 31),
+    };
+    startCassetteSet(dir, config, meta);
+    Object.assign(process.env, {
+      [CASSETTE_MODE_ENV]: 'record',
+      [CASSETTES_ENV]: dir,
+      [REDACTION_KEY_ENV]: randomBytes(32).toString('hex'),
+      [RUN_TAG_ENV]: meta.run_tag,
+      [FC_SEED_ENV]: String(meta.fc_seed),
+    });
+    process.stdout.write(`conformance: recording cassettes into ${relative(process.cwd(), dir) || '.'}\n`);
+  }
 
   const reportsDir = resolve(process.cwd(), 'reports');
   const jsonPath = resolve(reportsDir, REPORT_FILES.json);

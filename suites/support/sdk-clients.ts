@@ -10,6 +10,7 @@ import OpenAI from 'openai';
 import type { TestContext } from 'vitest';
 import type { RagDialect } from '../../contract/requests/rag-models.js';
 import { KNOWLEDGEBASE_TOOL_TYPE, RagSources } from '../../contract/requests/rag-sources.js';
+import { cassetteFetch } from '../target/cassettes.js';
 import type { Target } from '../target/target.js';
 import { needRag } from './rag.js';
 
@@ -32,11 +33,14 @@ export interface SdkOptions {
 
 const baseUrl = (t: Target): string => t.config.base_url.replace(/\/$/, '');
 
+/** The caller's fetch, else the run's cassette fetch in record and replay modes, else none (the global one). */
+const fetchOf = (o: SdkOptions): typeof fetch | undefined => o.fetch ?? cassetteFetch();
+
 function common(o: SdkOptions) {
   return {
     timeout: o.timeout ?? SDK_TIMEOUT_MS,
     ...(o.maxRetries === 'sdk-default' ? {} : { maxRetries: o.maxRetries ?? 0 }),
-    ...(o.fetch ? { fetch: o.fetch } : {}),
+    ...(fetchOf(o) ? { fetch: fetchOf(o) } : {}),
   };
 }
 
@@ -113,7 +117,7 @@ export function recordingFetch(): { fetch: typeof fetch; sent: SentRequest[] } {
       url: request.url,
       headers: Object.fromEntries(request.headers.entries()),
     });
-    return fetch(input, init);
+    return (cassetteFetch() ?? fetch)(input, init);
   };
   return { fetch: recording, sent };
 }

@@ -12,6 +12,7 @@ import type {
 } from '../../contract/index.js';
 import type { ControlClient } from '../target/control-client.js';
 import type { Auth, Target } from '../target/target.js';
+import { runTag } from './run-tag.js';
 
 /** A token as the control API shows it. */
 export interface ControlToken {
@@ -50,7 +51,7 @@ let counter = 0;
 /** A name no earlier run used (also against a long-lived target). */
 export function unique(prefix: string): string {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+  return `${prefix}-${runTag()}-${counter}`;
 }
 
 export const uniqueEmail = (prefix = 'user'): string => `${unique(prefix)}@example.com`;

@@ -1,5 +1,9 @@
-/** Choose the target: the file named by CONFORMANCE_TARGET, or the in-process fake when unset. */
+/**
+ * Choose the target: the file named by CONFORMANCE_TARGET, or the in-process fake when unset. In record and replay
+ * modes the file's cassette opens here and is written when the target closes.
+ */
 import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
+import { beginCassette, cassetteMode, endCassette } from './cassettes.js';
 import { createControlClient } from './control-client.js';
 import { startInProcessTarget } from './in-process.js';
 import { budgetFor } from './request-budget.js';
@@ -7,10 +11,14 @@ import { createHttpTarget, type Target } from './target.js';
 
 export async function loadTarget(): Promise<Target> {
   const file = process.env[TARGET_ENV];
-  if (!file) return startInProcessTarget();
+  if (!file) {
+    if (cassetteMode()) throw new Error('record and replay need a target config (CONFORMANCE_TARGET)');
+    return startInProcessTarget();
+  }
   const loaded = loadTargetConfig(file);
   if (!loaded.ok) throw new Error(`${TARGET_ENV}=${file}: ${loaded.error}`);
   const config = loaded.config;
+  beginCassette(config);
   const control = config.control ? createControlClient(config.control) : undefined;
-  return createHttpTarget(config, control, undefined, budgetFor(config, control !== undefined));
+  return createHttpTarget(config, control, endCassette, budgetFor(config, control !== undefined));
 }

@@ -1,5 +1,6 @@
 /** One HTTP exchange, as the suites see it: whatever the target, the same shape comes back. */
 import { request } from 'undici';
+import { sendThroughCassette } from './cassettes.js';
 
 export interface RawRequest {
   method: string;
@@ -16,7 +17,12 @@ export interface RawResponse {
   json: unknown;
 }
 
-export async function send(req: RawRequest): Promise<RawResponse> {
+/** Send one request (through the run's cassette in record and replay modes: suites/target/cassettes.ts). */
+export function send(req: RawRequest): Promise<RawResponse> {
+  return sendThroughCassette(req, sendToDeployment);
+}
+
+async function sendToDeployment(req: RawRequest): Promise<RawResponse> {
   const res = await request(req.url, {
     method: req.method as 'POST',
     headers: req.headers,
@@ -29,11 +35,15 @@ export async function send(req: RawRequest): Promise<RawResponse> {
   for (const [k, v] of Object.entries(res.headers)) {
     if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
   }
+  return rawResponse(res.statusCode, headers, text);
+}
+
+export function rawResponse(status: number, headers: Record<string, string>, text: string): RawResponse {
   let json: unknown;
   try {
     json = text.length > 0 ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
   }
-  return { status: res.statusCode, headers, text, json };
+  return { status, headers, text, json };
 }

@@ -1,0 +1,25 @@
+/**
+ * Unique names for what the suites create on a target. Unique per run and test file, so a long-lived deployment never
+ * sees a name twice; in record and replay modes the tag is the recording's (CONFORMANCE_RUN_TAG), so a replay sends
+ * exactly the requests that were recorded.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { RUN_TAG_ENV } from '../target/cassette-env.js';
+
+const startedAt = Date.now().toString(36);
+
+const hex = (text: string, n: number): string => createHash('sha256').update(text).digest('hex').slice(0, n);
+
+/** The run's tag plus 4 characters of this test file's path. */
+export function runTag(): string {
+  return `${process.env[RUN_TAG_ENV] ?? startedAt}${hex(expect.getState().testPath ?? '', 4)}`;
+}
+
+let drawn = 0;
+/** 8 hex characters no other call of this run returns (random unless the run tag is fixed). */
+export function uniqueHex8(): string {
+  if (!process.env[RUN_TAG_ENV]) return randomUUID().slice(0, 8);
+  drawn += 1;
+  return hex(`${runTag()}-${drawn}`, 8);
+}
