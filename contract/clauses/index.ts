@@ -2,16 +2,19 @@
 import { authenticationClauses } from './authentication.js';
 import type { Clause } from './clause.js';
 import { conventionsClauses } from './conventions.js';
+import { driftClauses } from './drift.js';
 import { errorClauses } from './errors.js';
 import { harnessClauses } from './harness.js';
 import { integrationClauses } from './integration.js';
 import { knowledgebaseClauses } from './knowledgebase.js';
+import { libraryClauses } from './library.js';
 import { limitClauses } from './limits.js';
 import { modelClauses } from './models.js';
 import { organizationClauses } from './organization.js';
 import { playgroundClauses } from './playground.js';
 import { projectClauses } from './projects.js';
 import { ragClauses } from './rag.js';
+import { recordingClauses } from './recording.js';
 import { sessionClauses } from './sessions.js';
 import { settingsClauses } from './settings.js';
 import { statsClauses } from './stats.js';
@@ -26,6 +29,8 @@ export const CLAUSE_ID_PATTERN = /^[A-Z0-9]+(-[A-Z0-9]+)+$/;
 export const clauses: readonly Clause[] = [
   ...conventionsClauses,
   ...harnessClauses,
+  ...driftClauses,
+  ...recordingClauses,
   ...tokenClauses,
   ...authenticationClauses,
   ...projectClauses,
@@ -42,6 +47,7 @@ export const clauses: readonly Clause[] = [
   ...limitClauses,
   ...errorClauses,
   ...versioningClauses,
+  ...libraryClauses,
 ];
 
 const byId = new Map<string, Clause>();

@@ -1,0 +1,106 @@
+/**
+ * `npm run drift -- --cassettes DIR [--out DIR] [--seed N] [--fail-on-drift]`: the drift report of a recorded deployment against the
+ * fake. Every recorded request (control API calls included, so the fake goes through the same states) is sent, in
+ * recorded order, to a fresh in-memory fake; each API answer is checked against the contract and compared with the
+ * fake's. Writes drift.json and drift.html (default under reports/). Exit 0 when written (with --fail-on-drift: 1 when
+ * there is any violation or difference), 2 on a usage error.
+ */
+
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readCassetteSetTarget, readCassettes } from '../recording/cassette.js';
+import { findingsOf, isDrift, isScripted, totalsOf } from './findings.js';
+import { pairsAgainstFake } from './pairs.js';
+import { writeDriftReport } from './report.js';
+
+const HELP = `Usage: npm run drift -- --cassettes DIR [--out DIR] [--seed N] [--fail-on-drift]
+
+  --cassettes DIR   a cassette set recorded with \`npm run conformance -- --target FILE --record DIR\`
+  --out DIR         where drift.json and drift.html go (default: reports)
+  --seed N          the fake's seed (default 1, what \`npm start\` uses)
+  --fail-on-drift   exit 1 when the recording breaks the contract or differs from the fake (CI of the fake itself)`;
+
+function main(): number | Promise<number> {
+  let values: { cassettes?: string; out?: string; seed?: string; help?: boolean; 'fail-on-drift'?: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: {
+        cassettes: { type: 'string' },
+        out: { type: 'string' },
+        seed: { type: 'string' },
+        'fail-on-drift': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    return usage((err as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (!values.cassettes) return usage('missing --cassettes DIR');
+  const seed = Number(values.seed ?? 1);
+  if (!Number.isInteger(seed)) return usage('--seed must be an integer');
+  const dir = resolve(values.cassettes);
+  let recorded: ReturnType<typeof readCassetteSetTarget>;
+  let cassettes: ReturnType<typeof readCassettes>;
+  try {
+    recorded = readCassetteSetTarget(dir);
+    cassettes = readCassettes(dir);
+  } catch (err) {
+    return usage((err as Error).message);
+  }
+  return run(
+    dir,
+    recorded,
+    cassettes,
+    seed,
+    resolve(values.out ?? 'reports'),
+    values['fail-on-drift'] === true,
+  );
+}
+
+async function run(
+  dir: string,
+  recorded: ReturnType<typeof readCassetteSetTarget>,
+  cassettes: ReturnType<typeof readCassettes>,
+  seed: number,
+  out: string,
+  failOnDrift: boolean,
+): Promise<number> {
+  const pairs = await pairsAgainstFake(recorded, cassettes, { seed });
+  const findings = findingsOf(pairs);
+  const files = writeDriftReport(out, findings, {
+    cassettes: dir,
+    fake: `in-memory fake, seed ${seed}`,
+    generatedAt: new Date().toISOString(),
+  });
+  const t = totalsOf(findings);
+  const d = t.differences;
+  process.stdout.write(
+    [
+      `drift: ${cassettes.size} cassettes, ${t.interactions} API interactions compared with the fake`,
+      `  schema violations of the recorded deployment: ${t.violations} (in ${t.withViolations} answers; ${findings.filter((f) => f.violations.length > 0 && isScripted(f)).length} of them scripted through the control API)`,
+      `  differences from the fake: ${t.withDifferences} answers (status ${d.status}, envelope ${d.envelope}, presence ${d.presence}, type ${d.type}, message ${d.message})`,
+      `  candidates to correct an assumption: ${t.candidates}`,
+      `  ${files.json}`,
+      `  ${files.html}`,
+      '',
+    ].join('\n'),
+  );
+  return failOnDrift && findings.some(isDrift) ? 1 : 0;
+}
+
+function usage(message: string): number {
+  process.stderr.write(`drift: ${message}\n\n${HELP}\n`);
+  return 2;
+}
+
+Promise.resolve(main()).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`drift: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);
