@@ -1,12 +1,19 @@
 /**
  * chatbot-platform-conformance as a library for client developers: the stateful fake of the Chatbot Platform API
  * on an ephemeral port (startFake) or, with no port at all, behind every Node HTTP client of the process
- * (interceptChatbotApi).
+ * (interceptChatbotApi); and record and replay of a real deployment's answers (recordChatbotApi, replayChatbotApi).
  */
 
 export type { JournalEntry } from '../contract/control-journal.js';
 export type { TargetConfig } from '../contract/index.js';
 export type { ScriptedReply } from '../contract/requests/rag-script.js';
+export {
+  type CassetteOptions,
+  type CassetteSession,
+  type RecordOptions,
+  recordChatbotApi,
+  replayChatbotApi,
+} from './cassettes.js';
 export type {
   ClockAdvance,
   FakeControl,

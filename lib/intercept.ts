@@ -4,16 +4,15 @@
  * clients) through nock, with no port open (LIB-INTERCEPT). `restore()` removes exactly this interception
  * (LIB-INTERCEPT-RESTORE).
  */
-import type { ClientRequest, RequestListener } from 'node:http';
-import { createRequire } from 'node:module';
+import type { RequestListener } from 'node:http';
 import { Readable } from 'node:stream';
-import type nockModule from 'nock';
 import { ERROR, type TargetConfig } from '../contract/index.js';
 import { buildFake } from './build-fake.js';
 import type { FakeControl } from './fake-control.js';
 import type { FakeOptions } from './fake-options.js';
 import { dispatchInMemory, type InMemoryResponse } from './in-memory-dispatch.js';
-import { type ActiveInterception, activeFor, addActive, type OtherHosts } from './other-hosts.js';
+import { interceptOrigin, parseBaseUrl } from './nock-origin.js';
+import type { OtherHosts } from './other-hosts.js';
 
 export interface InterceptOptions {
   /** Where clients will send requests: an origin (`https://chatbot.example.test`) or one with a path prefix. */
@@ -34,34 +33,6 @@ export interface ChatbotApiInterception {
   restore(): void;
 }
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
-
-/** nock patches node:http and fetch as it loads: loaded on the first interception, not on importing the library. */
-function loadNock(): typeof nockModule {
-  const nock = createRequire(import.meta.url)('nock') as typeof nockModule;
-  if (!nock.isActive()) nock.activate();
-  return nock;
-}
-
-/** nock's request as its reply functions see it; the body bytes are kept whole, as sent. */
-type NockRequest = ClientRequest & { headers: Record<string, string>; requestBodyBuffers?: Buffer[] };
-
-function parseBaseUrl(baseUrl: string): { url: URL; prefix: string } {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TypeError(`interceptChatbotApi: baseUrl is not a URL: ${JSON.stringify(baseUrl)}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`interceptChatbotApi: baseUrl must be http: or https:, got ${url.protocol}`);
-  }
-  if (url.search || url.hash || url.username || url.password) {
-    throw new TypeError('interceptChatbotApi: baseUrl takes no query, fragment or credentials');
-  }
-  return { url, prefix: url.pathname.replace(/\/+$/, '') };
-}
-
 /** The answer for a path of the intercepted origin outside the base URL's path prefix. */
 function outsidePrefix(baseUrl: string, path: string): InMemoryResponse {
   const body = JSON.stringify({ type: ERROR, message: `Not found: ${path} is outside ${baseUrl}` });
@@ -73,16 +44,7 @@ function outsidePrefix(baseUrl: string, path: string): InMemoryResponse {
 }
 
 export function interceptChatbotApi(options: InterceptOptions): ChatbotApiInterception {
-  const { url, prefix } = parseBaseUrl(options.baseUrl);
-  const baseUrl = `${url.origin}${prefix}`;
-  // How nock keys a host: protocol, host name and port, always with the port.
-  const nockOrigin = `${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
-  const taken = activeFor(nockOrigin);
-  if (taken) {
-    throw new Error(
-      `interceptChatbotApi: ${url.origin} is already intercepted (as ${taken.baseUrl}); restore() that interception first`,
-    );
-  }
+  const { url, prefix, baseUrl } = parseBaseUrl(options.baseUrl, 'interceptChatbotApi');
   // A fake on a test's in-process API is deterministic by default: time moves when the test moves it.
   const { server: fake, control } = buildFake(options.fake ?? {}, 'frozen');
   fake.targetConfig(baseUrl);
@@ -95,58 +57,28 @@ export function interceptChatbotApi(options: InterceptOptions): ChatbotApiInterc
           return app(req, res);
         }
       : app;
-  const nock = loadNock();
-  // allowUnmocked: once restore() removed the interceptors, the host is no longer nock's (other hosts' policy).
-  const scope = nock(url.origin, { allowUnmocked: true }).persist();
-
-  // nock parses a JSON body before calling a reply function and throws (outside any promise) on a malformed one:
-  // the headers are kept for the fake here, as nock starts playing the request, and the content type hidden.
-  const sentHeaders = new WeakMap<object, Record<string, string>>();
-  scope.on('request', (req: NockRequest) => {
-    sentHeaders.set(req, req.headers);
-    const { 'content-type': _hidden, ...rest } = req.headers;
-    req.headers = rest;
-  });
-
-  const interceptors = METHODS.map((method) => {
-    const interceptor = scope.intercept(/.*/, method);
-    interceptor.reply(function (uri, _parsedBody, callback) {
-      const req = this.req as NockRequest;
-      const inPrefix = uri === prefix || uri.startsWith(`${prefix}/`) || uri.startsWith(`${prefix}?`);
-      const answer = !inPrefix
-        ? Promise.resolve(outsidePrefix(baseUrl, uri))
-        : dispatchInMemory(handler, {
-            method: req.method,
-            url: uri.slice(prefix.length) || '/',
-            headers: sentHeaders.get(req) ?? req.headers,
-            body: Buffer.concat(req.requestBodyBuffers ?? []),
-          });
-      answer.then(
-        (res) => callback(null, [res.status, res.body as never, res.headers]),
-        (err: NodeJS.ErrnoException) => callback(err, [500]),
-      );
+  let restore: () => void;
+  try {
+    restore = interceptOrigin({
+      url,
+      baseUrl,
+      otherHosts: options.otherHosts ?? 'refuse',
+      answer: (uri, request) => {
+        const inPrefix = uri === prefix || uri.startsWith(`${prefix}/`) || uri.startsWith(`${prefix}?`);
+        return inPrefix
+          ? dispatchInMemory(handler, { ...request, url: uri.slice(prefix.length) || '/' })
+          : Promise.resolve(outsidePrefix(baseUrl, uri));
+      },
     });
-    return interceptor;
-  });
-
-  const entry: ActiveInterception = {
-    origin: nockOrigin,
-    baseUrl,
-    otherHosts: options.otherHosts ?? 'refuse',
-  };
-  const removeActive = addActive(nock, entry);
-  let restored = false;
+  } catch (err) {
+    throw new Error(`interceptChatbotApi: ${(err as Error).message}`);
+  }
   return {
     baseUrl,
     get target() {
       return fake.targetConfig(baseUrl);
     },
     control,
-    restore() {
-      if (restored) return;
-      restored = true;
-      for (const interceptor of interceptors) nock.removeInterceptor(interceptor);
-      removeActive();
-    },
+    restore: () => restore(),
   };
 }

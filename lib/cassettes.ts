@@ -1,0 +1,155 @@
+/**
+ * Record and replay for client developers (RECORD-CASSETTES, REPLAY-OFFLINE): `recordChatbotApi` forwards every
+ * request for `baseUrl` to a real deployment and writes what it answered, redacted, into a cassette;
+ * `replayChatbotApi` answers from that cassette with no deployment and no port, refusing a request nothing matches
+ * with an error naming the closest recorded one (REPLAY-MISS-CLOSEST). The same cassettes as
+ * `npm run conformance -- --record DIR`.
+ */
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import { bodyBytes } from '../recording/body.js';
+import { replayDelay } from '../recording/fetch.js';
+import { CassetteRecorder } from '../recording/recorder.js';
+import { Redactor } from '../recording/redaction.js';
+import { CassetteReplayer } from '../recording/replayer.js';
+import { connectionReset, type InMemoryResponse } from './in-memory-dispatch.js';
+import { interceptOrigin, parseBaseUrl } from './nock-origin.js';
+import type { OtherHosts } from './other-hosts.js';
+
+export interface CassetteOptions {
+  /** Where clients send requests (as for interceptChatbotApi). */
+  baseUrl: string;
+  /** The cassette folder (e.g. `fixtures/cassettes/my-app`). */
+  dir: string;
+  /** The cassette's name in it (e.g. the test file's name); written as `<dir>/<name>.cassette.json`. */
+  cassette: string;
+  otherHosts?: OtherHosts;
+}
+
+export interface RecordOptions extends CassetteOptions {
+  /** The deployment that answers (default: `baseUrl` itself); its paths must match `baseUrl`'s. */
+  upstream?: string;
+  /** Credentials to redact besides the ones recognised by shape (`api-v1-…`, `apk-…`, credential headers). */
+  secrets?: readonly string[];
+}
+
+export interface CassetteSession {
+  baseUrl: string;
+  /** Stop intercepting; a recording is written first. Returns the cassette's path. */
+  restore(): string;
+}
+
+const flat = (headers: Record<string, string | string[] | number | undefined>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = String(v);
+  return out;
+};
+
+const rawList = (headers: Record<string, string | string[] | undefined>): string[] =>
+  Object.entries(headers).flatMap(([k, v]) =>
+    v === undefined || k === 'connection' || k === 'keep-alive'
+      ? []
+      : (Array.isArray(v) ? v : [v]).flatMap((x) => [k, x]),
+  );
+
+export function replayChatbotApi(options: CassetteOptions): CassetteSession {
+  const { url, baseUrl } = parseBaseUrl(options.baseUrl, 'replayChatbotApi');
+  const replayer = new CassetteReplayer(options.dir);
+  const restore = interceptOrigin({
+    url,
+    baseUrl,
+    otherHosts: options.otherHosts ?? 'refuse',
+    answer: async (uri, req): Promise<InMemoryResponse> => {
+      const interaction = replayer.take(options.cassette, {
+        method: req.method,
+        url: `${url.origin}${uri}`,
+        headers: flat(req.headers),
+        ...(req.body.length > 0 ? { body: req.body } : {}),
+      });
+      await replayDelay(interaction, undefined);
+      const r = interaction.response;
+      if (!r) throw Object.assign(new Error(`${interaction.error} (replayed)`), { code: interaction.error });
+      const body = new Readable({ read() {} });
+      body.push(bodyBytes(r.body));
+      if (r.ended === 'reset') setImmediate(() => body.destroy(connectionReset()));
+      else body.push(null);
+      const headers = Object.fromEntries(Object.entries(r.headers).filter(([k]) => k !== 'content-length'));
+      return { status: r.status, headers: rawList(headers), body };
+    },
+  });
+  return {
+    baseUrl,
+    restore: () => {
+      restore();
+      return options.dir;
+    },
+  };
+}
+
+export function recordChatbotApi(options: RecordOptions): CassetteSession {
+  const { url, baseUrl } = parseBaseUrl(options.baseUrl, 'recordChatbotApi');
+  const upstream = new URL(options.upstream ?? options.baseUrl).origin;
+  const recorder = new CassetteRecorder(
+    options.dir,
+    options.cassette,
+    { name: upstream, kind: 'real' },
+    new Redactor({ secrets: options.secrets ?? [] }),
+  );
+  const reading = new Set<Promise<void>>();
+  const restore = interceptOrigin({
+    url,
+    baseUrl,
+    otherHosts: options.otherHosts ?? 'refuse',
+    answer: async (uri, req): Promise<InMemoryResponse> => {
+      const headers = flat(req.headers);
+      delete headers.host;
+      const body = req.body.length > 0 ? req.body : undefined;
+      const pending = recorder.begin({ method: req.method, url: `${upstream}${uri}`, headers, body });
+      // undici's own client: nock intercepts node:http and fetch, not it, so this reaches the deployment.
+      let res: Awaited<ReturnType<typeof request>>;
+      try {
+        res = await request(`${upstream}${uri}`, {
+          method: req.method as 'GET',
+          headers,
+          ...(body ? { body } : {}),
+        });
+      } catch (err) {
+        pending.failed(err);
+        throw err;
+      }
+      pending.head();
+      const head = { status: res.statusCode, headers: flat(res.headers) };
+      const out = new Readable({ read() {} });
+      const chunks: Buffer[] = [];
+      const done = new Promise<void>((resolve) => {
+        res.body.on('data', (c: Buffer) => {
+          chunks.push(c);
+          out.push(c);
+        });
+        res.body.on('end', () => {
+          pending.answered(head, Buffer.concat(chunks), 'complete');
+          out.push(null);
+          resolve();
+        });
+        res.body.on('error', () => {
+          pending.answered(head, Buffer.concat(chunks), 'reset');
+          out.destroy(connectionReset());
+          resolve();
+        });
+      });
+      reading.add(done);
+      void done.then(() => reading.delete(done));
+      const answerHeaders = Object.fromEntries(
+        Object.entries(res.headers).filter(([k]) => k !== 'content-length' && k !== 'transfer-encoding'),
+      );
+      return { status: res.statusCode, headers: rawList(answerHeaders), body: out };
+    },
+  });
+  return {
+    baseUrl,
+    restore: () => {
+      restore();
+      return recorder.save();
+    },
+  };
+}
