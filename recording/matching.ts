@@ -4,6 +4,7 @@
  * counters, content length) are not compared. When nothing matches, the closest recorded request says what differs.
  */
 import type { RecordedRequest } from './cassette.js';
+import { CREDENTIAL_HEADERS } from './redaction.js';
 
 const IGNORED_HEADER =
   /^(user-agent|content-length|connection|host|accept-encoding|accept-language|sec-fetch-mode|traceparent|idempotency-key|x-stainless-.*|keep-alive|transfer-encoding|expect)$/;
@@ -46,15 +47,42 @@ function normaliseBody(req: RecordedRequest): string {
   return b.text;
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+/**
+ * Deeper than this, a body is compared as sent: a fixed bound, so the same body always gets the same key (a stack
+ * overflow would depend on how deep the caller's stack already was).
+ */
+const MAX_CANONICAL_DEPTH = 256;
+
+function canonical(value: unknown, depth = 0): string {
+  if (depth > MAX_CANONICAL_DEPTH) throw new RangeError('nested too deep to canonicalise');
+  if (Array.isArray(value)) return `[${value.map((v) => canonical(v, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
       a < b ? -1 : a > b ? 1 : 0,
     );
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
+}
+
+/**
+ * The same request but for credentials that none of `known` (the recording's declared credentials) is: a test that
+ * tampers with a real token (a character changed) sends, on replay, the same tampering of the placeholder, which
+ * cannot be redacted to what the recording wrote. Such a request is matched by everything else.
+ */
+export function sameButUnknownCredentials(a: RequestKey, b: RequestKey, known: ReadonlySet<string>): boolean {
+  if (a.method !== b.method || a.path !== b.path || a.body !== b.body) return false;
+  const differing = differingHeaders(a, b);
+  if (differing.length === 0) return false;
+  const bare = (v: string | undefined) => (v ?? '').replace(/^\s*(bearer|basic)\s+/i, '').trim();
+  return differing.every(
+    (h) =>
+      CREDENTIAL_HEADERS.includes(h) &&
+      a.headers[h] !== undefined &&
+      b.headers[h] !== undefined &&
+      !known.has(bare(a.headers[h])) &&
+      !known.has(bare(b.headers[h])),
+  );
 }
 
 export function sameRequest(a: RequestKey, b: RequestKey): boolean {

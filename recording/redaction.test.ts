@@ -82,6 +82,14 @@ describe('redaction [RECORD-REDACTION]', () => {
     expect(r.request({}, JSON.stringify({ email: 'ada@acme.test' })).body).not.toContain('ada@acme.test');
   });
 
+  it('an address of an answer sent back in another case is written as the same case of its placeholder', () => {
+    const r = new Redactor({ personalKey: 'k' });
+    const placeholder = JSON.parse(r.response({}, JSON.stringify({ email: 'Ada@Acme.test' })).body)
+      .email as string;
+    const sent = r.request({}, JSON.stringify({ email: 'ADA@ACME.TEST' })).body;
+    expect(sent).toBe(JSON.stringify({ email: placeholder.toUpperCase() }));
+  });
+
   it('walks bodies nested thousands of levels deep without overflowing the stack', () => {
     const deep = `${'{"a":'.repeat(20_000)}"ada@acme.test"${'}'.repeat(20_000)}`;
     const r = new Redactor();

@@ -124,6 +124,15 @@ describe('record and replay [RECORD-CASSETTES, REPLAY-OFFLINE]', () => {
     );
   });
 
+  it('matches a request whose credential was tampered with (not a declared one) by everything else, in order [REPLAY-OFFLINE]', async () => {
+    const f = replayingFetch(new CassetteReplayer(dir), () => 'suites/a.test.ts');
+    const tampered = { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}x` };
+    const first = await (
+      await f(`${origin}/echo`, { method: 'POST', headers: tampered, body: '{"a":1,"b":[1]}' })
+    ).json();
+    expect((first as { hits: number }).hits).toBe(1);
+  });
+
   it('says when the identical request was already replayed, and when a cassette does not exist [REPLAY-MISS-CLOSEST]', async () => {
     const replayer = new CassetteReplayer(dir);
     const f = replayingFetch(replayer, () => 'suites/a.test.ts');

@@ -5,9 +5,26 @@
  */
 
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { recordBody } from './body.js';
-import { type Cassette, cassetteFile, type Interaction, readCassette, readCassettes } from './cassette.js';
-import { differences, distance, keyOf, type RequestKey, sameRequest } from './matching.js';
+import {
+  type Cassette,
+  cassetteFile,
+  type Interaction,
+  readCassette,
+  readCassetteSetTarget,
+  readCassettes,
+  TARGET_FILE,
+} from './cassette.js';
+import { secretsOf } from './cassette-set.js';
+import {
+  differences,
+  distance,
+  keyOf,
+  type RequestKey,
+  sameButUnknownCredentials,
+  sameRequest,
+} from './matching.js';
 import type { OutgoingRequest } from './recorder.js';
 import { Redactor } from './redaction.js';
 
@@ -29,8 +46,15 @@ export class CassetteReplayer {
 
   private allLoaded = false;
 
+  /** The recording's declared credentials (placeholders of its target config), when it has one. */
+  private readonly knownCredentials: ReadonlySet<string>;
+
   /** Cassettes are read when first needed: a test file's own, or all of them to explain a miss. */
-  constructor(readonly dir: string) {}
+  constructor(readonly dir: string) {
+    this.knownCredentials = new Set(
+      existsSync(join(dir, TARGET_FILE)) ? secretsOf(readCassetteSetTarget(dir)) : [],
+    );
+  }
 
   private add(name: string, c: Cassette): Entry[] {
     const entries = c.interactions.map((interaction) => ({
@@ -59,7 +83,10 @@ export class CassetteReplayer {
   /** The recorded interaction that answers `req` in cassette `name`; throws ReplayMiss when none does. */
   take(name: string, req: OutgoingRequest): Interaction {
     const key = this.keyOfRequest(req);
-    const entry = this.entriesOf(name)?.find((e) => !e.used && sameRequest(e.key, key));
+    const entries = this.entriesOf(name);
+    const entry =
+      entries?.find((e) => !e.used && sameRequest(e.key, key)) ??
+      entries?.find((e) => !e.used && sameButUnknownCredentials(e.key, key, this.knownCredentials));
     if (entry) {
       entry.used = true;
       return entry.interaction;

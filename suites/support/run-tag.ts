@@ -4,16 +4,22 @@
  * exactly the requests that were recorded.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { relative, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { RUN_TAG_ENV } from '../target/cassette-env.js';
 
 const startedAt = Date.now().toString(36);
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 const hex = (text: string, n: number): string => createHash('sha256').update(text).digest('hex').slice(0, n);
 
 /** The run's tag plus 4 characters of this test file's path. */
 export function runTag(): string {
-  return `${process.env[RUN_TAG_ENV] ?? startedAt}${hex(expect.getState().testPath ?? '', 4)}`;
+  // The path from the repository root, so a recording replays from any clone.
+  const file = relative(REPO_ROOT, expect.getState().testPath ?? '')
+    .split('\\')
+    .join('/');
+  return `${process.env[RUN_TAG_ENV] ?? startedAt}${hex(file, 4)}`;
 }
 
 let drawn = 0;
