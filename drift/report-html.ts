@@ -70,7 +70,7 @@ const section = (title: string, intro: string, items: readonly string[]): string
 const violationItem = (f: FindingJson): string =>
   `<div class="finding"><h3>${e(f.operation)} ${
     f.onAssumedClauses ? pill('kind assumed', 'on assumed clauses') : ''
-  }</h3>${where(f)}${differenceTable(f.violations, false)}</div>`;
+  }${f.scripted ? pill('skip', 'scripted through the control API: not counted as drift') : ''}</h3>${where(f)}${differenceTable(f.violations, false)}</div>`;
 
 const candidateItem = (f: FindingJson): string =>
   `<div class="finding"><h3>${e(f.operation)}</h3>${where(f)}<div>Cited clauses:</div>${clauseQuotes(f.clauses)}${differenceTable(f.differences, true)}</div>`;
@@ -121,7 +121,7 @@ function summaryTable(report: DriftReportJson): string {
 
 export function driftHtml(report: DriftReportJson): string {
   const t = report.totals;
-  const drift = t.clean < t.interactions;
+  const drift = report.drift > 0;
   const verdict = drift ? 'DRIFT' : 'NO DRIFT';
   const cards = [
     card('Interactions', t.interactions, `<div class="row">${pill('pass', `${t.clean} clean`)}</div>`),
@@ -140,7 +140,7 @@ export function driftHtml(report: DriftReportJson): string {
   const findings = report.findings;
   const noDrift = drift
     ? ''
-    : `<p class="nodrift">No drift: ${t.interactions === 0 ? 'no interaction was recorded' : `all ${t.interactions} recorded answers match the contract, and the fake answered every request like the real deployment`}.</p>`;
+    : `<p class="nodrift">No drift: ${t.interactions === 0 ? 'no interaction was recorded' : `${t.violations === 0 ? `all ${t.interactions} recorded answers match the contract` : `the recorded answers match the contract except ${t.withViolations} that tests scripted through the control API told to break`}, and the fake answered every request like the real deployment`}.</p>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(`Drift: real deployment vs fake — ${verdict}`)}</title><style>${CSS}${EXTRA_CSS}</style></head>

@@ -55,10 +55,11 @@ describe('the drift report files', () => {
     const paths = writeDriftReport(join(dir, 'out'), findingsOf([clean, hostile, candidate]), meta);
     expect(paths).toEqual({ json: join(dir, 'out', 'drift.json'), html: join(dir, 'out', 'drift.html') });
     const report = JSON.parse(readFileSync(paths.json, 'utf8'));
-    expect(Object.keys(report)).toEqual(['format', 'meta', 'totals', 'operations', 'findings']);
+    expect(Object.keys(report)).toEqual(['format', 'meta', 'totals', 'drift', 'operations', 'findings']);
     expect(report.format).toBe('chatbot-platform-drift/1');
     expect(report.meta).toEqual(meta);
     expect(report.totals).toMatchObject({ interactions: 3, clean: 1, withDifferences: 2, candidates: 1 });
+    expect(report.drift).toBe(2);
     expect(report.findings.map((f: { index: number }) => f.index)).toEqual([1, 2]);
     expect(report.findings[0]).toEqual({
       operation: 'getMyProjects',
@@ -70,6 +71,7 @@ describe('the drift report files', () => {
       test: 'auth > rejects <script>',
       clauses: [],
       onAssumedClauses: false,
+      scripted: false,
       real: { status: 401, contentType: 'application/json; charset=utf-8' },
       fake: { status: 401, contentType: 'application/json; charset=utf-8' },
       fakeError: null,

@@ -17,6 +17,8 @@ import { join } from 'node:path';
 import {
   type DriftCounts,
   isClean,
+  isDrift,
+  isScripted,
   type OperationSummary,
   operationKey,
   summarize,
@@ -50,6 +52,8 @@ export interface FindingJson {
   test: string | null;
   clauses: string[];
   onAssumedClauses: boolean;
+  /** The citing test drives the fake through its control API (a `FAKE-…` clause): its violations are not drift. */
+  scripted: boolean;
   real: AnswerJson;
   fake: AnswerJson | null;
   fakeError: string | null;
@@ -61,6 +65,8 @@ export interface DriftReportJson {
   format: typeof DRIFT_FORMAT;
   meta: DriftMeta;
   totals: DriftCounts;
+  /** Interactions that are drift: a difference, or a violation outside the scripted tests (`--fail-on-drift`). */
+  drift: number;
   operations: OperationSummary[];
   findings: FindingJson[];
 }
@@ -80,6 +86,7 @@ const findingJson = (f: DriftFinding): FindingJson => ({
   test: f.pair.test ?? null,
   clauses: [...f.pair.clauses],
   onAssumedClauses: f.onAssumedClauses,
+  scripted: isScripted(f),
   real: answerJson(f.pair.real),
   fake: f.pair.fake ? answerJson(f.pair.fake) : null,
   fakeError: f.pair.fake ? null : (f.pair.fakeError ?? null),
@@ -98,6 +105,7 @@ export function driftReport(findings: readonly DriftFinding[], meta: DriftMeta):
     format: DRIFT_FORMAT,
     meta: { cassettes: meta.cassettes, fake: meta.fake, generatedAt: meta.generatedAt },
     totals: totalsOf(findings),
+    drift: findings.filter(isDrift).length,
     operations: summarize(findings),
     findings: findings
       .filter((f) => !isClean(f))
