@@ -60,7 +60,14 @@ export class ValueMap {
   private walk(a: unknown, b: unknown, depth: number): void {
     if (depth > MAX_DEPTH) return;
     if (typeof a === 'string' && typeof b === 'string') {
-      if (PLACEHOLDER.test(a) && a !== b && !this.map.has(a)) this.set(a, b);
+      if (PLACEHOLDER.test(a) && a !== b && !this.map.has(a)) {
+        this.set(a, b);
+        // An address is sent back in another case too (the recording redacts each case to the same case).
+        if (a.includes('@')) {
+          if (a.toUpperCase() !== a) this.set(a.toUpperCase(), b.toUpperCase());
+          if (a.toLowerCase() !== a) this.set(a.toLowerCase(), b.toLowerCase());
+        }
+      }
       return;
     }
     if (Array.isArray(a) && Array.isArray(b)) {
