@@ -3,7 +3,8 @@
  * the redactor cannot change how an earlier request was written), each answer when it is over.
  */
 
-import { recordBody } from './body.js';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { bodyBytes, recordBody } from './body.js';
 import { CASSETTE_FORMAT, type Cassette, cassetteFile, type Interaction, writeJson } from './cassette.js';
 import type { Redactor } from './redaction.js';
 
@@ -44,6 +45,10 @@ export class CassetteRecorder {
     const headers = lowerCase(req.headers);
     const body = req.body === undefined ? undefined : recordBody(req.body);
     const redacted = this.redactor.request(headers, body?.encoding === 'utf8' ? body.text : undefined);
+    if (body?.encoding === 'base64') {
+      const decoded = decodedText(bodyBytes(body), headers['content-encoding']);
+      if (decoded !== undefined) this.redactor.sentText(decoded);
+    }
     const request: Interaction['request'] = {
       method: req.method.toUpperCase(),
       path: this.redactor.apply(`${url.pathname}${url.search}`),
@@ -113,4 +118,24 @@ export function describeError(error: unknown): string {
   const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e?.cause?.code ?? e?.code;
   return typeof code === 'string' ? code : (e?.cause?.message ?? e?.message ?? String(error));
+}
+
+/** A compressed body as the server will read it (gzip, deflate, br), so its values count as the harness's own. */
+function decodedText(bytes: Buffer, encoding: string | undefined): string | undefined {
+  const limit = { maxOutputLength: 16 * 1024 * 1024 };
+  try {
+    let out = bytes;
+    for (const e of (encoding ?? '')
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .reverse()) {
+      if (e === 'gzip' || e === 'x-gzip') out = gunzipSync(out, limit);
+      else if (e === 'deflate') out = inflateSync(out, limit);
+      else if (e === 'br') out = brotliDecompressSync(out, limit);
+      else if (e !== '' && e !== 'identity') return undefined;
+    }
+    return out.toString('utf8');
+  } catch {
+    return undefined;
+  }
 }

@@ -115,12 +115,17 @@ export class Redactor {
     }
     if (body !== undefined) {
       this.learnCredentialsIn(body);
-      for (const s of stringsIn(body)) {
-        if (!this.substitutions.has(s)) this.sentByHarness.add(s);
-        for (const m of s.matchAll(EMAIL)) if (!this.substitutions.has(m[0])) this.sentByHarness.add(m[0]);
-      }
+      this.sentText(body);
     }
     return { headers: this.headers(headers), body: body === undefined ? undefined : this.apply(body) };
+  }
+
+  /** The strings of a body the harness sent are its own data (also of a compressed body the server will decode). */
+  sentText(body: string): void {
+    for (const s of stringsIn(body)) {
+      if (!this.substitutions.has(s)) this.sentByHarness.add(s);
+      for (const m of s.matchAll(EMAIL)) if (!this.substitutions.has(m[0])) this.sentByHarness.add(m[0]);
+    }
   }
 
   /** Redact one answer's headers and body text, learning the personal values it carries. */
@@ -181,7 +186,7 @@ function stringsIn(body: string): string[] {
   const json = parseJson(body);
   if (json === undefined) {
     // A form body (the Platform operations that take one); other text has no fields to keep.
-    return body.includes('=') && !/\s/.test(body) ? [...new URLSearchParams(body).values()] : [];
+    return body.includes('=') ? [...new URLSearchParams(body).values()] : [];
   }
   const out: string[] = [];
   const stack: unknown[] = [json];
