@@ -18,6 +18,7 @@ export default defineConfig({
           'recording/**/*.test.ts',
           'drift/**/*.test.ts',
           'lib/**/*.test.ts',
+          'broken/**/*.test.ts',
         ],
     exclude: remote ? ['suites/reporting/**', 'node_modules/**'] : ['node_modules/**'],
     fileParallelism: !remote,

@@ -5,6 +5,11 @@ const H = 'Harness';
 
 export const harnessClauses = [
   assumed(
+    'HARNESS-BROKEN-SERVERS',
+    H,
+    'Hand-made broken servers (the fake with one rule broken: a permission swapped, a range bound off by one, a token that survives regeneration, a cap off by one, a stream missing its final event) each turn a conformance run red on the broken clause, while the same runs against the fake pass.',
+  ),
+  assumed(
     'REPORT-MATRIX',
     H,
     'The conformance report maps every clause to the tests citing it: fail if any citing test fails, pass if one passes and none fails, skip (with reasons) if all are skipped, untested if none cites it. Documented failures fail the run; assumed failures fail it only against the fake.',
