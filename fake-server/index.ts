@@ -7,6 +7,7 @@ import { errorMiddleware } from './http/error-middleware.js';
 export { answerClientErrorsWithEnvelope } from './http/client-error.js';
 
 import { fallback } from './http/fallback.js';
+import { faultInjection } from './http/fault-injection.js';
 import { integrationRouter } from './http/integration-router.js';
 import { journal } from './http/journal.js';
 import { openApiRoute } from './http/openapi-route.js';
@@ -55,6 +56,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const onUnexpected =
     options.onUnexpectedError ?? ((err: unknown) => console.error('[fake] unexpected error', err));
   app.use(errorMiddleware(onUnexpected));
+  // Fault rules of the control API, before any router (FAKE-FAULT-INJECTION); a no-op while there is none.
+  app.use(faultInjection(runtime, mounts));
   // Each router behind a check of the paths it can match, so a request pays only for the router that can answer it.
   app.use(openApiRoute(mounts));
   app.use(gatedRoutes(controlRouter(runtime, { prefix: controlPrefix, secret, describe })));

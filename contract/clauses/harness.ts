@@ -45,6 +45,11 @@ export const harnessClauses = [
     'The fake model is deterministic: with the knowledgebase tool declared it searches the project knowledgebase with the conversation and answers citing the chunks it used ([1], [2], … in `sources` order); when the last user message asks for what a declared user tool does (words of its name or description), it calls that tool with arguments drawn from the message; after tool results it answers using them; it stops within the max tokens.',
   ),
   assumed(
+    'FAKE-FAULT-INJECTION',
+    H,
+    'Through the control API (POST/GET/DELETE /_control/faults), rules make requests to one operation (or all) slower (latency_ms, wall time), answer an error status (429/500/502/503/504, in the envelope or the RAG dialect’s native error, with retry-after if given), drop the connection, or cut a streamed RAG answer after N events (truncate) or follow them with a malformed event; a rule fires on a share of the matching requests (rate, spread evenly) or on the next N only; a reset removes every rule; the control API itself is never affected.',
+  ),
+  assumed(
     'FAKE-MODEL-SCRIPT',
     H,
     'Through the control API, the next replies of a project can be queued (POST /_control/projects/:uid/rag/replies): text, tool calls with given arguments, an error status (with retry-after), a delay before answering, and a stream cut after N events (ended or reset). Each RAG request of the project, on either endpoint, takes the next queued reply once it has passed the key, cap, plan, body and model checks; an empty queue means the default model. A queued text (or a tool call with text) replaces only the wording: retrieval still runs when the knowledgebase tool is declared, so `sources` is filled as usual, and max tokens, usage and credits apply as to any answer.',

@@ -24,6 +24,7 @@ import { sendSuccess } from '../http/envelope.js';
 import { parseWith } from '../http/validate.js';
 import type { Runtime } from '../runtime.js';
 import { registerBulkSeed } from './bulk-seed.js';
+import { registerFaultRoutes } from './faults-routes.js';
 import { rateLimitsView } from './rate-limits-view.js';
 import * as S from './schemas.js';
 import { projectControlView, tokenView } from './views.js';
@@ -261,5 +262,6 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     ok(ctx, 'Rate limit window set', rateLimitsView(runtime));
   });
   registerBulkSeed(r, runtime);
+  registerFaultRoutes(r, runtime);
   return r;
 }

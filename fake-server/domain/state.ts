@@ -4,6 +4,7 @@ import type { ExpirationPreset, ScopeType } from '../../contract/access.js';
 import type { MemberRole, Permission, PlanName, TokenRole } from '../../contract/index.js';
 import type { ScriptedReply } from '../../contract/requests/rag-script.js';
 import type { KnowledgebaseIndex } from '../rag/knowledgebase-index.js';
+import { createFaultRules, type FaultRules } from './faults.js';
 import { ExecutionLogStore, MessageStore, SessionStore } from './store-indexes.js';
 
 export interface User {
@@ -191,6 +192,8 @@ export interface State {
   knowledgebases: Map<number, KnowledgebaseIndex>;
   /** Scripted replies of the fake model queued per project id, oldest first (FAKE-MODEL-SCRIPT). */
   ragScripts: Map<number, ScriptedReply[]>;
+  /** Fault rules of the control API (FAKE-FAULT-INJECTION); a reset clears them. */
+  faults: FaultRules;
 }
 
 export function createState(): State {
@@ -209,5 +212,6 @@ export function createState(): State {
     models: [],
     knowledgebases: new Map(),
     ragScripts: new Map(),
+    faults: createFaultRules(),
   };
 }

@@ -18,6 +18,7 @@ import { openaiChunks, openaiCompletion, openaiConversation } from '../rag/opena
 import { loadTokenizer } from '../rag/tokens.js';
 import type { Runtime } from '../runtime.js';
 import { readBody } from './body.js';
+import { streamFaultOf } from './fault-injection.js';
 import type { Mounts } from './platform-router.js';
 import { parseNative, ragErrors } from './rag-errors.js';
 import { anthropicSse, openaiSse, resetConnection, type SseEvent, writeSse } from './sse.js';
@@ -90,7 +91,7 @@ async function answer(runtime: Runtime, op: (typeof ragOperations)[number], wire
     else ctx.body = wire.body(reply);
     return;
   }
-  await writeSse(ctx, wire.events(reply, conversation), reply.delivery.cut);
+  await writeSse(ctx, wire.events(reply, conversation), reply.delivery.cut ?? streamFaultOf(ctx.state));
 }
 
 /** The path as the routers match it: no trailing slash, lower case (@koa/router defaults). */

@@ -42,8 +42,12 @@ export const anthropicSse = (events: readonly AnthropicStreamEvent[]): SseEvent[
 
 export interface SseCut {
   afterEvents: number;
-  mode: 'end' | 'reset';
+  /** `malformed`: an event whose data is not JSON follows, then the stream ends (FAKE-FAULT-INJECTION). */
+  mode: 'end' | 'reset' | 'malformed';
 }
+
+/** What a `malformed` cut sends: a frame no client can parse as the dialect's JSON. */
+export const MALFORMED_FRAME = 'data: {"injected": malformed\n\n';
 
 /** Write `text` and wait until it is handed to the socket; false when the connection is gone. */
 function write(res: ServerResponse, text: string): Promise<boolean> {
@@ -79,6 +83,7 @@ export async function writeSse(ctx: Context, events: readonly SseEvent[], cut: S
     res.destroy();
     return;
   }
+  if (cut?.mode === 'malformed' && !(await write(res, MALFORMED_FRAME))) return;
   await new Promise<void>((resolve) => {
     res.once('close', () => resolve());
     res.end(() => resolve());
