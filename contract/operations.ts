@@ -232,6 +232,12 @@ export const operations: readonly Operation[] = [
 
 export type PlatformOperationId = (typeof platformOperations)[number]['id'];
 
+/** The operation at `path` under {base_url} (as routers match it: any case, trailing slashes ignored), if any. */
+export function operationByPath(path: string): Operation | undefined {
+  const bare = path.replace(/\/+$/, '').toLowerCase();
+  return operations.find((o) => o.path.toLowerCase() === bare);
+}
+
 export function operationById(id: string): Operation {
   const op = operations.find((o) => o.id === id);
   if (!op) throw new Error(`unknown operation ${id}`);

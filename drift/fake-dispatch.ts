@@ -1,6 +1,6 @@
-/** Ask a fake in memory (no port): one request into its Koa app, the whole answer back, a reset included. */
-import inject from 'light-my-request';
+/** Ask a fake in memory (no port): one request through the library's in-memory dispatch, the whole answer back. */
 import type { FakeServer } from '../fake-server/index.js';
+import { dispatchInMemory } from '../lib/in-memory-dispatch.js';
 import type { DriftAnswer } from './types.js';
 
 export interface FakeRequest {
@@ -14,21 +14,32 @@ export async function askFake(
   fake: FakeServer,
   req: FakeRequest,
 ): Promise<DriftAnswer & { ended: 'complete' | 'reset' }> {
-  const res = await inject(fake.app.callback() as unknown as inject.DispatchFunc, {
-    method: req.method as NonNullable<inject.InjectOptions['method']>,
-    url: req.path,
-    headers: req.headers,
-    ...(req.body ? { payload: req.body } : {}),
-    payloadAsStream: true,
-  });
+  let res: Awaited<ReturnType<typeof dispatchInMemory>>;
+  try {
+    res = await dispatchInMemory(fake.app.callback(), {
+      method: req.method,
+      url: req.path,
+      headers: req.headers,
+      body: req.body ?? Buffer.alloc(0),
+    });
+  } catch (err) {
+    // The fake dropped the connection before answering: a reset with no status to compare.
+    if ((err as NodeJS.ErrnoException).code === 'ECONNRESET')
+      return { status: 0, headers: {}, body: '', ended: 'reset' };
+    throw err;
+  }
   const chunks: Buffer[] = [];
   let ended: 'complete' | 'reset' = 'complete';
   try {
-    for await (const chunk of res.stream()) chunks.push(Buffer.from(chunk as Buffer));
+    for await (const chunk of res.body) chunks.push(Buffer.from(chunk as Buffer));
   } catch {
     ended = 'reset';
   }
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = String(v);
-  return { status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8'), ended };
+  for (let i = 0; i + 1 < res.headers.length; i += 2) {
+    const name = res.headers[i]!.toLowerCase();
+    headers[name] =
+      headers[name] === undefined ? res.headers[i + 1]! : `${headers[name]}, ${res.headers[i + 1]}`;
+  }
+  return { status: res.status, headers, body: Buffer.concat(chunks).toString('utf8'), ended };
 }

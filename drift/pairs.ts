@@ -5,7 +5,7 @@
  * which concurrent requests reached the deployment is not the order they were sent.
  */
 import { CLAUSE_ID_PATTERN } from '../contract/clauses/index.js';
-import { operations } from '../contract/operations.js';
+import { operationByPath } from '../contract/operations.js';
 import type { TargetConfig } from '../contract/target-config.js';
 import { createFakeServer } from '../fake-server/index.js';
 import { bodyBytes } from '../recording/body.js';
@@ -64,9 +64,7 @@ export async function pairsAgainstFake(
         pairs.push({
           cassette: name,
           index: interaction.seq,
-          operationId: operations.find(
-            (o) => o.path === where.rest && o.method === interaction.request.method,
-          )?.id,
+          operationId: interaction.request.method === 'POST' ? operationByPath(where.rest)?.id : undefined,
           method: interaction.request.method,
           path: where.rest,
           test: interaction.test,

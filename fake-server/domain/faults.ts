@@ -3,6 +3,8 @@
  * Deterministic: a rule with rate r fires on the k-th matching request when ⌊k·r⌋ > ⌊(k−1)·r⌋, so exactly r of them
  * over any run, evenly spread; `next` retires a rule after that many firings. Rules are checked in the order added.
  */
+
+import { operations } from '../../contract/operations.js';
 import type { FaultRuleInput } from '../../contract/requests/faults.js';
 import { DomainError } from './errors.js';
 
@@ -20,7 +22,14 @@ export interface FaultRules {
 
 export const createFaultRules = (): FaultRules => ({ rules: [], nextId: 1 });
 
+/** Add a rule; its operation must be `*` or an id of the operation table. */
 export function addFault(faults: FaultRules, input: FaultRuleInput): FaultRule {
+  if (input.operation !== '*' && !operations.some((o) => o.id === input.operation)) {
+    throw new DomainError(
+      400,
+      `Invalid params: operation must be * or an operation id, not ${input.operation}`,
+    );
+  }
   const rule: FaultRule = { ...input, id: faults.nextId++, matched: 0, fired: 0 };
   faults.rules.push(rule);
   return rule;

@@ -6,9 +6,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Middleware } from 'koa';
-import { operations } from '../../contract/operations.js';
+import { operationByPath } from '../../contract/operations.js';
 import { faultFor } from '../domain/faults.js';
 import type { Runtime } from '../runtime.js';
+import { sendError } from './envelope.js';
 import { sendRagError } from './rag-errors.js';
 import { resetConnection, type SseCut } from './sse.js';
 
@@ -20,8 +21,7 @@ function operationOf(path: string, mounts: { basePath: string; orgBasePath: stri
   for (const base of [mounts.orgBasePath, mounts.basePath]) {
     const root = base.toLowerCase();
     if (!bare.startsWith(`${root}/`)) continue;
-    const rest = bare.slice(root.length);
-    return operations.find((o) => o.path.toLowerCase() === rest)?.id;
+    return operationByPath(bare.slice(root.length))?.id;
   }
   return undefined;
 }
@@ -48,9 +48,7 @@ export function faultInjection(
       const message = `${INJECTED_MESSAGE}: ${status}`;
       if (operation === 'openaiChatCompletions') return sendRagError(ctx, 'openai', status, message);
       if (operation === 'anthropicMessages') return sendRagError(ctx, 'anthropic', status, message);
-      ctx.status = status;
-      ctx.body = { type: 'RXERROR', message };
-      return;
+      return sendError(ctx, status, message);
     }
     if (rule.stream) {
       const cut: SseCut = {
