@@ -28,13 +28,15 @@ export async function askFake(
       return { status: 0, headers: {}, body: '', ended: 'reset' };
     throw err;
   }
+  // Read in flowing mode: dispatchInMemory holds a reset back until its reader flows (as nock's piping does), so
+  // an async iterator would wait for it forever.
   const chunks: Buffer[] = [];
-  let ended: 'complete' | 'reset' = 'complete';
-  try {
-    for await (const chunk of res.body) chunks.push(Buffer.from(chunk as Buffer));
-  } catch {
-    ended = 'reset';
-  }
+  const ended = await new Promise<'complete' | 'reset'>((resolve) => {
+    res.body.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)));
+    res.body.once('end', () => resolve('complete'));
+    res.body.once('error', () => resolve('reset'));
+    res.body.resume();
+  });
   const headers: Record<string, string> = {};
   for (let i = 0; i + 1 < res.headers.length; i += 2) {
     const name = res.headers[i]!.toLowerCase();

@@ -97,8 +97,21 @@ function usage(message: string): number {
   return 2;
 }
 
+// A run whose work stopped waiting on nothing would otherwise end with exit 0 and no report: never a silent pass.
+let finished = false;
+process.on('beforeExit', () => {
+  if (finished) return;
+  process.stderr.write(
+    'drift: stopped before the report was written (a request to the fake never finished)\n',
+  );
+  process.exitCode = 1;
+});
+
 Promise.resolve(main()).then(
-  (code) => process.exit(code),
+  (code) => {
+    finished = true;
+    process.exit(code);
+  },
   (err: unknown) => {
     process.stderr.write(`drift: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exit(1);
