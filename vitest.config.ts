@@ -19,6 +19,7 @@ export default defineConfig({
           'drift/**/*.test.ts',
           'lib/**/*.test.ts',
           'broken/**/*.test.ts',
+          'fuzz/**/*.test.ts',
         ],
     exclude: remote ? ['suites/reporting/**', 'node_modules/**'] : ['node_modules/**'],
     fileParallelism: !remote,

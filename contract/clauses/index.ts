@@ -1,8 +1,10 @@
 /** The clause catalogue: every clause of every area, checked at import time. */
 import { authenticationClauses } from './authentication.js';
 import type { Clause } from './clause.js';
+import { concurrencyClauses } from './concurrency.js';
 import { conventionsClauses } from './conventions.js';
 import { driftClauses } from './drift.js';
+import { durabilityClauses } from './durability.js';
 import { errorClauses } from './errors.js';
 import { harnessClauses } from './harness.js';
 import { integrationClauses } from './integration.js';
@@ -15,6 +17,7 @@ import { playgroundClauses } from './playground.js';
 import { projectClauses } from './projects.js';
 import { ragClauses } from './rag.js';
 import { recordingClauses } from './recording.js';
+import { robustnessClauses } from './robustness.js';
 import { sessionClauses } from './sessions.js';
 import { settingsClauses } from './settings.js';
 import { statsClauses } from './stats.js';
@@ -48,6 +51,9 @@ export const clauses: readonly Clause[] = [
   ...errorClauses,
   ...versioningClauses,
   ...libraryClauses,
+  ...durabilityClauses,
+  ...robustnessClauses,
+  ...concurrencyClauses,
 ];
 
 const byId = new Map<string, Clause>();
