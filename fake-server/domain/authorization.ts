@@ -34,9 +34,13 @@ export function allows(access: AccessRule, grant: Grant): boolean {
   if (access.any) return true;
   const creatorMay = grant.creatorRole === 'owner' || access.roles.includes(grant.creatorRole);
   if (!creatorMay) return false;
-  const roleOk = grant.tokenRole !== null && access.roles.includes(grant.tokenRole);
+  const { tokenRole } = grant;
+  // Stryker disable next-line ConditionalExpression: equivalent; no rule lists a null role, so includes(null) is false too
+  const hasRole = tokenRole !== null;
+  const roleOk = hasRole && access.roles.includes(tokenRole);
   const fineOk = access.fineGrained !== undefined && hasPermission(grant.permissions, access.fineGrained);
-  const both = grant.tokenRole !== null && grant.permissions.length > 0;
+  // With no role, roleOk is false and both paths below give fineOk: `both` needs no null check of its own.
+  const both = grant.permissions.length > 0 && hasRole;
   if (both && access.level === 'project' && access.fineGrained) return fineOk;
   return roleOk || fineOk;
 }
