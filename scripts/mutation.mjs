@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chunks, inputsHash, LAYERS } from '../mutation/chunks.mjs';
 import { layerScores, mergeReports, reportHtml } from '../mutation/merge-reports.mjs';
@@ -52,6 +52,7 @@ const paths = (c) => ({
   report: join(chunkDir, `${c.name}.json`),
   incremental: join(chunkDir, `${c.name}.incremental.json`),
   stamp: join(chunkDir, `${c.name}.inputs`),
+  config: join(chunkDir, `${c.name}.stryker.mjs`),
 });
 /** The chunk's report is for these files and these inputs. */
 const current = (c) => {
@@ -79,21 +80,22 @@ for (const [i, c] of selected.entries()) {
   console.log(`${label}: ${c.files.join(', ')}`);
   const p = paths(c);
   rmSync(p.stamp, { force: true });
+  // The chunk's own config: the shared one with its files, its incremental file and its JSON report.
+  const chunkOptions = {
+    mutate: c.files,
+    incremental: true,
+    incrementalFile: p.incremental,
+    reporters: ['json', 'progress-append-only'],
+    jsonReporter: { fileName: p.report },
+  };
+  const base = pathToFileURL(join(root, 'mutation', 'stryker.config.mjs')).href;
+  writeFileSync(
+    p.config,
+    `import base from ${JSON.stringify(base)};\nexport default { ...base, ...${JSON.stringify(chunkOptions)} };\n`,
+  );
   const run = spawnSync(
     process.execPath,
-    [
-      join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'),
-      'run',
-      'mutation/stryker.config.mjs',
-      '--mutate',
-      c.files.join(','),
-      '--incrementalFile',
-      p.incremental,
-      '--jsonReporter.fileName',
-      p.report,
-      '--reporters',
-      'json,progress-append-only',
-    ],
+    [join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', p.config],
     { cwd: root, stdio: 'inherit' },
   );
   if (run.status !== 0) {
