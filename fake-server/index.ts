@@ -5,6 +5,7 @@ import { controlRouter } from './control/router.js';
 import { errorMiddleware } from './http/error-middleware.js';
 
 export { answerClientErrorsWithEnvelope } from './http/client-error.js';
+export { StateFileError } from './persistence/state-file.js';
 
 import { fallback } from './http/fallback.js';
 import { faultInjection } from './http/fault-injection.js';
@@ -14,7 +15,10 @@ import { openApiRoute } from './http/openapi-route.js';
 import { platformRouter } from './http/platform-router.js';
 import { ragRouter } from './http/rag-router.js';
 import { gatedRoutes } from './http/route-gate.js';
-import { Runtime, type RuntimeOptions } from './runtime.js';
+import type { DurableState } from './persistence/durable-state.js';
+import { openRuntime } from './persistence/open-runtime.js';
+import { persistWrites } from './persistence/persist-writes.js';
+import type { Runtime, RuntimeOptions } from './runtime.js';
 import { describeFake } from './target.js';
 
 /** The control API's secret when `adminSecret` is not given. */
@@ -31,11 +35,19 @@ export interface FakeServerOptions extends Partial<RuntimeOptions> {
   adminSecret?: string;
   /** Called with errors that escaped every rule (they answer 500 in the envelope). */
   onUnexpectedError?: (err: unknown) => void;
+  /**
+   * Path of a state file (FAKE-STATE-FILE): resumed from when it exists, created at once from the seed when not;
+   * every acknowledged write is in it before its answer leaves. A file that is not a valid snapshot throws a
+   * StateFileError and is left untouched.
+   */
+  state?: string;
 }
 
 export interface FakeServer {
   app: Koa;
   runtime: Runtime;
+  /** The state file it is kept in, when started with `state`. */
+  persistence?: DurableState;
   /** The fake's target config as seen from `origin` (e.g. `http://127.0.0.1:4010`). */
   targetConfig(origin: string): TargetConfig;
 }
@@ -45,7 +57,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const orgBasePath = options.orgBasePath ?? '/org/api/v1';
   const controlPrefix = options.controlPrefix ?? '/_control';
   const secret = options.adminSecret ?? DEFAULT_ADMIN_SECRET;
-  const runtime = new Runtime(options);
+  const { runtime, durable } = openRuntime(options, options.state);
   let origin = 'http://127.0.0.1:4010';
   const describe = () => describeFake(runtime, { origin, basePath, orgBasePath, controlPrefix, secret });
 
@@ -56,6 +68,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const onUnexpected =
     options.onUnexpectedError ?? ((err: unknown) => console.error('[fake] unexpected error', err));
   app.use(errorMiddleware(onUnexpected));
+  // With a state file, every write is on disk before its answer leaves (FAKE-STATE-ACKNOWLEDGED-DURABLE).
+  if (durable) app.use(persistWrites(durable, controlPrefix, onUnexpected));
   // Fault rules of the control API, before any router (FAKE-FAULT-INJECTION); a no-op while there is none.
   app.use(faultInjection(runtime, mounts));
   // Each router behind a check of the paths it can match, so a request pays only for the router that can answer it.
@@ -69,6 +83,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   return {
     app,
     runtime,
+    ...(durable ? { persistence: durable } : {}),
     targetConfig(o: string) {
       origin = o;
       return describe();

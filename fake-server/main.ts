@@ -1,23 +1,29 @@
-/** `npm start`: the fake with default fixtures on 127.0.0.1:4010 (PORT overrides); writes reports/fake-target.json. */
+/**
+ * `npm start`: the fake with default fixtures on 127.0.0.1:4010 (PORT overrides); writes reports/fake-target.json.
+ * `npm start -- --state FILE` keeps its state in FILE across restarts (FAKE-STATE-FILE).
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answerClientErrorsWithEnvelope } from './http/client-error.js';
-import { createFakeServer } from './index.js';
+import { createFakeServer, type FakeServer, type FakeServerOptions, StateFileError } from './index.js';
+import { stateFileFromArgv } from './persistence/state-argument.js';
 import { rateWindowFromEnv } from './rate-window-env.js';
 
 const port = Number(process.env.PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
 const seed = Number(process.env.FAKE_SEED ?? 1);
 let rateWindow: ReturnType<typeof rateWindowFromEnv>;
+let state: string | undefined;
 try {
   rateWindow = rateWindowFromEnv(process.env);
+  state = stateFileFromArgv(process.argv.slice(2));
 } catch (err) {
   console.error(`npm start: ${(err as Error).message}`);
   process.exit(2);
 }
-const fake = createFakeServer({
+const options: FakeServerOptions = {
   seed,
   // Resolved from this file, so it holds both from the sources and from the bundle in .build/.
   documentsDir: fileURLToPath(new URL('../fixtures/documents/', import.meta.url)),
@@ -28,7 +34,18 @@ const fake = createFakeServer({
   ...(process.env.FAKE_ORG_BASE_PATH ? { orgBasePath: process.env.FAKE_ORG_BASE_PATH } : {}),
   // FAKE_RATE_WINDOW_MS / FAKE_RATE_WINDOW: e.g. a one-minute window so real-time cap runs are short.
   rateWindow,
-});
+  // --state FILE: resumed from FILE, or seeded and FILE created (FAKE-STATE-FILE).
+  ...(state !== undefined ? { state } : {}),
+};
+let fake: FakeServer;
+try {
+  fake = createFakeServer(options);
+} catch (err) {
+  // A state file that is not a valid snapshot: said on one line, and the file is left as it is.
+  if (!(err instanceof StateFileError)) throw err;
+  console.error(`npm start: ${err.message}`);
+  process.exit(2);
+}
 const server = createServer(fake.app.callback());
 answerClientErrorsWithEnvelope(server);
 
@@ -40,9 +57,13 @@ server.listen(port, host, () => {
   mkdirSync(dirname(resolve(file)), { recursive: true }); // relative to the working directory, or absolute
   writeFileSync(file, `${JSON.stringify(target, null, 2)}\n`);
   const ms = Math.round(process.uptime() * 1000);
+  const kept = fake.persistence;
   console.log(
     [
-      `Chatbot Platform fake listening on http://${host}:${actualPort} (seed ${seed}, ready ${ms} ms after process start)`,
+      `Chatbot Platform fake listening on http://${host}:${actualPort} (seed ${fake.runtime.options.seed}, ready ${ms} ms after process start)`,
+      ...(kept
+        ? [`  state file    ${kept.file} (${kept.resumed ? 'resumed from it' : 'created from the seed'})`]
+        : []),
       `  base_url      ${target.base_url}`,
       `  org_base_url  ${target.org_base_url}`,
       `  control API   ${target.control?.url} (header x-control-secret)`,
@@ -54,6 +75,14 @@ server.listen(port, host, () => {
   );
 });
 
-const stop = () => server.close(() => process.exit(0));
+const stop = () => {
+  // A clean stop keeps the clock's time too (a ticking clock is otherwise saved at each write only).
+  try {
+    fake.persistence?.save();
+  } catch (err) {
+    console.error(`npm start: could not save the state file: ${(err as Error).message}`);
+  }
+  server.close(() => process.exit(0));
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

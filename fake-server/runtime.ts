@@ -27,6 +27,14 @@ export interface RuntimeOptions {
 
 export const JOURNAL_CAPACITY = 2000;
 
+/** Everything a runtime holds besides its journal: what a reset rebuilds and what a state snapshot restores. */
+export interface RuntimeParts {
+  options: RuntimeOptions;
+  ticking: boolean;
+  domain: DomainContext;
+  seeded: SeedResult | null;
+}
+
 export class Runtime {
   domain!: DomainContext;
   seeded: SeedResult | null = null;
@@ -34,9 +42,11 @@ export class Runtime {
   readonly journal = new JournalRing(JOURNAL_CAPACITY);
   options: RuntimeOptions;
 
-  constructor(options: Partial<RuntimeOptions> = {}) {
+  /** Seeded from `options`, or, given `resume`, holding those parts instead (the seed is not applied). */
+  constructor(options: Partial<RuntimeOptions> = {}, resume?: (runtime: Runtime) => RuntimeParts) {
     this.options = { seed: 1, fixtures: 'default', clockStart: DEFAULT_EPOCH, ...options };
-    this.reset();
+    if (resume) this.adopt(resume(this));
+    else this.reset();
   }
 
   /** Whether the clock ticks with real time (only possible when a wall-time source was given at start). */
@@ -60,6 +70,15 @@ export class Runtime {
     };
     this.seeded =
       this.options.fixtures === 'default' ? applyDefaultSeed(this.domain, this.options.documentsDir) : null;
+    this.journal.clear();
+  }
+
+  /** Replace the whole state with `parts` (a state snapshot), as a reset does: the journal is cleared too. */
+  adopt(parts: RuntimeParts): void {
+    this.options = parts.options;
+    this.ticking = parts.ticking;
+    this.domain = parts.domain;
+    this.seeded = parts.seeded;
     this.journal.clear();
   }
 

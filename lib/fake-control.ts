@@ -59,6 +59,16 @@ export interface FakeControl {
   rateLimits<T = unknown>(): Promise<T>;
   /** POST /rate-limits/reset: clear every count. */
   resetRateLimits(): Promise<void>;
+  /**
+   * GET /state: the whole state as a snapshot document, the format of the state file (FAKE-STATE-SNAPSHOT); save
+   * it and start a fake from it (`state: FILE`), or give it to importState.
+   */
+  exportState(): Promise<string>;
+  /**
+   * PUT /state: replace the whole state with a snapshot document (checked as a state file is; an invalid one
+   * rejects with 400 and changes nothing); resolves to the target config of the imported state.
+   */
+  importState(snapshot: string): Promise<TargetConfig>;
   /** Any control route, path relative to the control prefix (e.g. `/tokens`); resolves to the envelope's data. */
   get<T = unknown>(path: string): Promise<T>;
   post<T = unknown>(path: string, body?: unknown): Promise<T>;
@@ -86,16 +96,23 @@ interface Envelope {
 
 /** The control handle of the fake answering `handler`, its control API mounted at `prefix` and wanting `secret`. */
 export function createFakeControl(handler: RequestListener, prefix: string, secret: string): FakeControl {
-  const exchange = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> => {
-    const res = await inject(handler, {
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: string) =>
+    inject(handler, {
       method,
       url: `${prefix}${path.startsWith('/') ? path : `/${path}`}`,
       headers: {
         'x-control-secret': secret,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
       },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      ...(payload !== undefined ? { payload } : {}),
     });
+  const exchange = async <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    raw?: string,
+  ): Promise<T> => {
+    const res = await send(method, path, raw ?? (body !== undefined ? JSON.stringify(body) : undefined));
     let json: Envelope | undefined;
     try {
       json = JSON.parse(res.payload) as Envelope;
@@ -132,6 +149,18 @@ export function createFakeControl(handler: RequestListener, prefix: string, secr
     resetRateLimits: async () => {
       await exchange('POST', '/rate-limits/reset', {});
     },
+    exportState: async () => {
+      const res = await send('GET', '/state');
+      if (res.statusCode !== 200) {
+        let message = res.payload.slice(0, 200);
+        try {
+          message = (JSON.parse(res.payload) as Envelope).message ?? message;
+        } catch {}
+        throw new FakeControlError(res.statusCode, 'GET', '/state', message);
+      }
+      return res.payload;
+    },
+    importState: (snapshot) => exchange('PUT', '/state', undefined, snapshot),
     get: (path) => exchange('GET', path),
     post: (path, body) => exchange('POST', path, body ?? {}),
     delete: (path) => exchange('DELETE', path),

@@ -23,4 +23,10 @@ export interface FakeOptions extends Partial<Omit<RuntimeOptions, 'wallClock'>> 
   adminSecret?: string;
   /** Called with errors that escaped every rule (they answer 500 in the envelope). Default: ignored. */
   onUnexpectedError?: (err: unknown) => void;
+  /**
+   * Path of a state file (FAKE-STATE-FILE): the fake resumes from it when it exists (the seed is not applied) and
+   * creates it from the seed when not; every acknowledged write is in it before the answer leaves. A file that is
+   * not a valid state snapshot throws an Error naming the file and the problem, and is left untouched.
+   */
+  state?: string;
 }

@@ -22,7 +22,7 @@ export interface RunningFake {
   /** Its target config (base_url, org_base_url, tokens, project key, control); current after a control reset. */
   readonly target: TargetConfig;
   control: FakeControl;
-  /** Stop listening and drop open connections; calling it again is harmless. */
+  /** Stop listening and drop open connections (with a state file, its clock's time saved first); again: harmless. */
   close(): Promise<void>;
 }
 
@@ -51,8 +51,15 @@ export async function startFake(options: StartFakeOptions = {}): Promise<Running
     },
     control,
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
+      closing ??= new Promise<void>((resolve, reject) => {
+        // With a state file, the clock's time of the stop is kept too (a ticking clock is saved at writes only).
+        let saveError: unknown;
+        try {
+          fake.persistence?.save();
+        } catch (err) {
+          saveError = err;
+        }
+        server.close(() => (saveError === undefined ? resolve() : reject(saveError)));
         server.closeAllConnections();
       });
       return closing;

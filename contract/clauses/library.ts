@@ -27,7 +27,7 @@ export const libraryClauses = [
   assumed(
     'LIB-INTERCEPT-CONTROL',
     L,
-    "The control handle of startFake and interceptChatbotApi (reset, target, now, advanceClock, setClock, scriptReplies, scriptedReplies, clearScriptedReplies, journal, clearJournal, outbox, rateLimits, resetRateLimits, and generic get/post/delete) goes through the fake's real control routes in memory, so its effect is the same as over HTTP and the next request sees it; a non-2xx answer rejects with the status and the envelope's message. Under interception the fake's clock is frozen unless `fake: { clock: 'ticking' }`.",
+    "The control handle of startFake and interceptChatbotApi (reset, target, now, advanceClock, setClock, scriptReplies, scriptedReplies, clearScriptedReplies, journal, clearJournal, outbox, rateLimits, resetRateLimits, exportState, importState, and generic get/post/delete) goes through the fake's real control routes in memory, so its effect is the same as over HTTP and the next request sees it; a non-2xx answer rejects with the status and the envelope's message. Under interception the fake's clock is frozen unless `fake: { clock: 'ticking' }`.",
   ),
   assumed(
     'LIB-INTERCEPT-RESTORE',

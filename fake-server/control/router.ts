@@ -24,9 +24,11 @@ import { sendSuccess } from '../http/envelope.js';
 import { parseWith } from '../http/validate.js';
 import type { Runtime } from '../runtime.js';
 import { registerBulkSeed } from './bulk-seed.js';
+import { registerConsistencyRoutes } from './consistency-routes.js';
 import { registerFaultRoutes } from './faults-routes.js';
 import { rateLimitsView } from './rate-limits-view.js';
 import * as S from './schemas.js';
+import { registerStateRoutes } from './state-routes.js';
 import { projectControlView, tokenView } from './views.js';
 
 export interface ControlOptions {
@@ -263,5 +265,7 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
   });
   registerBulkSeed(r, runtime);
   registerFaultRoutes(r, runtime);
+  registerStateRoutes(r, runtime, opts.describe);
+  registerConsistencyRoutes(r, runtime);
   return r;
 }

@@ -6,9 +6,9 @@
  */
 import { HOUR_MS } from './clock.js';
 import { DomainError } from './errors.js';
-import { createTally, type Tally, type WindowMode, windowModes } from './rate-window.js';
+import { createTally, type Tally, type TallyState, type WindowMode, windowModes } from './rate-window.js';
 
-export { type WindowMode, windowModes };
+export { type TallyState, type WindowMode, windowModes };
 
 export interface RateDecision {
   limit: number;
@@ -49,6 +49,13 @@ export interface RateLimiter {
   reset(): void;
   /** Every key with a request still counting at `now`. */
   counters(now: number): Record<string, CounterView>;
+  /** The window and every tally as plain data (for the state file); createRateLimiter rebuilds them. */
+  snapshot(): RateLimiterSnapshot;
+}
+
+export interface RateLimiterSnapshot {
+  window: RateWindow;
+  tallies: [key: string, tally: TallyState][];
 }
 
 export function checkWindow(w: RateWindow): RateWindow {
@@ -58,9 +65,15 @@ export function checkWindow(w: RateWindow): RateWindow {
   return w;
 }
 
-export function createRateLimiter(initial: Partial<RateWindow> = {}): RateLimiter {
+/** A limiter with the window `initial` and no counts, or, with `tallies`, holding those counts. */
+export function createRateLimiter(
+  initial: Partial<RateWindow> = {},
+  restored: RateLimiterSnapshot['tallies'] = [],
+): RateLimiter {
   let current = checkWindow({ ...DEFAULT_RATE_WINDOW, ...initial });
-  const tallies = new Map<string, Tally>();
+  const tallies = new Map<string, Tally>(
+    restored.map(([key, state]) => [key, createTally(current.mode, state)]),
+  );
   return {
     hit(key, limit, now, message) {
       const { ms, mode } = current;
@@ -105,6 +118,7 @@ export function createRateLimiter(initial: Partial<RateWindow> = {}): RateLimite
       }
       return out;
     },
+    snapshot: () => ({ window: { ...current }, tallies: [...tallies].map(([key, t]) => [key, t.state()]) }),
   };
 }
 

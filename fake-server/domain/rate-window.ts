@@ -24,15 +24,25 @@ export interface Tally {
   resetAt(now: number, ms: number, limit: number): number;
   /** Epoch ms of the start of what counts at `now`: the fixed window's start, or the oldest counted request. */
   startAt(now: number, ms: number): number;
+  /** What it holds, as plain data (for the state file); createTally(mode, state) rebuilds it. */
+  state(): TallyState;
 }
 
-export function createTally(mode: WindowMode): Tally {
-  return mode === 'fixed' ? fixedTally() : slidingTally();
+/**
+ * A tally as data: the fixed window's start (null before the first request) and count, or the admission times
+ * still kept in sliding mode, oldest first.
+ */
+export type TallyState = { start: number | null; count: number } | { stamps: number[] };
+
+/** A tally of `mode`, empty or holding `state` (which must be of the same mode). */
+export function createTally(mode: WindowMode, state?: TallyState): Tally {
+  if (mode === 'fixed') return fixedTally(state && 'count' in state ? state : undefined);
+  return slidingTally(state && 'stamps' in state ? state.stamps : []);
 }
 
-function fixedTally(): Tally {
-  let start = Number.NEGATIVE_INFINITY;
-  let count = 0;
+function fixedTally(initial?: { start: number | null; count: number }): Tally {
+  let start = initial?.start ?? Number.NEGATIVE_INFINITY;
+  let count = initial?.count ?? 0;
   const ended = (now: number, ms: number) => now >= start + ms;
   return {
     count: (now, ms) => (ended(now, ms) ? 0 : count),
@@ -45,12 +55,13 @@ function fixedTally(): Tally {
     },
     resetAt: (now, ms) => (ended(now, ms) ? now + ms : start + ms),
     startAt: (now, ms) => (ended(now, ms) ? now : start),
+    state: () => ({ start: Number.isFinite(start) ? start : null, count }),
   };
 }
 
 /** Admission times, oldest first, from `head` on; the dropped prefix is compacted away now and then. */
-function slidingTally(): Tally {
-  let stamps: number[] = [];
+function slidingTally(initial: readonly number[]): Tally {
+  let stamps: number[] = [...initial];
   let head = 0;
   const drop = (now: number, ms: number) => {
     while (head < stamps.length && (stamps[head] as number) <= now - ms) head += 1;
@@ -78,5 +89,6 @@ function slidingTally(): Tally {
       drop(now, ms);
       return head < stamps.length ? (stamps[head] as number) : now;
     },
+    state: () => ({ stamps: stamps.slice(head) }),
   };
 }

@@ -1,10 +1,30 @@
 /**
- * Requests Node's HTTP parser rejects before Koa sees them (a bad Content-Length, oversized headers, garbage) still
- * get the error envelope: 431 for headers too large, 400 otherwise.
+ * Requests Node's HTTP server would answer (or drop) itself, before Koa sees them, still get the error envelope
+ * (FAKE-HTTP-LAYER-ENVELOPE), each with `Connection: close`:
+ * - what its parser rejects (a bad Content-Length, oversized headers, garbage): 431 for headers too large, 400
+ *   otherwise;
+ * - an `Expect` other than 100-continue: 417 (Node sent an empty 417);
+ * - a CONNECT request: 405 (Node dropped the connection without an answer);
+ * - an HTTP/1.1 request without Host: Node's own empty 400 is turned off here, and the outermost middleware
+ *   answers it in the envelope (host-header.ts).
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR } from '../../contract/index.js';
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  417: 'Expectation Failed',
+  431: 'Request Header Fields Too Large',
+};
+
+/** A whole HTTP/1.1 answer carrying the error envelope, for a socket no ServerResponse writes to. */
+function rawAnswer(status: number, message: string, extra: Record<string, string> = {}): string {
+  const body = JSON.stringify({ type: ERROR, message });
+  const headers = Object.entries(extra).map(([k, v]) => `${k}: ${v}\r\n`);
+  return `HTTP/1.1 ${status} ${reasons[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers.join('')}Connection: close\r\n\r\n${body}`;
+}
 
 export function answerClientErrorsWithEnvelope(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
@@ -13,13 +33,37 @@ export function answerClientErrorsWithEnvelope(server: Server): void {
       return;
     }
     const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    const body = JSON.stringify({
-      type: ERROR,
-      message: tooLarge ? 'Request header fields too large' : 'Invalid params: malformed HTTP request',
-    });
     socket.end(
-      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      tooLarge
+        ? rawAnswer(431, 'Request header fields too large')
+        : rawAnswer(400, 'Invalid params: malformed HTTP request'),
     );
   });
+
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    const body = JSON.stringify({
+      type: ERROR,
+      message: 'Expectation failed: only 100-continue is supported',
+    });
+    res.writeHead(417, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      Connection: 'close',
+    });
+    res.end(body);
+  });
+
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    // Node hands the socket over without its own error listener: a client that resets the connection would
+    // otherwise raise an unhandled 'error' and end the process (found by fuzzing).
+    socket.on('error', () => socket.destroy());
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(rawAnswer(405, 'Method CONNECT not allowed', { Allow: 'POST' }));
+  });
+
+  // Answered in the envelope by the outermost middleware instead (host-header.ts).
+  (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
 }

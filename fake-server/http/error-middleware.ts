@@ -1,7 +1,11 @@
-/** Outermost middleware: every error becomes the spec's error envelope; no stack trace ever leaves. */
+/**
+ * Outermost middleware: every error becomes the spec's error envelope; no stack trace ever leaves. It also refuses an
+ * HTTP/1.1 request without Host (host-header.ts) before anything else runs.
+ */
 import type { Context, Next } from 'koa';
 import { DomainError } from '../domain/errors.js';
 import { sendError } from './envelope.js';
+import { refuseMissingHost } from './host-header.js';
 
 interface HttpLikeError {
   status?: unknown;
@@ -51,6 +55,7 @@ export function reportUnexpected(onUnexpected: (err: unknown) => void, err: unkn
 export function errorMiddleware(onUnexpected: (err: unknown) => void = () => {}) {
   return async (ctx: Context, next: Next): Promise<void> => {
     try {
+      refuseMissingHost(ctx);
       await next();
     } catch (err) {
       if (err instanceof DomainError) {
