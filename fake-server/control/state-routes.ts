@@ -7,6 +7,7 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import getRawBody from 'raw-body';
 import { DomainError } from '../domain/errors.js';
 import { sendSuccess } from '../http/envelope.js';
 import { restoreSnapshot } from '../persistence/restore-snapshot.js';
@@ -28,15 +29,13 @@ async function snapshotText(ctx: Context): Promise<string> {
   const declared = Number(ctx.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_SNAPSHOT_BYTES)
     throw new DomainError(413, 'Request body too large');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    size += bytes.length;
-    if (size > MAX_SNAPSHOT_BYTES) throw new DomainError(413, 'Request body too large');
-    chunks.push(bytes);
+  try {
+    return await getRawBody(ctx.req, { limit: MAX_SNAPSHOT_BYTES, encoding: 'utf8' });
+  } catch (err) {
+    if ((err as { type?: unknown }).type === 'entity.too.large')
+      throw new DomainError(413, 'Request body too large');
+    throw new DomainError(400, 'Invalid params: the body could not be read');
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function registerStateRoutes(router: Router, runtime: Runtime, describe: () => unknown): void {
