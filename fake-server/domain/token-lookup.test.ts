@@ -43,3 +43,48 @@ describe('token lookup by value [TOKEN-REGENERATE-OLD-DIES, AUTH-BEARER-HEADER]'
     );
   });
 });
+
+/** A token store that counts how often it is scanned. */
+class CountingStore extends Map<number, ApiToken> {
+  scans = 0;
+  override values(): MapIterator<ApiToken> {
+    this.scans += 1;
+    return super.values();
+  }
+}
+
+describe('the token lookup index [AUTH-BEARER-HEADER]', () => {
+  it('a value found once is found again without scanning the store', () => {
+    const tokens = new CountingStore([
+      [1, token(1, 'a')],
+      [2, token(2, 'b')],
+    ]);
+    expect(tokenByValue(tokens, 'b')?.id).toBe(2);
+    expect(tokens.scans).toBe(1);
+    expect(tokenByValue(tokens, 'b')?.id).toBe(2);
+    expect(tokenByValue(tokens, 'b')?.id).toBe(2);
+    expect(tokens.scans).toBe(1);
+  });
+
+  it('old values are forgotten once the index holds twice the store plus 64 values, not before', () => {
+    const tokens = new CountingStore([
+      [1, token(1, 'a-0')],
+      [2, token(2, 'b')],
+    ]);
+    tokenByValue(tokens, 'b');
+    const regenerateAndFind = (n: number) => {
+      tokens.get(1)!.value = `a-${n}`;
+      expect(tokenByValue(tokens, `a-${n}`)?.id).toBe(1);
+    };
+    // 'b' plus 67 values of token 1: 68 = 2 × 2 + 64 entries, the most the index holds.
+    for (let n = 1; n <= 67; n += 1) regenerateAndFind(n);
+    const before = tokens.scans;
+    expect(tokenByValue(tokens, 'b')?.id).toBe(2);
+    expect(tokens.scans).toBe(before);
+    // The next new value finds the index full: it starts over, and 'b' must be scanned for again.
+    regenerateAndFind(68);
+    const cleared = tokens.scans;
+    expect(tokenByValue(tokens, 'b')?.id).toBe(2);
+    expect(tokens.scans).toBe(cleared + 1);
+  });
+});

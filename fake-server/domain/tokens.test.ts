@@ -115,6 +115,7 @@ describe('createToken', () => {
     ]);
     const missing = refusal(() => createToken(w.ctx, { ...base(w), scope_type: 'selected' }));
     expect(missing.status).toBe(400);
+    expect(missing.details).toEqual(none.details);
     const unknown = refusal(() =>
       createToken(w.ctx, { ...base(w), scope_type: 'selected', project_ids: [a!, 9_999] }),
     );
@@ -198,6 +199,26 @@ describe('token lifecycle guards', () => {
       id: 99_999,
       user_id: user.id,
     });
+    expect(observedState(w.ctx, token)).toBe('unusable');
+  });
+
+  it('a token whose creator has no member row in its organization is unusable, other members or not [TOKEN-CREATOR-REMOVED-401]', () => {
+    const w = world();
+    const token = createToken(w.ctx, {
+      organization_id: w.org,
+      creator_user_id: w.owner,
+      name: 't',
+      role: 'viewer',
+    });
+    const creatorRow = [...w.ctx.state.members].find(
+      ([, m]) => m.organization_id === w.org && m.user_id === w.owner,
+    )!;
+    const others = [...w.ctx.state.members.values()].filter(
+      (m) => m.organization_id === w.org && m.user_id !== w.owner,
+    );
+    expect(others.length).toBeGreaterThan(0);
+    w.ctx.state.members.delete(creatorRow[0]);
+    expect(token.creator_removed).toBeFalsy();
     expect(observedState(w.ctx, token)).toBe('unusable');
   });
 });

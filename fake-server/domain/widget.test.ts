@@ -1,6 +1,7 @@
 /** The widget conversation of the domain called directly: what a session and a turn store. */
 import { describe, expect, it } from 'vitest';
 import { Runtime } from '../runtime.js';
+import { searchKnowledgebase } from './knowledgebase.js';
 import { findSessionByUid, sessionMessages } from './sessions.js';
 import { createSession, sendMessage } from './widget.js';
 
@@ -50,6 +51,10 @@ describe('widget sessions and turns', () => {
     const pointIds = retrieval!.data.point_ids as string[];
     expect(retrieval!.message).toBe(`Retrieved ${pointIds.length} chunk(s)`);
     expect(pointIds.length).toBeGreaterThan(0);
+    // Each a point of the project's knowledgebase that the question retrieves.
+    const retrievable = searchKnowledgebase(ctx, project, { query: 'How do I get a refund?', limit: 1_000 });
+    expect(retrievable.map((h) => h.point_id)).toEqual(expect.arrayContaining(pointIds));
+    expect(pointIds.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
     expect(retrieval!.data).toMatchObject({
       query: 'How do I get a refund?',
       max_nodes: project.settings.max_nodes,

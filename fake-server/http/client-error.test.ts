@@ -3,11 +3,16 @@
  * closed connection (fuzzing found the bare 400 for a missing Host, the bare 417 for an unknown Expect, and no
  * answer at all to CONNECT).
  */
+
+import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeServer } from '../index.js';
 import { answerClientErrorsWithEnvelope } from './client-error.js';
+
+const run = promisify(execFile);
 
 let server: Server;
 let port: number;
@@ -131,4 +136,38 @@ describe('what the HTTP layer refuses gets the envelope and a closed connection 
       parse(await exchange(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`)).status,
     ).toBe(431);
   });
+
+  it('a client still writing a large body behind an oversized header reads the 431, not a reset', async () => {
+    // Closing the connection at once reset about half of these while the client was writing (EPIPE, ECONNRESET).
+    // The client runs in its own process: in this one, its writes and the server's close take turns too tidily.
+    const { stdout } = await run(
+      process.execPath,
+      ['--input-type=module', '-e', OVERSIZED_CLIENT, String(port)],
+      {
+        cwd: process.cwd(),
+      },
+    );
+    const outcomes = JSON.parse(stdout) as unknown[];
+    expect(outcomes).toEqual(
+      Array(32).fill({ status: 431, body: { type: 'RXERROR', message: 'Request header fields too large' } }),
+    );
+  });
 });
+
+/** 32 requests over 4 connections, each a 4 MB body behind a 20 kB header; prints each outcome. */
+const OVERSIZED_CLIENT = `
+import { Pool } from 'undici';
+const pool = new Pool('http://127.0.0.1:' + process.argv[1], { connections: 4 });
+const body = Buffer.alloc(4_000_000, 'a');
+const outcomes = await Promise.all(Array.from({ length: 32 }, async () => {
+  try {
+    const res = await pool.request({ method: 'POST', path: '/api/v1/getMyProjects', body,
+      headers: { 'content-type': 'application/json', 'x-padding': 'v'.repeat(20_000) } });
+    return { status: res.statusCode, body: await res.body.json() };
+  } catch (err) {
+    return { error: err.code ?? String(err) };
+  }
+}));
+await pool.close();
+console.log(JSON.stringify(outcomes));
+`;
