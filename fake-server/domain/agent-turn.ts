@@ -39,7 +39,7 @@ export function agentTurn(ctx: DomainContext, org: Organization, project: Projec
   };
   // The last chat_history_count previous messages are context; none when it is 0 (slice(-0) would keep all).
   const count = project.settings.chat_history_count;
-  const context = (count > 0 ? input.history.slice(-count) : []).filter((m) => m.role === 'user');
+  const context = count > 0 ? input.history.slice(-count).filter((m) => m.role === 'user') : [];
   const retrievalQuery = [...context.map((m) => m.content), input.query].join(' ');
   const hits = indexFor(ctx, project).search(retrievalQuery, { limit: settings.max_nodes });
   const reply = composeReply(input.query, hits, settings);

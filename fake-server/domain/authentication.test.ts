@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Runtime } from '../runtime.js';
-import { authenticateProjectKey, bearerValue } from './authentication.js';
+import { authenticateProjectKey, authenticateToken, bearerValue } from './authentication.js';
 import { DomainError } from './errors.js';
 
 describe('bearerValue: the credential of an Authorization header', () => {
@@ -19,7 +19,44 @@ describe('bearerValue: the credential of an Authorization header', () => {
   });
 });
 
+/** The error a call throws (the test fails when it throws nothing). */
+function thrown(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('authenticateToken', () => {
+  it('refuses a token whose organization is gone, as an invalid token [AUTH-BEARER-HEADER]', () => {
+    const { domain, seeded } = new Runtime();
+    const value = seeded!.tokens.owner!;
+    expect(authenticateToken(domain, value).organization.id).toBe(seeded!.organizationId);
+    domain.state.organizations.delete(seeded!.organizationId);
+    const refused = thrown(() => authenticateToken(domain, value));
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ status: 401 });
+  });
+
+  it('refuses a value without the token prefix, even one stored as a token [TOKEN-PREFIX, AUTH-BEARER-HEADER]', () => {
+    const { domain, seeded } = new Runtime();
+    const token = [...domain.state.tokens.values()].find((t) => t.value === seeded!.tokens.owner)!;
+    token.value = 'v1-no-prefix-value';
+    expect(thrown(() => authenticateToken(domain, 'v1-no-prefix-value'))).toMatchObject({ status: 401 });
+  });
+});
+
 describe('authenticateProjectKey', () => {
+  it('refuses a value without the apk- prefix, even one stored as a key [AUTH-KEY-PREFIX]', () => {
+    const { domain, seeded } = new Runtime();
+    const key = Object.values(seeded!.projectKeys)[0]!;
+    domain.state.projectKeys.set('key-without-prefix', domain.state.projectKeys.get(key)!);
+    const refused = thrown(() => authenticateProjectKey(domain, 'key-without-prefix'));
+    expect(refused).toMatchObject({ status: 401, message: 'Invalid or revoked API key' });
+  });
+
   it('refuses a key whose project has no organization any more, as an unknown key [AUTH-KEY-PREFIX, RAG-INVALID-KEY-401]', () => {
     const runtime = new Runtime();
     const { domain, seeded } = runtime;

@@ -12,6 +12,16 @@ describe('virtual clock [FAKE-DETERMINISTIC-SEED]', () => {
     expect(clock.now()).toBe(4_000);
   });
 
+  it('standing still is allowed: advance(0) and set(now) keep the time; going back says why it is refused', () => {
+    const clock = createVirtualClock(1_000);
+    expect(clock.advance(0)).toBe(1_000);
+    expect(clock.set(1_000)).toBe(1_000);
+    expect(() => clock.advance(-1)).toThrow('the clock only moves forward');
+    expect(() => clock.set(999)).toThrow('the clock only moves forward');
+    expect(() => clock.advance(Number.NaN)).toThrow('the clock only moves forward');
+    expect(() => clock.set(Number.POSITIVE_INFINITY)).toThrow('the clock only moves forward');
+  });
+
   it('ticking: follows the wall-time source from its start, plus any jumps', () => {
     let wall = 50_000;
     const clock = createVirtualClock(1_000, () => wall);

@@ -41,15 +41,15 @@ const formatted = new Map<number, string>();
 export const ISO_CACHE_SIZE = 4096;
 
 /** An instant as ISO 8601 (`toISOString`); throws RangeError for an invalid one, as `toISOString` does. */
-export const iso = (ms: number): string => {
-  let s = formatted.get(ms);
-  if (s === undefined) {
-    s = new Date(ms).toISOString();
-    if (formatted.size >= ISO_CACHE_SIZE) formatted.clear();
-    formatted.set(ms, s);
-  }
+export const iso = (ms: number): string => formatted.get(ms) ?? format(ms);
+
+function format(ms: number): string {
+  const s = new Date(ms).toISOString();
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent; when the kept strings are dropped changes memory use only, never a result
+  if (formatted.size >= ISO_CACHE_SIZE) formatted.clear();
+  formatted.set(ms, s);
   return s;
-};
+}
 /** The UTC calendar day (YYYY-MM-DD) of an instant, as date-only filters compare it. */
 export const isoDay = (ms: number): string => iso(ms).slice(0, 10);
 export const HOUR_MS = 3_600_000;
