@@ -122,4 +122,40 @@ describe('fault injection [FAKE-FAULT-INJECTION]', () => {
     await agent().post('/_control/reset').set('x-control-secret', SECRET).send({});
     expect((await platform('getMyProjects')).status).toBe(200);
   });
+
+  it('rules get increasing ids; DELETE /faults/:id removes that rule only, DELETE /faults all of them', async () => {
+    const control = (method: 'get' | 'delete', path: string) =>
+      agent()[method](`/_control${path}`).set('x-control-secret', SECRET);
+    const first = (await addFault({ operation: 'getMyProjects', error: { status: 503 } })).body.data;
+    const second = (await addFault({ operation: 'getOrganizationDetail', error: { status: 502 } })).body.data;
+    expect(second.id).toBe(first.id + 1);
+    const unknownOperation = await addFault({ operation: 'getEverything', reset: true });
+    expect(unknownOperation.body.message).toBe(
+      'Invalid params: operation must be * or an operation id, not getEverything',
+    );
+
+    const removed = await control('delete', `/faults/${first.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ type: 'RXSUCCESS', data: { id: first.id } });
+    expect((await platform('getMyProjects')).status).toBe(200);
+    expect((await platform('getOrganizationDetail')).status).toBe(502);
+    expect((await control('delete', `/faults/${first.id}`)).body).toEqual({
+      type: 'RXERROR',
+      message: 'Fault rule not found',
+    });
+    expect((await control('delete', '/faults/x')).status).toBe(400);
+
+    await addFault({ operation: '*', latency_ms: 1 });
+    expect((await control('delete', '/faults')).body.data).toEqual({ removed: 2 });
+    expect((await control('get', '/faults')).body.data).toEqual([]);
+    expect((await platform('getOrganizationDetail')).status).toBe(200);
+  });
+
+  it('a rule that retires after its next N leaves the other rules in place', async () => {
+    await addFault({ operation: 'getMyProjects', error: { status: 503 }, next: 1 });
+    await addFault({ operation: 'getOrganizationDetail', error: { status: 502 } });
+    expect((await platform('getMyProjects')).status).toBe(503);
+    expect((await platform('getMyProjects')).status).toBe(200);
+    expect((await platform('getOrganizationDetail')).status).toBe(502);
+  });
 });

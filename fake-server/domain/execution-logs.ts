@@ -3,7 +3,7 @@ import type { ExecutionLog as LogView, OrderBy } from '../../contract/index.js';
 import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
 import { messages, notFound } from './errors.js';
-import { byOrder, type Page, pageOfAscending } from './paging.js';
+import { ascendingBy, type Page, pageOfAscending } from './paging.js';
 import { findSessionByUid, observeSessions } from './sessions.js';
 import type { ExecutionLog, Project, Session } from './state.js';
 
@@ -43,19 +43,17 @@ export function listExecutionLogs(ctx: DomainContext, project: Project, q: ListL
     if (!session) throw notFound(messages.sessionNotFound);
     sessionId = session.id;
   }
-  // One session's logs are few: sort them; a project's are kept in order by the store.
+  // One session's logs are few, kept in the order they were written (bulk seeding writes some in the past): sort
+  // them; a project's are kept in (createdAt, id) order by the store.
   const ascending =
     sessionId === undefined
       ? ctx.state.executionLogs.ofProject(project.id)
-      : byOrder(ctx.state.executionLogs.ofSession(sessionId), (l) => l.createdAt, 'ASC');
-  const matching =
-    q.from === undefined && q.to === undefined
-      ? ascending
-      : ascending.filter(
-          (l) =>
-            (q.from === undefined || isoDay(l.createdAt) >= q.from) &&
-            (q.to === undefined || isoDay(l.createdAt) <= q.to),
-        );
+      : ascendingBy(ctx.state.executionLogs.ofSession(sessionId), (l) => l.createdAt);
+  const matching = ascending.filter(
+    (l) =>
+      (q.from === undefined || isoDay(l.createdAt) >= q.from) &&
+      (q.to === undefined || isoDay(l.createdAt) <= q.to),
+  );
   const page = pageOfAscending(matching, q.limit, q.page, q.orderBy);
   return { total: page.total, items: page.items.map((l) => logView(ctx, l)) };
 }

@@ -15,8 +15,13 @@ export function byOrder<T extends { id: number }>(
   key: (t: T) => number,
   order: 'ASC' | 'DESC',
 ): T[] {
-  const sorted = [...items].sort((a, b) => key(a) - key(b) || a.id - b.id);
+  const sorted = ascendingBy(items, key);
   return order === 'DESC' ? sorted.reverse() : sorted;
+}
+
+/** A copy of `items` in ascending (key, id) order. */
+export function ascendingBy<T extends { id: number }>(items: readonly T[], key: (t: T) => number): T[] {
+  return [...items].sort((a, b) => key(a) - key(b) || a.id - b.id);
 }
 
 /**
