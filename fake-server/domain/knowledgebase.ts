@@ -43,7 +43,7 @@ export function searchKnowledgebase(
   const hits = indexFor(ctx, project).search(q.query, {
     limit: q.limit,
     offset: q.offset ?? 0,
-    ...(q.docId !== undefined ? { docId: q.docId } : {}),
+    docId: q.docId,
   });
   return hits.map((h) => ({ point_id: h.point_id, doc_id: h.doc_id, score: h.score, content: h.content }));
 }

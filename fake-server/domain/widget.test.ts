@@ -23,8 +23,16 @@ describe('widget sessions and turns', () => {
       visitor_data: { visitor_id: session.visitor_id },
       session_meta: { source: 'api' },
       is_emulator: false,
+      status: 'open',
+      state: 'pending',
+      chat_mode: 'ai',
+      country: '',
     });
     expect(session.visitor_id).toMatch(/^[a-z0-9]{12}$/);
+    // Session uids are large integers, growing with each new session.
+    const next = Number(createSession(ctx, project, widget).session_uid);
+    expect(session.session_uid).toBeGreaterThanOrEqual(1_700_000_000);
+    expect(next).toBeGreaterThan(session.session_uid);
   });
 
   it('a turn stores the question as the visitor’s, the reply as the assistant’s, and three execution logs [SEND-MESSAGE-RECORDED, EXEC-LOGS-FROM-SENDMESSAGE]', () => {

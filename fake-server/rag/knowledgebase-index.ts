@@ -40,8 +40,8 @@ export interface KnowledgebaseChunkHit {
 export interface KnowledgebaseSearchOptions {
   limit: number;
   offset?: number;
-  /** Restricts the search to one document (the Bearer search's `node_id`). */
-  docId?: string;
+  /** Restricts the search to one document (the Bearer search's `node_id`); none when undefined. */
+  docId?: string | undefined;
 }
 
 export interface KnowledgebaseIndexOptions {
