@@ -55,6 +55,11 @@ export const harnessClauses = [
     'Through the control API, the next replies of a project can be queued (POST /_control/projects/:uid/rag/replies): text, tool calls with given arguments, an error status (with retry-after), a delay before answering, and a stream cut after N events (ended or reset). Each RAG request of the project, on either endpoint, takes the next queued reply once it has passed the key, cap, plan, body and model checks; an empty queue means the default model. A queued text (or a tool call with text) replaces only the wording: retrieval still runs when the knowledgebase tool is declared, so `sources` is filled as usual, and max tokens, usage and credits apply as to any answer.',
   ),
   assumed(
+    'FAKE-CONTROL-SEEDING',
+    H,
+    "The control API adds users and organizations for tests: POST /_control/users takes a name and an email, kept trimmed and lowercased, and refuses an email already used with 409; POST /_control/organizations needs an existing owner user (404 `User not found` otherwise), who becomes the organization's owner member; an unknown organization id is 404 `Organization not found`.",
+  ),
+  assumed(
     'FAKE-RATE-WINDOW-CONTROL',
     H,
     "The fake's rate-limit window is configurable: its length (ms, at least 1000) and mode (`fixed`, the default, or `sliding`) through createFakeServer({ rateWindow }), FAKE_RATE_WINDOW_MS and FAKE_RATE_WINDOW for `npm start`, and POST /_control/rate-limits/window { ms?, mode? }, which lasts until the next control reset (a reset restores the start-up window, or the `rate_window` it is given, which later resets keep). A new length applies at once to the counts already made; a new mode starts every count afresh. GET /_control/rate-limits shows the window, what a reset restores and every live count; POST /_control/rate-limits/reset clears every count.",
