@@ -57,7 +57,7 @@ export const harnessClauses = [
   assumed(
     'FAKE-CONTROL-SEEDING',
     H,
-    "The control API adds users and organizations for tests: POST /_control/users takes a name and an email, kept trimmed and lowercased, and refuses an email already used with 409; POST /_control/organizations needs an existing owner user (404 `User not found` otherwise), who becomes the organization's owner member; an unknown organization id is 404 `Organization not found`.",
+    "The control API adds users and organizations for tests: POST /_control/users takes a name and an email, kept trimmed and lowercased, and refuses an email already used with 409; POST /_control/organizations needs an existing owner user (404 `User not found` otherwise), who becomes the organization's owner member; an unknown organization id is 404 `Organization not found`. A user gets one membership per organization (added with a role, stamped with the clock's time): adding it again is 409 `User is already a member of the organization`.",
   ),
   assumed(
     'FAKE-RATE-WINDOW-CONTROL',
