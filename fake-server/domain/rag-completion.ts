@@ -110,7 +110,7 @@ export function scriptedError(reply: Extract<ScriptedReply, { kind: 'error' }>):
   const message =
     reply.message ??
     scriptedErrorMessages[reply.status] ??
-    (reply.status < 500 ? 'Request failed' : 'Server error');
+    (reply.status <= 499 ? 'Request failed' : 'Server error');
   return new ScriptedError(reply.status, message, headers, reply.delay_ms ?? 0);
 }
 
@@ -138,8 +138,9 @@ export function ragModelFor(ctx: DomainContext, org: Organization, conv: Convers
   return model;
 }
 
-function deliveryOf(reply: ScriptedReply | undefined): StreamDelivery {
-  if (!reply || reply.kind === 'error') return { delayMs: 0, cut: null };
+/** How a reply is delivered; a scripted error never gets here (it is thrown before anything is composed). */
+function deliveryOf(reply: Exclude<ScriptedReply, { kind: 'error' }> | undefined): StreamDelivery {
+  if (!reply) return { delayMs: 0, cut: null };
   return {
     delayMs: reply.delay_ms ?? 0,
     cut: reply.cut ? { afterEvents: reply.cut.after_events, mode: reply.cut.mode } : null,
@@ -198,6 +199,7 @@ export function completeRag(
   };
   // deductCredits checks the balance first: 402 and nothing deducted when it cannot cover the cost.
   deductCredits(ctx, org, project, ragCredits(usage.input + usage.output, model.credits_per_1k_tokens));
+  // Stryker disable next-line ConditionalExpression: equivalent; consuming with nothing scripted removes nothing
   if (scripted) consumeReply(ctx, project);
 
   const id = ctx.ids.token(24);
