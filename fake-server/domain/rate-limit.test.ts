@@ -141,6 +141,50 @@ describe('rate limiter, both modes', () => {
     expect(limiter.window()).toEqual({ ms: 2_000, mode: 'sliding' });
   });
 
+  it('the shortest window is 1000 ms; a refused window says why [FAKE-RATE-WINDOW-CONTROL]', () => {
+    const limiter = createRateLimiter({ ms: 1_000 });
+    expect(limiter.window()).toEqual({ ms: 1_000, mode: 'fixed' });
+    expect(limiter.setWindow({ ms: 5_000 })).toEqual({ ms: 5_000, mode: 'fixed' });
+    expect(limiter.setWindow({ ms: 1_000 })).toEqual({ ms: 1_000, mode: 'fixed' });
+    expect(() => limiter.setWindow({ ms: 999 })).toThrow(
+      new RangeError('window must be a whole number of ms, at least 1000'),
+    );
+    expect(() => limiter.setWindow({ mode: 'rolling' as WindowMode })).toThrow(
+      new RangeError('window mode must be one of fixed,sliding'),
+    );
+    expect(limiter.window()).toEqual({ ms: 1_000, mode: 'fixed' });
+  });
+
+  it('counters list only keys still counting; a snapshot rebuilds the window and every count [FAKE-RATE-WINDOW-CONTROL, FAKE-STATE-FILE]', () => {
+    const limiter = createRateLimiter({ mode: 'sliding', ms: 10_000 });
+    limiter.hit('a', 5, 0, 'm');
+    limiter.hit('b', 5, 4_000, 'm');
+    limiter.hit('b', 5, 6_000, 'm');
+    expect(limiter.counters(9_999)).toEqual({
+      a: { count: 1, start: 0, reset_at: 10_000 },
+      b: { count: 2, start: 4_000, reset_at: 14_000 },
+    });
+    // At 10 s the request of `a` has left: `a` is no longer listed.
+    expect(limiter.counters(10_000)).toEqual({ b: { count: 2, start: 4_000, reset_at: 14_000 } });
+    const snapshot = limiter.snapshot();
+    expect(snapshot).toEqual({
+      window: { ms: 10_000, mode: 'sliding' },
+      tallies: [
+        ['a', { stamps: [] }],
+        ['b', { stamps: [4_000, 6_000] }],
+      ],
+    });
+    const rebuilt = createRateLimiter(snapshot.window, snapshot.tallies);
+    expect(rebuilt.window()).toEqual({ ms: 10_000, mode: 'sliding' });
+    expect(rebuilt.counters(10_000)).toEqual({ b: { count: 2, start: 4_000, reset_at: 14_000 } });
+    expect(outcome(() => rebuilt.hit('b', 2, 13_999, 'm'))).toBe(429);
+    expect(rebuilt.hit('b', 2, 14_000, 'm')).toEqual({ limit: 2, remaining: 0, resetAt: 16_000 });
+    const fixed = createRateLimiter({}, [['t', { start: 1_000, count: 3 }]]);
+    expect(fixed.counters(1_000 + HOUR - 1)).toEqual({
+      t: { count: 3, start: 1_000, reset_at: 1_000 + HOUR },
+    });
+  });
+
   it('rateHeaders rounds the reset up to whole epoch seconds [RATE-HEADERS]', () => {
     expect(rateHeaders({ limit: 100, remaining: 7, resetAt: 1_000_001 })).toEqual({
       'X-RateLimit-Limit': '100',

@@ -36,13 +36,15 @@ export type TallyState = { start: number | null; count: number } | { stamps: num
 
 /** A tally of `mode`, empty or holding `state` (which must be of the same mode). */
 export function createTally(mode: WindowMode, state?: TallyState): Tally {
-  if (mode === 'fixed') return fixedTally(state && 'count' in state ? state : undefined);
+  if (mode === 'fixed') return fixedTally(state);
   return slidingTally(state && 'stamps' in state ? state.stamps : []);
 }
 
-function fixedTally(initial?: { start: number | null; count: number }): Tally {
-  let start = initial?.start ?? Number.NEGATIVE_INFINITY;
-  let count = initial?.count ?? 0;
+function fixedTally(initial?: TallyState): Tally {
+  // A state of the other mode has neither field, so it reads as an empty tally.
+  const held = { start: null, count: 0, ...initial };
+  let start = held.start ?? Number.NEGATIVE_INFINITY;
+  let count = held.count;
   const ended = (now: number, ms: number) => now >= start + ms;
   return {
     count: (now, ms) => (ended(now, ms) ? 0 : count),
@@ -59,21 +61,19 @@ function fixedTally(initial?: { start: number | null; count: number }): Tally {
   };
 }
 
-/** Admission times, oldest first, from `head` on; the dropped prefix is compacted away now and then. */
+/** Admission times still counting, oldest first (they arrive in order: the clock only moves forward). */
 function slidingTally(initial: readonly number[]): Tally {
-  let stamps: number[] = [...initial];
-  let head = 0;
+  const stamps: number[] = [...initial];
+  /** Forget the requests that have left the window at `now`: a prefix, as the oldest leave first. */
   const drop = (now: number, ms: number) => {
-    while (head < stamps.length && (stamps[head] as number) <= now - ms) head += 1;
-    if (head > 64 && head * 2 > stamps.length) {
-      stamps = stamps.slice(head);
-      head = 0;
-    }
+    let gone = 0;
+    while ((stamps[gone] ?? Number.POSITIVE_INFINITY) <= now - ms) gone += 1;
+    stamps.splice(0, gone);
   };
   return {
     count(now, ms) {
       drop(now, ms);
-      return stamps.length - head;
+      return stamps.length;
     },
     add(now, ms) {
       drop(now, ms);
@@ -81,14 +81,14 @@ function slidingTally(initial: readonly number[]): Tally {
     },
     resetAt(now, ms, limit) {
       drop(now, ms);
-      const count = stamps.length - head;
-      if (count === 0) return now + ms;
-      return (stamps[head + Math.max(0, count - limit)] as number) + ms;
+      // The count falls below `limit` when the request at that rank from the newest leaves; with none counted, a
+      // request now would be the oldest.
+      return (stamps[Math.max(0, stamps.length - limit)] ?? now) + ms;
     },
     startAt(now, ms) {
       drop(now, ms);
-      return head < stamps.length ? (stamps[head] as number) : now;
+      return stamps[0] ?? now;
     },
-    state: () => ({ stamps: stamps.slice(head) }),
+    state: () => ({ stamps: [...stamps] }),
   };
 }

@@ -13,14 +13,14 @@ export function lastActivity(s: Session): number {
 /** Delete the project's sessions (and their messages and logs) whose age exceeds the retention. */
 export function applyRetention(ctx: DomainContext, project: Project): void {
   if (project.retention_duration <= 0) return;
+  const { sessions, messages, executionLogs } = ctx.state;
   const cutoff = ctx.clock.now() - project.retention_duration * 1000;
-  const expired = new Set<number>();
-  for (const s of ctx.state.sessions.values()) {
-    if (s.project_id === project.id && lastActivity(s) < cutoff) expired.add(s.id);
+  const expired = [...sessions.values()].filter(
+    (s) => s.project_id === project.id && lastActivity(s) < cutoff,
+  );
+  for (const s of expired) {
+    for (const m of messages.ofSession(s.id)) messages.delete(m.id);
+    for (const l of executionLogs.ofSession(s.id)) executionLogs.delete(l.id);
+    sessions.delete(s.id);
   }
-  if (expired.size === 0) return;
-  for (const id of expired) ctx.state.sessions.delete(id);
-  for (const [id, m] of ctx.state.messages) if (expired.has(m.session_id)) ctx.state.messages.delete(id);
-  for (const [id, l] of ctx.state.executionLogs)
-    if (expired.has(l.session_id)) ctx.state.executionLogs.delete(id);
 }
