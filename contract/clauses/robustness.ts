@@ -47,6 +47,6 @@ export const robustnessClauses: readonly Clause[] = [
   assumed(
     'FAKE-HTTP-LAYER-ENVELOPE',
     'Errors',
-    "A request Node's HTTP server would answer itself, or drop, before any route gets the error envelope with `Connection: close`, whatever its path (RAG paths too): a malformed request (request line, header bytes, Content-Length, chunked coding) 400 `Invalid params: malformed HTTP request`; headers over 16 KiB 431; an HTTP/1.1 request without Host 400 `Invalid params: the Host header is missing`; an Expect other than 100-continue 417; CONNECT 405 with `Allow: POST`.",
+    "A request Node's HTTP server would answer itself, or drop, before any route gets the error envelope with `Connection: close`, whatever its path (RAG paths too): a malformed request (request line, header bytes, Content-Length, chunked coding) 400 `Invalid params: malformed HTTP request`; headers over 16 KiB 431; an HTTP/1.1 request without Host 400 `Invalid params: the Host header is missing`; an Expect other than 100-continue 417; CONNECT 405 with `Allow: POST`. After a malformed request, oversized headers or CONNECT the connection stays open for reading until the client closes it (or 5 s pass), so a client still writing its body reads the answer instead of a reset.",
   ),
 ];
