@@ -2,7 +2,8 @@
 // of files (mutation/chunks.mjs). Each chunk keeps its report and incremental file in reports/mutation/chunks/; a chunk
 // whose inputs (sources, tests, fixtures, config) are unchanged since its report is not run again, so an interrupted
 // run resumes where it stopped. The chunks' reports are then merged into reports/mutation/mutation.{json,html} and the
-// score of each layer is printed. Exits 1 when the domain layer scores under 85% or a layer has not been run whole.
+// score of each layer is printed. Exits 1 when the domain layer scores under 85% or a layer asked for (--layer, else
+// both) has not been run whole.
 //
 //   npm run mutation                      every chunk of both layers
 //   npm run mutation -- --layer domain    only the domain layer's chunks
@@ -119,7 +120,8 @@ writeFileSync(join(out, 'mutation.html'), reportHtml(merged));
 const scores = layerScores(merged);
 console.log('\nmutation score per layer (killed + timed out over valid mutants; ignored left out)');
 let failed = false;
-for (const layer of LAYERS) {
+// The layers asked for (--layer), else both; a layer not asked for is neither scored nor held against the run.
+for (const layer of values.layer ?? LAYERS) {
   const m = scores.get(layer);
   const layerChunks = all.filter((c) => c.layer === layer);
   const stale = layerChunks.filter((c) => !current(c)).map((c) => c.name);
