@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Runtime } from '../runtime.js';
 import { authenticateProjectKey, authenticateToken, bearerValue } from './authentication.js';
 import { DomainError } from './errors.js';
+import { failure } from './errors.test-support.js';
 
 describe('bearerValue: the credential of an Authorization header', () => {
   it('takes the value after the Bearer scheme, in any letter case, with spaces around it [AUTH-BEARER-HEADER, AUTH-RAG-KEY-HEADERS]', () => {
@@ -19,23 +20,13 @@ describe('bearerValue: the credential of an Authorization header', () => {
   });
 });
 
-/** The error a call throws (the test fails when it throws nothing). */
-function thrown(call: () => unknown): unknown {
-  try {
-    call();
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a refusal');
-}
-
 describe('authenticateToken', () => {
   it('refuses a token whose organization is gone, as an invalid token [AUTH-BEARER-HEADER]', () => {
     const { domain, seeded } = new Runtime();
     const value = seeded!.tokens.owner!;
     expect(authenticateToken(domain, value).organization.id).toBe(seeded!.organizationId);
     domain.state.organizations.delete(seeded!.organizationId);
-    const refused = thrown(() => authenticateToken(domain, value));
+    const refused = failure(() => authenticateToken(domain, value));
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ status: 401 });
   });
@@ -44,7 +35,7 @@ describe('authenticateToken', () => {
     const { domain, seeded } = new Runtime();
     const token = [...domain.state.tokens.values()].find((t) => t.value === seeded!.tokens.owner)!;
     token.value = 'v1-no-prefix-value';
-    expect(thrown(() => authenticateToken(domain, 'v1-no-prefix-value'))).toMatchObject({ status: 401 });
+    expect(failure(() => authenticateToken(domain, 'v1-no-prefix-value'))).toMatchObject({ status: 401 });
   });
 });
 
@@ -53,7 +44,7 @@ describe('authenticateProjectKey', () => {
     const { domain, seeded } = new Runtime();
     const key = Object.values(seeded!.projectKeys)[0]!;
     domain.state.projectKeys.set('key-without-prefix', domain.state.projectKeys.get(key)!);
-    const refused = thrown(() => authenticateProjectKey(domain, 'key-without-prefix'));
+    const refused = failure(() => authenticateProjectKey(domain, 'key-without-prefix'));
     expect(refused).toMatchObject({ status: 401, message: 'Invalid or revoked API key' });
   });
 

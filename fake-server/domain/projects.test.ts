@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Runtime } from '../runtime.js';
 import { authenticateToken } from './authentication.js';
-import { DomainError } from './errors.js';
+import { failure } from './errors.test-support.js';
 import { createOrganization, createUser } from './organizations.js';
 import {
   addProjectMember,
@@ -19,17 +19,6 @@ function world() {
   const ctx = runtime.domain;
   const seeded = runtime.seeded!;
   return { runtime, ctx, seeded, org: seeded.organizationId, owner: seeded.users.owner! };
-}
-
-/** The DomainError a call throws (the test fails when it throws nothing or something else). */
-function refusal(call: () => unknown): DomainError {
-  try {
-    call();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a DomainError');
 }
 
 describe('projects', () => {
@@ -93,7 +82,7 @@ describe('projects', () => {
     expect(createProject(ctx, { organization_id: org, name: 'Bare' }).settings.model).toBe('gpt-4o-mini');
     const counters = new Map(ctx.ids.position().counters);
     expect(counters.get('integration')).toBe(project.integration.id + 2);
-    expect([refusal(() => createProject(ctx, { organization_id: 987_654, name: 'x' })).message]).toEqual([
+    expect([failure(() => createProject(ctx, { organization_id: 987_654, name: 'x' })).message]).toEqual([
       'Organization not found',
     ]);
   });
@@ -108,7 +97,7 @@ describe('projects', () => {
       { user_id: owner, role: 'owner' },
       { user_id: editor, role: 'viewer' },
     ]);
-    const unknownUser = refusal(() => addProjectMember(ctx, project, 987_654, 'viewer'));
+    const unknownUser = failure(() => addProjectMember(ctx, project, 987_654, 'viewer'));
     expect([unknownUser.status, unknownUser.message]).toEqual([404, 'User not found']);
     ctx.clock.advance(1_000);
     removeProjectMember(ctx, project, owner);
@@ -116,7 +105,7 @@ describe('projects', () => {
       [{ user_id: editor, role: 'viewer' }],
       ctx.clock.now(),
     ]);
-    const notMember = refusal(() => removeProjectMember(ctx, project, owner));
+    const notMember = failure(() => removeProjectMember(ctx, project, owner));
     expect([notMember.status, notMember.message]).toEqual([404, 'Project member not found']);
     expect(project.members).toEqual([{ user_id: editor, role: 'viewer' }]);
   });

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.js';
+import { failure } from './errors.test-support.js';
 import { createRateLimiter, type RateLimiter, rateHeaders, type WindowMode } from './rate-limit.js';
 
 const HOUR = 3_600_000;
@@ -13,16 +14,6 @@ function outcome(fn: () => unknown): number | 'ok' {
     if (err instanceof DomainError) return err.status;
     throw err;
   }
-}
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
 }
 
 const hitN = (limiter: RateLimiter, n: number, now: number, limit = n) => {
@@ -85,7 +76,7 @@ describe('rate limiter, both modes', () => {
     expect(limiter.window()).toEqual({ ms: HOUR, mode: 'fixed' });
     expect(limiter.hit('k', 2, 10_000, 'm')).toEqual({ limit: 2, remaining: 1, resetAt: 10_000 + HOUR });
     expect(limiter.hit('k', 2, 20_000, 'm')).toEqual({ limit: 2, remaining: 0, resetAt: 10_000 + HOUR });
-    const e = refusal(() => limiter.hit('k', 2, 11_500, 'Rate limit exceeded. Please try again later.'));
+    const e = failure(() => limiter.hit('k', 2, 11_500, 'Rate limit exceeded. Please try again later.'));
     expect([e.status, e.message]).toEqual([429, 'Rate limit exceeded. Please try again later.']);
     expect(e.headers).toEqual({
       'X-RateLimit-Limit': '2',
@@ -103,13 +94,13 @@ describe('rate limiter, both modes', () => {
     expect(limiter.hit('k', 3, 0, 'm')).toEqual({ limit: 3, remaining: 2, resetAt: 60_000 });
     limiter.hit('k', 3, 20_000, 'm');
     expect(limiter.hit('k', 3, 40_000, 'm')).toEqual({ limit: 3, remaining: 0, resetAt: 60_000 });
-    const e = refusal(() => limiter.hit('k', 3, 45_000, 'm'));
+    const e = failure(() => limiter.hit('k', 3, 45_000, 'm'));
     expect(e.headers?.['Retry-After']).toBe('15');
     expect(e.headers?.['X-RateLimit-Reset']).toBe('60');
     expect(limiter.counters(45_000)).toEqual({ k: { count: 3, start: 0, reset_at: 60_000 } });
     // At 60 s the first request has left: one slot, and the next to free is the one of 20 s.
     expect(limiter.hit('k', 3, 60_000, 'm')).toEqual({ limit: 3, remaining: 0, resetAt: 80_000 });
-    expect(refusal(() => limiter.hit('k', 3, 79_999, 'm')).headers?.['Retry-After']).toBe('1');
+    expect(failure(() => limiter.hit('k', 3, 79_999, 'm')).headers?.['Retry-After']).toBe('1');
     expect(limiter.hit('k', 3, 80_000, 'm').remaining).toBe(0);
     // Unlike a fixed window, the count never drops all at once: 40 s, 60 s and 80 s still count at 99.999 s.
     expect(limiter.counters(99_999).k?.count).toBe(3);
@@ -120,7 +111,7 @@ describe('rate limiter, both modes', () => {
     const limiter = createRateLimiter({ mode: 'sliding', ms: 10_000 });
     for (let t = 0; t < 5; t++) limiter.hit('k', 5, t * 1000, 'm');
     // Five counted (0 s … 4 s); under a cap of 2 the count must fall to 1: the request of 3 s leaves at 13 s.
-    const e = refusal(() => limiter.hit('k', 2, 5_000, 'm'));
+    const e = failure(() => limiter.hit('k', 2, 5_000, 'm'));
     expect(e.headers?.['Retry-After']).toBe('8');
     expect(outcome(() => limiter.hit('k', 2, 12_999, 'm'))).toBe(429);
     expect(limiter.hit('k', 2, 13_000, 'm').remaining).toBe(0);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Runtime } from '../runtime.js';
 import { DAY_MS } from './clock.js';
 import type { DomainContext } from './context.js';
-import { DomainError } from './errors.js';
+import { failure } from './errors.test-support.js';
 import { createOrganization, createUser } from './organizations.js';
 import { createProject } from './projects.js';
 import { applyLifecycle, type CreateTokenInput, createToken, findToken, observedState } from './tokens.js';
@@ -17,17 +17,6 @@ function world(): { ctx: DomainContext; org: number; owner: number; projects: nu
     owner: seeded.users.owner!,
     projects: Object.values(seeded.projects).map((p) => p.id),
   };
-}
-
-/** The DomainError a call throws (the test fails when it throws nothing or something else). */
-function refusal(call: () => unknown): DomainError {
-  try {
-    call();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a DomainError');
 }
 
 describe('createToken', () => {
@@ -56,7 +45,7 @@ describe('createToken', () => {
 
   it('needs a role or at least one permission [TOKEN-ROLE-OR-PERMISSIONS-REQUIRED]', () => {
     const w = world();
-    const err = refusal(() => createToken(w.ctx, { ...base(w), role: null }));
+    const err = failure(() => createToken(w.ctx, { ...base(w), role: null }));
     expect(err.status).toBe(400);
     expect(err.details).toEqual([
       { path: 'role', message: 'at least one of access role or fine-grained permissions is required' },
@@ -87,7 +76,7 @@ describe('createToken', () => {
 
   it('is made in an existing organization by one of its members [TOKEN-CREATED-IN-DASHBOARD]', () => {
     const w = world();
-    const unknown = refusal(() => createToken(w.ctx, { ...base(w), organization_id: 9_999 }));
+    const unknown = failure(() => createToken(w.ctx, { ...base(w), organization_id: 9_999 }));
     expect([unknown.status, unknown.message]).toEqual([404, 'Organization not found']);
     const outsider = createUser(w.ctx, { name: 'Out Sider', email: 'outsider@example.test' });
     const other = createOrganization(w.ctx, {
@@ -96,7 +85,7 @@ describe('createToken', () => {
       plan: 'agency',
       credits: 0,
     });
-    const notMember = refusal(() => createToken(w.ctx, { ...base(w), creator_user_id: outsider.id }));
+    const notMember = failure(() => createToken(w.ctx, { ...base(w), creator_user_id: outsider.id }));
     expect(notMember.details).toEqual([
       { path: 'creator_user_id', message: 'the creator must be a member of the organization' },
     ]);
@@ -109,14 +98,14 @@ describe('createToken', () => {
   it('scope selected: at least one project, each of the organization, listed once [TOKEN-SCOPE-SELECTED]', () => {
     const w = world();
     const [a, b] = w.projects;
-    const none = refusal(() => createToken(w.ctx, { ...base(w), scope_type: 'selected', project_ids: [] }));
+    const none = failure(() => createToken(w.ctx, { ...base(w), scope_type: 'selected', project_ids: [] }));
     expect(none.details).toEqual([
       { path: 'project_ids', message: 'scope selected needs at least one project' },
     ]);
-    const missing = refusal(() => createToken(w.ctx, { ...base(w), scope_type: 'selected' }));
+    const missing = failure(() => createToken(w.ctx, { ...base(w), scope_type: 'selected' }));
     expect(missing.status).toBe(400);
     expect(missing.details).toEqual(none.details);
-    const unknown = refusal(() =>
+    const unknown = failure(() =>
       createToken(w.ctx, { ...base(w), scope_type: 'selected', project_ids: [a!, 9_999] }),
     );
     expect(unknown.details).toEqual([
@@ -133,7 +122,7 @@ describe('createToken', () => {
       credits: 0,
     });
     const foreign = createProject(w.ctx, { organization_id: other.id, name: 'Theirs' });
-    const refused = refusal(() =>
+    const refused = failure(() =>
       createToken(w.ctx, { ...base(w), scope_type: 'selected', project_ids: [foreign.id] }),
     );
     expect(refused.details).toEqual([
@@ -146,12 +135,12 @@ describe('createToken', () => {
     const now = w.ctx.clock.now();
     expect(createToken(w.ctx, { ...base(w), expiration: '30' }).expires_at).toBe(now + 30 * DAY_MS);
     const message = [{ path: 'expires_at', message: 'custom expiration needs a future instant' }];
-    expect(refusal(() => createToken(w.ctx, { ...base(w), expiration: 'custom' })).details).toEqual(message);
+    expect(failure(() => createToken(w.ctx, { ...base(w), expiration: 'custom' })).details).toEqual(message);
     expect(
-      refusal(() => createToken(w.ctx, { ...base(w), expiration: 'custom', expires_at: now })).details,
+      failure(() => createToken(w.ctx, { ...base(w), expiration: 'custom', expires_at: now })).details,
     ).toEqual(message);
     expect(
-      refusal(() => createToken(w.ctx, { ...base(w), expiration: 'custom', expires_at: now - 1 })).status,
+      failure(() => createToken(w.ctx, { ...base(w), expiration: 'custom', expires_at: now - 1 })).status,
     ).toBe(400);
     expect(createToken(w.ctx, { ...base(w), expiration: 'custom', expires_at: now + 1 }).expires_at).toBe(
       now + 1,
@@ -168,10 +157,10 @@ describe('token lifecycle guards', () => {
       name: 't',
       role: 'owner',
     });
-    const active = refusal(() => applyLifecycle(w.ctx, token.id, 'reactivate'));
+    const active = failure(() => applyLifecycle(w.ctx, token.id, 'reactivate'));
     expect([active.status, active.message]).toEqual([409, 'Cannot reactivate a token that is active']);
     applyLifecycle(w.ctx, token.id, 'revoke');
-    const gone = refusal(() => applyLifecycle(w.ctx, token.id, 'deactivate'));
+    const gone = failure(() => applyLifecycle(w.ctx, token.id, 'deactivate'));
     expect([gone.status, gone.message]).toEqual([404, `Token ${token.id} not found`]);
   });
 
