@@ -2,8 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 /** Against a deployment over HTTP the suites share one server, so files run one at a time. */
 const remote = Boolean(process.env.CONFORMANCE_TARGET);
-/** One id per run, shared by every worker: the request budget counts per run (suites/target/request-budget.ts). */
-process.env.CONFORMANCE_RUN_ID ??= new Date().toISOString();
 
 export default defineConfig({
   test: {

@@ -23,6 +23,20 @@ export const TargetConfig = z.object({
       fine_grained: z.string().optional(),
     })
     .default({}),
+  /**
+   * More tokens of the same kinds (same role, scope and organization as the one under `tokens`): the suites spread
+   * their requests over `tokens.<kind>` and these, each request going out with the least-spent one
+   * (HARNESS-QUOTA-LEDGER), so one run spends less of each token's hourly cap.
+   */
+  token_pools: z
+    .object({
+      owner: z.array(z.string()).optional(),
+      editor: z.array(z.string()).optional(),
+      viewer: z.array(z.string()).optional(),
+      selected: z.array(z.string()).optional(),
+      fine_grained: z.array(z.string()).optional(),
+    })
+    .optional(),
   project_key: z.string().optional(),
   project_uid: z.string().optional(),
   /** A second project of the same organization, outside the `selected` token's scope. */

@@ -17,6 +17,7 @@ import { playgroundClauses } from './playground.js';
 import { projectClauses } from './projects.js';
 import { ragClauses } from './rag.js';
 import { recordingClauses } from './recording.js';
+import { reportingClauses } from './reporting.js';
 import { robustnessClauses } from './robustness.js';
 import { sessionClauses } from './sessions.js';
 import { settingsClauses } from './settings.js';
@@ -26,6 +27,7 @@ import { usageLimitClauses } from './usage-limits.js';
 import { versioningClauses } from './versioning.js';
 
 export type { Clause, ClauseKind } from './clause.js';
+export { type ClauseScope, isRateLimitClause, isSuiteFile, scopeOf } from './scope.js';
 
 export const CLAUSE_ID_PATTERN = /^[A-Z0-9]+(-[A-Z0-9]+)+$/;
 
@@ -34,6 +36,7 @@ export const clauses: readonly Clause[] = [
   ...harnessClauses,
   ...driftClauses,
   ...recordingClauses,
+  ...reportingClauses,
   ...tokenClauses,
   ...authenticationClauses,
   ...projectClauses,

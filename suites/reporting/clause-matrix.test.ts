@@ -85,9 +85,10 @@ describe('buildMatrix [REPORT-MATRIX]', () => {
   it('counts tests and clauses split by kind', () => {
     const m = buildMatrix(catalogue, [t('a [DOC-A]', 'passed'), t('c [ASM-C]', 'skipped'), t('x', 'failed')]);
     const c = countMatrix(m);
-    expect(c.tests).toEqual({ total: 3, passed: 1, failed: 1, skipped: 1 });
-    expect(c.clauses.documented).toEqual({ total: 2, pass: 1, fail: 0, skip: 0, untested: 1 });
-    expect(c.clauses.assumed).toEqual({ total: 2, pass: 0, fail: 0, skip: 1, untested: 1 });
+    expect(c.tests).toEqual({ total: 3, passed: 1, failed: 1, skipped: 1, inconclusive: 0 });
+    const none = { warn: 0, inconclusive: 0 };
+    expect(c.clauses.documented).toEqual({ total: 2, pass: 1, fail: 0, skip: 0, untested: 1, ...none });
+    expect(c.clauses.assumed).toEqual({ total: 2, pass: 0, fail: 0, skip: 1, untested: 1, ...none });
     expect(c.clauses.total).toBe(4);
     expect(c.uncitedTests).toBe(1);
   });
@@ -145,7 +146,7 @@ describe('verdict [REPORT-MATRIX]', () => {
     ]);
     const v = verdict(m, 'real');
     expect(summaryLine(countMatrix(m), v)).toBe(
-      'conformance: 4 clauses, 1 pass, 1 fail, 1 skip, 1 untested, 1 warnings → PASS',
+      'conformance: 4 clauses, 1 pass, 1 fail, 0 warn, 1 skip, 1 untested, 1 warnings → PASS',
     );
     expect(summaryLine(countMatrix(m), verdict(m, 'fake'))).toMatch(/→ FAIL$/);
   });

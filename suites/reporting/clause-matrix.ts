@@ -3,11 +3,22 @@
  * Pure functions only; clause-reporter.ts feeds them from vitest and writes the reports.
  */
 import type { Clause, ClauseKind } from '../../contract/clauses/clause.js';
-import { CLAUSE_ID_PATTERN } from '../../contract/clauses/index.js';
+import { CLAUSE_ID_PATTERN, type ClauseScope, isSuiteFile, scopeOf } from '../../contract/clauses/index.js';
 
 export type TargetKind = 'fake' | 'real';
-export type TestState = 'passed' | 'failed' | 'skipped';
-export type ClauseStatus = 'pass' | 'fail' | 'skip' | 'untested';
+/** `inconclusive`: the test met a spent quota (HARNESS-INCONCLUSIVE-QUOTA) and proves nothing either way. */
+export type TestState = 'passed' | 'failed' | 'skipped' | 'inconclusive';
+/**
+ * `warn`: an assumed clause whose check failed against a target other than the fake (HARNESS-TWO-STRENGTHS).
+ * `inconclusive`: every citing test that ran met a spent quota.
+ */
+export type ClauseStatus = 'pass' | 'fail' | 'warn' | 'inconclusive' | 'skip' | 'untested';
+
+/** An assumed check that failed softly: a warning on its clause, with the evidence. */
+export interface AssumedWarning {
+  readonly clauseId: string;
+  readonly message: string;
+}
 
 /** One finished test, as the reporter saw it. */
 export interface TestOutcome {
@@ -21,24 +32,37 @@ export interface TestOutcome {
   readonly errorMessage?: string;
   /** For failed tests: the stack, for the JUnit failure body. */
   readonly errorStack?: string;
-  /** For skipped tests: the note given to `ctx.skip(note)`, or how the test was skipped. */
+  /** For skipped and inconclusive tests: the note given to `ctx.skip(note)`, or how the test was skipped. */
   readonly skipReason?: string;
+  /** Assumed clauses the test checked through assumed() (they count as cited). */
+  readonly assumedChecks?: readonly string[];
+  /** Assumed checks that failed softly against a target other than the fake. */
+  readonly assumedWarnings?: readonly AssumedWarning[];
 }
 
-/** A test outcome with the clause ids its title cites. */
+/** A test outcome with the clause ids its title cites and those it checked through assumed(). */
 export interface CitingTest extends TestOutcome {
   readonly clauseIds: readonly string[];
+  /** The ids its title cites (without those only checked through assumed()). */
+  readonly titleIds: readonly string[];
 }
 
 export interface ClauseRow {
   readonly id: string;
   readonly section: string;
   readonly kind: ClauseKind;
+  /** `api`: a rule of the spec; `harness`: a rule of this harness (REPORT-EVIDENCE). */
+  readonly scope: ClauseScope;
   readonly rule: string;
   readonly status: ClauseStatus;
+  /** The evidence: citing tests that reach the target through its public interface (all, for harness clauses). */
   readonly tests: readonly CitingTest[];
-  /** Distinct skip reasons of the citing tests that were skipped. */
+  /** Other citing tests of an API clause (the fake's own unit tests): shown apart, never its evidence. */
+  readonly fakeEvidence: readonly CitingTest[];
+  /** Distinct skip reasons of the evidence tests that were skipped or inconclusive. */
   readonly skipReasons: readonly string[];
+  /** Soft failures of this assumed clause's checks against a target other than the fake. */
+  readonly warnings: readonly (AssumedWarning & { readonly fullName: string; readonly file: string })[];
 }
 
 /** An id cited by tests that the catalogue does not know (a typo or a missing clause). */
@@ -72,17 +96,22 @@ export const extractClauseIds = (fullName: string): string[] => {
   return ids;
 };
 
-const statusOf = (tests: readonly CitingTest[]): ClauseStatus => {
+const statusOf = (tests: readonly CitingTest[], warned: boolean): ClauseStatus => {
   if (tests.length === 0) return 'untested';
   if (tests.some((t) => t.state === 'failed')) return 'fail';
+  if (warned) return 'warn';
   if (tests.some((t) => t.state === 'passed')) return 'pass';
+  if (tests.some((t) => t.state === 'inconclusive')) return 'inconclusive';
   return 'skip';
 };
 
 const distinct = (values: Iterable<string>): string[] => [...new Set(values)];
 
 export const buildMatrix = (catalogue: readonly Clause[], outcomes: readonly TestOutcome[]): ClauseMatrix => {
-  const tests: CitingTest[] = outcomes.map((o) => ({ ...o, clauseIds: extractClauseIds(o.fullName) }));
+  const tests: CitingTest[] = outcomes.map((o) => {
+    const titleIds = extractClauseIds(o.fullName);
+    return { ...o, titleIds, clauseIds: distinct([...titleIds, ...(o.assumedChecks ?? [])]) };
+  });
   const byId = new Map<string, CitingTest[]>();
   for (const test of tests) {
     for (const id of test.clauseIds) {
@@ -93,17 +122,29 @@ export const buildMatrix = (catalogue: readonly Clause[], outcomes: readonly Tes
   }
   const known = new Set(catalogue.map((c) => c.id));
   const rows: ClauseRow[] = catalogue.map((clause) => {
-    const citing = byId.get(clause.id) ?? [];
+    const scope = scopeOf(clause);
+    const all = byId.get(clause.id) ?? [];
+    const evidence = scope === 'api' ? all.filter((t) => isSuiteFile(t.file)) : all;
+    const warnings = evidence.flatMap((t) =>
+      (t.assumedWarnings ?? [])
+        .filter((w) => w.clauseId === clause.id)
+        .map((w) => ({ ...w, fullName: t.fullName, file: t.file })),
+    );
     return {
       id: clause.id,
       section: clause.section,
       kind: clause.kind,
+      scope,
       rule: clause.rule,
-      status: statusOf(citing),
-      tests: citing,
+      status: statusOf(evidence, warnings.length > 0),
+      tests: evidence,
+      fakeEvidence: scope === 'api' ? all.filter((t) => !isSuiteFile(t.file)) : [],
       skipReasons: distinct(
-        citing.filter((t) => t.state === 'skipped').map((t) => t.skipReason ?? 'skipped (no reason given)'),
+        evidence
+          .filter((t) => t.state === 'skipped' || t.state === 'inconclusive')
+          .map((t) => t.skipReason ?? 'skipped (no reason given)'),
       ),
+      warnings,
     };
   });
   const unknownIds: UnknownId[] = [...byId.entries()]
@@ -117,6 +158,8 @@ export interface StatusCounts {
   readonly total: number;
   readonly pass: number;
   readonly fail: number;
+  readonly warn: number;
+  readonly inconclusive: number;
   readonly skip: number;
   readonly untested: number;
 }
@@ -127,35 +170,52 @@ export interface Counts {
     readonly passed: number;
     readonly failed: number;
     readonly skipped: number;
+    readonly inconclusive: number;
   };
-  readonly clauses: StatusCounts & { readonly documented: StatusCounts; readonly assumed: StatusCounts };
+  /** Every clause; `documented` and `assumed` are the API's clauses only, `harness` the harness's own. */
+  readonly clauses: StatusCounts & {
+    readonly documented: StatusCounts;
+    readonly assumed: StatusCounts;
+    readonly harness: StatusCounts;
+  };
   readonly unknownIds: number;
   readonly uncitedTests: number;
 }
 
-const countStatuses = (rows: readonly ClauseRow[]): StatusCounts => ({
-  total: rows.length,
-  pass: rows.filter((r) => r.status === 'pass').length,
-  fail: rows.filter((r) => r.status === 'fail').length,
-  skip: rows.filter((r) => r.status === 'skip').length,
-  untested: rows.filter((r) => r.status === 'untested').length,
-});
+const countStatuses = (rows: readonly ClauseRow[]): StatusCounts => {
+  const n = (s: ClauseStatus) => rows.filter((r) => r.status === s).length;
+  return {
+    total: rows.length,
+    pass: n('pass'),
+    fail: n('fail'),
+    warn: n('warn'),
+    inconclusive: n('inconclusive'),
+    skip: n('skip'),
+    untested: n('untested'),
+  };
+};
 
-export const countMatrix = (matrix: ClauseMatrix): Counts => ({
-  tests: {
-    total: matrix.tests.length,
-    passed: matrix.tests.filter((t) => t.state === 'passed').length,
-    failed: matrix.tests.filter((t) => t.state === 'failed').length,
-    skipped: matrix.tests.filter((t) => t.state === 'skipped').length,
-  },
-  clauses: {
-    ...countStatuses(matrix.rows),
-    documented: countStatuses(matrix.rows.filter((r) => r.kind === 'documented')),
-    assumed: countStatuses(matrix.rows.filter((r) => r.kind === 'assumed')),
-  },
-  unknownIds: matrix.unknownIds.length,
-  uncitedTests: matrix.uncitedTests.length,
-});
+export const countMatrix = (matrix: ClauseMatrix): Counts => {
+  const api = matrix.rows.filter((r) => r.scope === 'api');
+  const n = (s: TestState) => matrix.tests.filter((t) => t.state === s).length;
+  return {
+    tests: {
+      total: matrix.tests.length,
+      passed: n('passed'),
+      failed: n('failed'),
+      skipped: n('skipped'),
+      inconclusive: n('inconclusive'),
+    },
+    clauses: {
+      ...countStatuses(matrix.rows),
+      documented: countStatuses(api.filter((r) => r.kind === 'documented')),
+      assumed: countStatuses(api.filter((r) => r.kind === 'assumed')),
+      harness: countStatuses(matrix.rows.filter((r) => r.scope === 'harness')),
+    },
+    unknownIds: matrix.unknownIds.length,
+    uncitedTests: matrix.uncitedTests.length,
+  };
+};
 
 export type VerdictItem =
   | { readonly type: 'clause'; readonly id: string; readonly kind: ClauseKind; readonly message: string }
@@ -163,24 +223,35 @@ export type VerdictItem =
   | { readonly type: 'unknown-id'; readonly id: string; readonly message: string }
   | { readonly type: 'run-error'; readonly message: string };
 
+/**
+ * FAIL: something failed or the report has errors. INCOMPLETE: nothing failed, but tests met a spent quota and proved
+ * nothing (HARNESS-INCONCLUSIVE-QUOTA). PASS: neither; how much of the spec it covers is said beside it (coverage).
+ */
+export type VerdictStatus = 'PASS' | 'INCOMPLETE' | 'FAIL';
+
 export interface Verdict {
+  /** No failure and no report error (an INCOMPLETE run passes what it checked). */
   readonly pass: boolean;
+  readonly status: VerdictStatus;
   /** Clause and test failures that fail the run. */
   readonly failing: readonly VerdictItem[];
-  /** Assumed clauses failing against a real target: shown, never fatal. */
+  /** Assumed clauses failing or warned against a real target: shown, never fatal. */
   readonly warnings: readonly VerdictItem[];
   /** Report errors (unknown clause ids, run errors such as a file that failed to load): fatal. */
   readonly errors: readonly VerdictItem[];
+  /** Tests that met a spent quota. */
+  readonly inconclusive: number;
 }
 
 const firstError = (row: ClauseRow): string =>
-  row.tests.find((t) => t.state === 'failed')?.errorMessage?.split('\n')[0] ?? 'a citing test failed';
+  row.tests.find((t) => t.state === 'failed')?.errorMessage?.split('\n')[0] ??
+  row.warnings[0]?.message.split('\n')[0] ??
+  'a citing test failed';
 
 /**
- * The release verdict. Failing: documented clauses with status fail; assumed ones too when the
- * target is the fake; tests that fail while citing no clause. Warnings: assumed clauses failing
- * against a real target. Errors: unknown cited ids and `runErrors` (collection failures,
- * unhandled errors, an interrupted run). The run passes when failing and errors are empty.
+ * The release verdict. Failing: documented clauses with status fail; assumed ones too when the target is the fake;
+ * tests that fail while citing no clause. Warnings: assumed clauses failing or warned against a real target. Errors:
+ * unknown cited ids and `runErrors` (collection failures, unhandled errors, an interrupted run).
  */
 export const verdict = (
   matrix: ClauseMatrix,
@@ -190,9 +261,9 @@ export const verdict = (
   const failing: VerdictItem[] = [];
   const warnings: VerdictItem[] = [];
   for (const row of matrix.rows) {
-    if (row.status !== 'fail') continue;
+    if (row.status !== 'fail' && row.status !== 'warn') continue;
     const item: VerdictItem = { type: 'clause', id: row.id, kind: row.kind, message: firstError(row) };
-    if (row.kind === 'documented' || kind === 'fake') failing.push(item);
+    if (row.status === 'fail' && (row.kind === 'documented' || kind === 'fake')) failing.push(item);
     else warnings.push(item);
   }
   for (const test of matrix.uncitedTests) {
@@ -207,15 +278,19 @@ export const verdict = (
     }),
     ...runErrors.map((message): VerdictItem => ({ type: 'run-error', message })),
   ];
-  return { pass: failing.length === 0 && errors.length === 0, failing, warnings, errors };
+  const inconclusive = matrix.tests.filter((t) => t.state === 'inconclusive').length;
+  const pass = failing.length === 0 && errors.length === 0;
+  const status: VerdictStatus = !pass ? 'FAIL' : inconclusive > 0 ? 'INCOMPLETE' : 'PASS';
+  return { pass, status, failing, warnings, errors, inconclusive };
 };
 
-/** `conformance: 412 clauses, 380 pass, 0 fail, 12 skip, 20 untested, 3 warnings → PASS` */
+/** `conformance: 470 clauses, 380 pass, 0 fail, 3 warn, 12 skip, 20 untested, 3 warnings → PASS` */
 export const summaryLine = (counts: Counts, v: Verdict): string => {
   const c = counts.clauses;
   const extra = v.errors.length > 0 ? `, ${v.errors.length} report errors` : '';
+  const inconclusive = v.inconclusive > 0 ? `, ${v.inconclusive} tests inconclusive (quota spent)` : '';
   return (
-    `conformance: ${c.total} clauses, ${c.pass} pass, ${c.fail} fail, ${c.skip} skip, ` +
-    `${c.untested} untested, ${v.warnings.length} warnings${extra} → ${v.pass ? 'PASS' : 'FAIL'}`
+    `conformance: ${c.total} clauses, ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.skip} skip, ` +
+    `${c.untested} untested, ${v.warnings.length} warnings${inconclusive}${extra} → ${v.status}`
   );
 };

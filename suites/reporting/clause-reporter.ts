@@ -12,6 +12,7 @@ import type { Reporter } from 'vitest/reporters';
 import { clauses } from '../../contract/clauses/index.js';
 import type { TestOutcome } from './clause-matrix.js';
 import { summaryLine } from './clause-matrix.js';
+import { coverageLine } from './coverage.js';
 import { toHtml } from './html.js';
 import { toJUnitXml } from './junit.js';
 import { buildReport, type ConformanceReport, REPORT_FILES, toJson } from './report.js';
@@ -124,7 +125,20 @@ export default class ClauseReporter implements Reporter {
   private outcomeOf(test: TestCase, file: string, pattern: RegExp | undefined): TestOutcome | undefined {
     const result = test.result();
     const durationMs = test.diagnostic()?.duration ?? 0;
-    const base = { fullName: cleanText(test.fullName), file, durationMs };
+    const meta = test.meta();
+    const base = {
+      fullName: cleanText(test.fullName),
+      file,
+      durationMs,
+      ...(meta.assumedChecks?.length ? { assumedChecks: [...meta.assumedChecks] } : {}),
+      ...(meta.assumedWarnings?.length
+        ? { assumedWarnings: meta.assumedWarnings.map((w) => ({ ...w, message: cleanText(w.message) })) }
+        : {}),
+    };
+    // A test that met a spent quota proves nothing either way (HARNESS-INCONCLUSIVE-QUOTA), even when the stop it was
+    // given was swallowed by its own code and it then failed.
+    if (meta.inconclusive !== undefined && result.state !== 'passed')
+      return { ...base, state: 'inconclusive', skipReason: cleanText(meta.inconclusive) };
     switch (result.state) {
       case 'passed':
         return { ...base, state: 'passed' };
@@ -177,7 +191,10 @@ export default class ClauseReporter implements Reporter {
       log(`conformance report: ${relative(process.cwd(), path) || path}`);
     }
     log(summaryLine(report.counts, report.verdict));
+    log(`coverage: ${coverageLine(report.coverage)} on ${report.target.name}`);
     const t = report.counts.tests;
-    log(`tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
+    log(
+      `tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.inconclusive} inconclusive`,
+    );
   }
 }

@@ -5,7 +5,7 @@ export const CSS = `
   --fg: #1d2330; --muted: #5c6577; --line: #dfe3ea; --bg: #f6f7f9; --card: #fff;
   --pass: #17803d; --pass-bg: #e3f5e8; --fail: #b42318; --fail-bg: #fde8e6;
   --skip: #8a5a00; --skip-bg: #fff4d6; --untested: #55606f; --untested-bg: #eceff3;
-  --warn: #b54708; --warn-bg: #fff0e0; --accent: #3557c5;
+  --warn: #b54708; --warn-bg: #fff0e0; --accent: #3557c5; --inc: #6941c6; --inc-bg: #f0ebfd;
 }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -20,6 +20,14 @@ header .meta b { color: var(--fg); }
   border-radius: 8px; border: 2px solid; }
 .verdict.pass { color: var(--pass); background: var(--pass-bg); }
 .verdict.fail { color: var(--fail); background: var(--fail-bg); }
+.verdict.incomplete { color: var(--inc); background: var(--inc-bg); }
+.verdict.partial { color: var(--skip); background: var(--skip-bg); }
+.verdict small { display: block; font-size: 13px; font-weight: 600; letter-spacing: 0; text-align: center; }
+.card.coverage { grid-column: span 2; }
+.bar { height: 12px; border-radius: 6px; background: var(--untested-bg); overflow: hidden; margin: 8px 0 6px; }
+.bar > span { display: block; height: 100%; background: var(--pass); }
+.reasons { margin: 6px 0 0; padding: 0; list-style: none; columns: 2; font-size: 13px; }
+.reasons li { margin: 1px 0; } .reasons b { display: inline-block; min-width: 2.4em; text-align: right; margin-right: 6px; }
 h2 { font-size: 17px; margin: 30px 0 10px; }
 h2 .n { color: var(--muted); font-weight: 400; }
 .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(230px, 1fr)); gap: 14px; margin-top: 16px; }
@@ -34,6 +42,7 @@ h2 .n { color: var(--muted); font-weight: 400; }
 .pill.skip, .pill.skipped { color: var(--skip); background: var(--skip-bg); }
 .pill.untested { color: var(--untested); background: var(--untested-bg); }
 .pill.warn { color: var(--warn); background: var(--warn-bg); }
+.pill.inconclusive { color: var(--inc); background: var(--inc-bg); }
 .pill.kind { color: var(--accent); background: #e8edfb; font-weight: 500; }
 .pill.kind.assumed { color: #6b3fa0; background: #f1e9fb; }
 .issues { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 8px 18px; }
@@ -52,6 +61,8 @@ tr.status-fail td:first-child { box-shadow: inset 4px 0 0 var(--fail); }
 tr.status-skip td:first-child { box-shadow: inset 4px 0 0 var(--skip); }
 tr.status-pass td:first-child { box-shadow: inset 4px 0 0 var(--pass); }
 tr.status-untested td:first-child { box-shadow: inset 4px 0 0 #b8c0cc; }
+tr.status-warn td:first-child { box-shadow: inset 4px 0 0 var(--warn); }
+tr.status-inconclusive td:first-child { box-shadow: inset 4px 0 0 var(--inc); }
 td.id { font-weight: 600; }
 td { overflow-wrap: anywhere; }
 td.tests ul { margin: 0; padding: 0; list-style: none; }
@@ -60,6 +71,8 @@ td.tests .file { color: var(--muted); font-size: 12px; white-space: nowrap; }
 td.tests summary { cursor: pointer; color: var(--muted); margin: 2px 0; }
 .mark { display: inline-block; width: 1.2em; font-weight: 700; }
 .mark.passed { color: var(--pass); } .mark.failed { color: var(--fail); } .mark.skipped { color: var(--skip); }
+.mark.inconclusive { color: var(--inc); }
+pre.warn { background: var(--warn-bg); }
 pre.err { margin: 4px 0; padding: 6px 8px; max-height: 160px; overflow: auto; white-space: pre-wrap;
   word-break: break-word; background: var(--fail-bg); border-radius: 6px;
   font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
@@ -73,7 +86,7 @@ export const SCRIPT = `
 (() => {
   const q = document.getElementById('q');
   const boxes = [...document.querySelectorAll('input[data-status]')];
-  const rows = [...document.querySelectorAll('#matrix tbody tr')];
+  const rows = [...document.querySelectorAll('table.matrix tbody tr')];
   const count = document.getElementById('shown');
   const apply = () => {
     const text = q.value.trim().toLowerCase();

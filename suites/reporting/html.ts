@@ -3,18 +3,26 @@
  * filtering the matrix; everything is readable without it). All text is escaped.
  */
 import type { CitingTest, ClauseRow, StatusCounts, VerdictItem } from './clause-matrix.js';
+import { type Coverage, UNCHECKED_REASONS } from './coverage.js';
 import { CSS, SCRIPT } from './html-style.js';
 import type { ConformanceReport } from './report.js';
 import { escapeMarkup as e, truncate } from './text.js';
 
-const MARK: Record<CitingTest['state'], string> = { passed: '✓', failed: '✗', skipped: '○' };
-const STATUSES = ['fail', 'skip', 'pass', 'untested'] as const;
+const MARK: Record<CitingTest['state'], string> = {
+  passed: '✓',
+  failed: '✗',
+  skipped: '○',
+  inconclusive: '?',
+};
+const STATUSES = ['fail', 'warn', 'inconclusive', 'skip', 'pass', 'untested'] as const;
 
 const pill = (cls: string, text: string | number): string =>
   `<span class="pill ${cls}">${e(String(text))}</span>`;
 
 const statusPills = (c: StatusCounts): string =>
-  `<div class="row">${pill('pass', `${c.pass} pass`)}${pill('fail', `${c.fail} fail`)}${pill('skip', `${c.skip} skip`)}${pill('untested', `${c.untested} untested`)}</div>`;
+  `<div class="row">${pill('pass', `${c.pass} pass`)}${pill('fail', `${c.fail} fail`)}${
+    c.warn > 0 ? pill('warn', `${c.warn} warn`) : ''
+  }${c.inconclusive > 0 ? pill('inconclusive', `${c.inconclusive} inconclusive`) : ''}${pill('skip', `${c.skip} skip`)}${pill('untested', `${c.untested} untested`)}</div>`;
 
 const card = (title: string, big: string | number, body: string): string =>
   `<div class="card"><h3>${e(title)}</h3><div class="big">${e(String(big))}</div>${body}</div>`;
@@ -47,9 +55,15 @@ const baseName = (file: string): string => file.slice(file.lastIndexOf('/') + 1)
 const testItem = (t: CitingTest): string =>
   `<li title="${e(t.file)}"><span class="mark ${t.state}">${MARK[t.state]}</span>${e(t.fullName)} <span class="file">${e(baseName(t.file))}</span></li>`;
 
+/** The fake's own unit tests citing an API clause: shown folded, never counted as its evidence. */
+const fakeEvidence = (row: ClauseRow): string =>
+  row.fakeEvidence.length === 0
+    ? ''
+    : `<details><summary>fake's own evidence: ${row.fakeEvidence.length} unit test(s), not counted</summary><ul>${row.fakeEvidence.map(testItem).join('')}</ul></details>`;
+
 /** Failed and skipped citing tests in full; passed ones folded away when there are many. */
 const citingTests = (tests: readonly CitingTest[]): string => {
-  if (tests.length === 0) return '<span class="muted">—</span>';
+  if (tests.length === 0) return '<span class="muted">no suite test</span>';
   const passed = tests.filter((t) => t.state === 'passed');
   const others = tests.filter((t) => t.state !== 'passed');
   const list = (ts: readonly CitingTest[]) =>
@@ -62,8 +76,11 @@ const details = (row: ClauseRow): string => {
   const errors = row.tests
     .filter((t) => t.state === 'failed')
     .map((t) => `<pre class="err">${e(truncate(t.errorMessage ?? 'failed', 1500))}</pre>`);
+  const warned = row.warnings.map(
+    (w) => `<pre class="err warn">${e(truncate(`warned by "${w.fullName}": ${w.message}`, 1500))}</pre>`,
+  );
   const reasons = row.skipReasons.map((r) => `<div class="reason">skipped: ${e(r)}</div>`);
-  return [...errors, ...reasons].join('');
+  return [...errors, ...warned, ...reasons].join('');
 };
 
 const matrixRow = (row: ClauseRow): string =>
@@ -73,16 +90,20 @@ const matrixRow = (row: ClauseRow): string =>
   `<td>${pill(`kind ${row.kind}`, row.kind)}</td>` +
   `<td>${pill(row.status, row.status)}</td>` +
   `<td class="rule">${e(row.rule)}</td>` +
-  `<td class="tests">${citingTests(row.tests)}</td>` +
+  `<td class="tests">${citingTests(row.tests)}${fakeEvidence(row)}</td>` +
   `<td>${details(row)}</td></tr>`;
 
-const matrixTable = (rows: readonly ClauseRow[]): string => {
+const filters = (): string => {
   const boxes = STATUSES.map(
     (s) => `<label><input type="checkbox" data-status="${s}" checked> ${pill(s, s)}</label>`,
   ).join('');
-  return `<h2>Clause matrix <span class="n">(${rows.length})</span></h2>
-<div class="filters"><input id="q" type="search" placeholder="Filter by id, section, rule or test…" aria-label="filter">${boxes}<span id="shown" class="muted"></span></div>
-<table id="matrix"><colgroup><col style="width:15%"><col style="width:10%"><col style="width:8%"><col style="width:7%"><col style="width:26%"><col style="width:19%"><col style="width:15%"></colgroup><thead><tr><th>Id</th><th>Section</th><th>Kind</th><th>Status</th><th>Rule</th><th>Citing tests</th><th>Errors / skip reasons</th></tr></thead>
+  return `<div class="filters"><input id="q" type="search" placeholder="Filter by id, section, rule or test…" aria-label="filter">${boxes}<span id="shown" class="muted"></span></div>`;
+};
+
+const matrixTable = (title: string, intro: string, rows: readonly ClauseRow[]): string => {
+  if (rows.length === 0) return '';
+  return `<h2>${e(title)} <span class="n">(${rows.length})</span></h2><p class="muted">${e(intro)}</p>
+<table class="matrix"><colgroup><col style="width:15%"><col style="width:10%"><col style="width:8%"><col style="width:7%"><col style="width:26%"><col style="width:19%"><col style="width:15%"></colgroup><thead><tr><th>Id</th><th>Section</th><th>Kind</th><th>Status</th><th>Rule</th><th>Citing tests</th><th>Errors / skip reasons</th></tr></thead>
 <tbody>${rows.map(matrixRow).join('\n')}</tbody></table>`;
 };
 
@@ -120,26 +141,69 @@ const unknownSection = (report: ConformanceReport): string => {
   return `<h2>Unknown clause ids <span class="n">(${unknown.length})</span></h2><p class="muted">Cited by tests but missing from the clause catalogue: a typo in a test title or a clause still to be written.</p><ul class="issues">${items.join('')}</ul>`;
 };
 
+/** The coverage card: documented clauses of the API checked on this target, and why the rest were not. */
+const coverageCard = (cov: Coverage): string => {
+  const reasons = UNCHECKED_REASONS.filter((r) => cov.byReason[r] > 0)
+    .map((r) => `<li><b>${cov.byReason[r]}</b>${e(r)}</li>`)
+    .join('');
+  return `<div class="card coverage"><h3>Documented clauses checked on this target</h3>
+<div class="big">${cov.checked} / ${cov.documented} <span class="muted">(${cov.percent}%)</span></div>
+<div class="bar" role="img" aria-label="${cov.percent}% checked"><span style="width:${cov.percent}%"></span></div>
+${cov.unchecked.length === 0 ? '<div class="muted">every documented clause was checked</div>' : `<div class="muted">${cov.unchecked.length} not checked, by reason:</div><ul class="reasons">${reasons}</ul>`}</div>`;
+};
+
+/** The verdict badge: FAIL, INCOMPLETE (quota spent), PASS, or PASS marked partial when coverage is not whole. */
+const verdictBadge = (report: ConformanceReport): string => {
+  const { verdict, coverage } = report;
+  const partial = verdict.status === 'PASS' && coverage.checked < coverage.documented;
+  const cls = verdict.status === 'PASS' ? (partial ? 'partial' : 'pass') : verdict.status.toLowerCase();
+  const sub =
+    verdict.status === 'INCOMPLETE'
+      ? `${verdict.inconclusive} tests inconclusive (quota spent)`
+      : partial
+        ? `partial: ${coverage.percent}% of documented clauses checked`
+        : '';
+  return `<div class="verdict ${cls}">${verdict.status}${sub ? `<small>${e(sub)}</small>` : ''}</div>`;
+};
+
+const UNCHECKED_INTRO =
+  'Documented clauses of the API that no suite test checked on this target, with the reason its tests give.';
+
 export const toHtml = (report: ConformanceReport): string => {
-  const { counts, verdict, target } = report;
+  const { counts, verdict, target, coverage } = report;
   const t = counts.tests;
   const c = counts.clauses;
-  const verdictText = verdict.pass ? 'PASS' : 'FAIL';
+  const warned = report.matrix.rows.filter((r) => r.status === 'warn');
   const cards = [
+    coverageCard(coverage),
+    card(
+      'Inconclusive (quota spent)',
+      t.inconclusive,
+      `<div class="muted">tests that met a spent hourly quota: they prove nothing either way</div>`,
+    ),
+    card(
+      'Assumed warnings',
+      warned.length,
+      `<div class="muted">assumed clauses where this target chose differently from the fake</div>`,
+    ),
     card(
       'Tests',
       t.total,
-      `<div class="row">${pill('passed', `${t.passed} passed`)}${pill('failed', `${t.failed} failed`)}${pill('skipped', `${t.skipped} skipped`)}</div>`,
+      `<div class="row">${pill('passed', `${t.passed} passed`)}${pill('failed', `${t.failed} failed`)}${pill('skipped', `${t.skipped} skipped`)}${pill('inconclusive', `${t.inconclusive} inconclusive`)}</div>`,
     ),
-    card('Documented clauses', c.documented.total, statusPills(c.documented)),
-    card('Assumed clauses', c.assumed.total, statusPills(c.assumed)),
+    card('Documented clauses (API)', c.documented.total, statusPills(c.documented)),
+    card('Assumed clauses (API)', c.assumed.total, statusPills(c.assumed)),
+    card('Harness clauses', c.harness.total, statusPills(c.harness)),
     card(
       'Verdict items',
       verdict.failing.length + verdict.errors.length + verdict.warnings.length,
       `<div class="row">${pill('fail', `${verdict.failing.length} failing`)}${pill('fail', `${verdict.errors.length} report errors`)}${pill('warn', `${verdict.warnings.length} warnings`)}</div>`,
     ),
   ].join('');
-  const title = `Conformance: ${target.name} — ${verdictText}`;
+  const title = `Conformance: ${target.name} — ${verdict.status}`;
+  const api = report.matrix.rows.filter((r) => r.scope === 'api');
+  const harness = report.matrix.rows.filter((r) => r.scope === 'harness');
+  const uncheckedRows = api.filter((r) => coverage.unchecked.some((u) => u.id === r.id));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(title)}</title><style>${CSS}</style></head>
@@ -149,17 +213,20 @@ export const toHtml = (report: ConformanceReport): string => {
 · generated <b>${e(report.generatedAt)}</b>${target.configPath ? ` · config <code>${e(target.configPath)}</code>` : ''}${
     report.filter !== undefined ? ` · <b>partial run</b>, filter <code>${e(report.filter)}</code>` : ''
   }</div>
-<div class="meta">${c.total} clauses: ${c.pass} pass, ${c.fail} fail, ${c.skip} skip, ${c.untested} untested · ${
+<div class="meta">${coverage.checked} of ${coverage.documented} documented clauses checked · ${c.fail} clauses fail · ${warned.length} assumed warnings · ${t.inconclusive} tests inconclusive · ${
     target.kind === 'real'
       ? 'assumed clauses that fail are warnings against this target'
       : 'assumed clauses must hold against the fake'
   }</div></div>
-<div class="verdict ${verdict.pass ? 'pass' : 'fail'}">${verdictText}</div></header>
+${verdictBadge(report)}</header>
 <div class="cards">${cards}</div>
 ${issueList('Failing', 'failing', verdict.failing)}
 ${issueList('Report errors', 'errors', verdict.errors)}
-${issueList('Warnings (assumed clauses failing against a real target)', 'warnings', verdict.warnings)}
-${matrixTable(report.matrix.rows)}
+${issueList('Warnings (assumed clauses: this target chose differently)', 'warnings', verdict.warnings)}
+${filters()}
+${matrixTable('Not checked on this target', UNCHECKED_INTRO, uncheckedRows)}
+${matrixTable('Clause matrix: the API', 'Every clause of the spec, with the suite tests that checked it on this target.', api)}
+${matrixTable("Clause matrix: the harness's own clauses", 'Rules of the fake, the library, the reports and the tools; not part of the API.', harness)}
 ${untestedSection(report.matrix.rows)}
 ${unknownSection(report)}
 ${testsSection('Tests citing no clause', 'These tests count toward no clause; a failure among them still fails the run.', report.matrix.uncitedTests)}

@@ -30,9 +30,11 @@ const testcase = (t: CitingTest): string => {
     const body = [t.errorMessage, t.errorStack].filter(Boolean).join('\n\n');
     const message = firstLine(t.errorMessage, 'failed');
     lines.push(`      <failure${attrs({ message, type: 'AssertionError' })}>${x(body)}</failure>`);
-  } else if (t.state === 'skipped') {
+  } else if (t.state === 'skipped' || t.state === 'inconclusive') {
     lines.push(`      <skipped${attrs({ message: t.skipReason ?? 'skipped' })}/>`);
   }
+  for (const w of t.assumedWarnings ?? [])
+    lines.push(`      <system-out>${x(`assumed ${w.clauseId} warned: ${w.message}`)}</system-out>`);
   lines.push('    </testcase>');
   return lines.join('\n');
 };
@@ -51,7 +53,7 @@ const suite = (
     tests: tests.length + extra.errors,
     failures: tests.filter((t) => t.state === 'failed').length,
     errors: extra.errors,
-    skipped: tests.filter((t) => t.state === 'skipped').length,
+    skipped: tests.filter((t) => t.state === 'skipped' || t.state === 'inconclusive').length,
     time: seconds(tests.reduce((sum, t) => sum + t.durationMs, 0)),
   };
   const properties = Object.entries(props).map(
@@ -78,7 +80,8 @@ export const toJUnitXml = (report: ConformanceReport): string => {
   const props = {
     'target.name': report.target.name,
     'target.kind': report.target.kind,
-    verdict: report.verdict.pass ? 'PASS' : 'FAIL',
+    verdict: report.verdict.status,
+    'coverage.documented': `${report.coverage.checked}/${report.coverage.documented}`,
   };
   const suites = [...byFile.entries()].map(([file, tests]) => suite(file, report.generatedAt, props, tests));
   if (report.runErrors.length > 0) {
@@ -97,7 +100,7 @@ export const toJUnitXml = (report: ConformanceReport): string => {
     tests: t.total + report.runErrors.length,
     failures: t.failed,
     errors: report.runErrors.length,
-    skipped: t.skipped,
+    skipped: t.skipped + t.inconclusive,
     time: seconds(report.matrix.tests.reduce((sum, x) => sum + x.durationMs, 0)),
     timestamp: report.generatedAt,
   };

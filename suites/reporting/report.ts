@@ -10,6 +10,8 @@ import {
   type Verdict,
   verdict,
 } from './clause-matrix.js';
+import { type Coverage, coverageOf } from './coverage.js';
+import { type StrengthViolation, strengthViolations } from './strength-rule.js';
 
 /** File names of the three reports, inside the reports directory. */
 export const REPORT_FILES = {
@@ -32,6 +34,10 @@ export interface ConformanceReport {
   readonly verdict: Verdict;
   readonly counts: Counts;
   readonly matrix: ClauseMatrix;
+  /** Documented clauses of the API checked on this target, and why the others were not (REPORT-COVERAGE). */
+  readonly coverage: Coverage;
+  /** Tests citing documented and assumed clauses that check an assumed one hard (HARNESS-TWO-STRENGTHS). */
+  readonly strengthViolations: readonly StrengthViolation[];
   /** Problems outside any test: files that failed to load, unhandled errors, an interrupted run. */
   readonly runErrors: readonly string[];
   /** The test-name filter of a partial run (`--filter`); its verdict covers the selected tests only. */
@@ -48,12 +54,15 @@ export const buildReport = (input: {
 }): ConformanceReport => {
   const matrix = buildMatrix(input.catalogue, input.outcomes);
   const runErrors = input.runErrors ?? [];
+  const kinds = new Map(input.catalogue.map((c) => [c.id, c]));
   return {
     target: input.target,
     generatedAt: input.generatedAt,
     verdict: verdict(matrix, input.target.kind, runErrors),
     counts: countMatrix(matrix),
     matrix,
+    coverage: coverageOf(matrix.rows),
+    strengthViolations: strengthViolations(matrix.tests, (id) => kinds.get(id)),
     runErrors,
     ...(input.filter !== undefined ? { filter: input.filter } : {}),
   };
@@ -75,8 +84,14 @@ export const toJson = (r: ConformanceReport) => ({
   filter: r.filter ?? null,
   verdict: r.verdict,
   counts: r.counts,
+  coverage: r.coverage,
+  strengthViolations: r.strengthViolations,
   runErrors: r.runErrors,
-  matrix: r.matrix.rows.map((row) => ({ ...row, tests: row.tests.map(ref) })),
+  matrix: r.matrix.rows.map((row) => ({
+    ...row,
+    tests: row.tests.map(ref),
+    fakeEvidence: row.fakeEvidence.map(ref),
+  })),
   unknownIds: r.matrix.unknownIds.map((u) => ({ id: u.id, tests: u.tests.map(ref) })),
   uncitedTests: r.matrix.uncitedTests.map(ref),
   tests: r.matrix.tests,

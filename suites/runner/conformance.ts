@@ -1,12 +1,9 @@
 /**
- * `npm run conformance -- --target FILE [--record DIR] [--filter PATTERN] [FILES...]`
+ * `npm run conformance -- --target FILE [--record DIR] [--filter PATTERN] [--min-documented-coverage N] [FILES...]`
  * `npm run conformance -- --replay DIR [--filter PATTERN] [FILES...]`
  *
  * Validates the target config, runs the suites once against it with vitest, and exits on the
- * conformance verdict (reports/conformance.json), not on vitest's own exit code:
- *   0  the verdict passes (assumed clauses failing against a real target are warnings only)
- *   1  the verdict fails, or the run produced no report
- *   2  usage error: missing or invalid target config, bad arguments
+ * conformance verdict (reports/conformance.json), not on vitest's own exit code: see EXIT_CODES.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readCassetteSetMeta, TARGET_FILE } from '../../recording/cassette.js';
 import { startCassetteSet } from '../../recording/cassette-set.js';
+import { coverageLine } from '../reporting/coverage.js';
 import { type ConformanceJson, REPORT_FILES } from '../reporting/report.js';
 import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
 import {
@@ -24,12 +22,11 @@ import {
   REDACTION_KEY_ENV,
   RUN_TAG_ENV,
 } from '../target/cassette-env.js';
-import { RUN_ID_ENV } from '../target/request-budget.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const REPORTER = resolve(REPO_ROOT, 'suites/reporting/clause-reporter.ts');
 
-const HELP = `Usage: npm run conformance -- --target FILE [--record DIR] [--filter PATTERN] [FILES...]
+const HELP = `Usage: npm run conformance -- --target FILE [--record DIR] [--filter PATTERN] [--min-documented-coverage N] [FILES...]
        npm run conformance -- --replay DIR [--filter PATTERN] [FILES...]
 
 Runs the conformance suites once against a deployment and gates on the clause verdict.
@@ -43,6 +40,9 @@ Options:
                          request no cassette matches fails its test, naming the closest recorded request
   -f, --filter PATTERN   only run tests whose full name matches this regular expression,
                          e.g. a clause id: --filter SET-TEMPERATURE-RANGE (a partial run)
+      --min-documented-coverage N
+                         fail the gate (exit 4) when fewer than N percent (0-100) of the spec's
+                         documented clauses were checked on this target
   FILES...               only run test files whose path contains one of these strings
   -h, --help             show this help
 
@@ -51,9 +51,16 @@ Reports (relative to the current directory):
 
 Exit codes:
   0  verdict PASS: no documented clause failed (and, against kind "fake", no assumed clause);
-     assumed clauses failing against kind "real" are reported as warnings
+     assumed clauses failing against kind "real" are reported as warnings; the share of
+     documented clauses checked is printed beside it
   1  verdict FAIL, or no report was produced
-  2  usage error: missing or invalid target config, unknown option`;
+  2  usage error: missing or invalid target config, unknown option or bad value
+  3  verdict INCOMPLETE: nothing failed, but tests met a spent hourly quota (inconclusive);
+     run again when the quota is back (reports/quota-ledger.json says what was spent)
+  4  nothing failed, but fewer documented clauses were checked than --min-documented-coverage`;
+
+/** What the process exits with (documented in HELP and README). */
+export const EXIT_CODES = { pass: 0, fail: 1, usage: 2, incomplete: 3, coverage: 4 } as const;
 
 const usageError = (message: string): never => {
   process.stderr.write(`conformance: ${message}\n\nRun with --help for usage.\n`);
@@ -70,6 +77,7 @@ const parse = () => {
         filter: { type: 'string', short: 'f' },
         record: { type: 'string' },
         replay: { type: 'string' },
+        'min-documented-coverage': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -102,6 +110,10 @@ const main = async (): Promise<number> => {
   if (!targetFile) return usageError('missing --target FILE (a target config JSON), or --replay DIR');
   const loaded = loadTargetConfig(targetFile);
   if (!loaded.ok) return usageError(`invalid target config ${loaded.path}: ${loaded.error}`);
+  const minCoverageText = values['min-documented-coverage'];
+  const minCoverage = minCoverageText === undefined ? undefined : Number(minCoverageText);
+  if (minCoverage !== undefined && (!Number.isFinite(minCoverage) || minCoverage < 0 || minCoverage > 100))
+    return usageError(`--min-documented-coverage takes a percentage from 0 to 100, not "${minCoverageText}"`);
   let filter: RegExp | undefined;
   if (values.filter !== undefined) {
     try {
@@ -112,7 +124,6 @@ const main = async (): Promise<number> => {
   }
 
   process.env[TARGET_ENV] = loaded.path;
-  process.env[RUN_ID_ENV] = new Date().toISOString();
   const { config } = loaded;
   process.stdout.write(`conformance: target "${config.name}" (${config.kind}) at ${config.base_url}\n`);
   if (values.replay !== undefined) {
@@ -181,18 +192,34 @@ const main = async (): Promise<number> => {
     ...v.warnings.map((i) => `  WARN  ${'id' in i ? i.id : ''}: ${i.message}`),
   ];
   if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`);
+  const cov = report.coverage;
+  const partial = v.status === 'PASS' && cov.checked < cov.documented ? ' (partial)' : '';
   process.stdout.write(
-    `\nconformance verdict: ${v.pass ? 'PASS' : 'FAIL'} (${v.failing.length} failing, ${v.errors.length} report errors, ${v.warnings.length} warnings)${report.filter ? ' — partial run' : ''}\n`,
+    `\nconformance verdict: ${v.status}${partial} (${v.failing.length} failing, ${v.errors.length} report errors, ${v.warnings.length} warnings, ${v.inconclusive} inconclusive)${report.filter ? ' — partial run' : ''}\n`,
   );
+  process.stdout.write(`coverage: ${coverageLine(cov)}\n`);
+  const reasons = Object.entries(cov.byReason).filter(([, n]) => n > 0);
+  if (reasons.length > 0)
+    process.stdout.write(`  not checked: ${reasons.map(([r, n]) => `${n} ${r}`).join(', ')}\n`);
   const t = report.counts.tests;
-  process.stdout.write(`tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped\n`);
-  return v.pass ? 0 : 1;
+  process.stdout.write(
+    `tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.inconclusive} inconclusive\n`,
+  );
+  if (!v.pass) return EXIT_CODES.fail;
+  if (v.status === 'INCOMPLETE') return EXIT_CODES.incomplete;
+  if (minCoverage !== undefined && cov.percent < minCoverage) {
+    process.stdout.write(
+      `conformance: documented coverage ${cov.percent}% is under --min-documented-coverage ${minCoverage}% → exit ${EXIT_CODES.coverage}\n`,
+    );
+    return EXIT_CODES.coverage;
+  }
+  return EXIT_CODES.pass;
 };
 
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    process.stderr.write(`conformance: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(`conformance: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   },
 );

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, type TestContext } from 'vitest';
 import { loadTarget } from '../target/load-target.js';
 import type { Target, TokenName } from '../target/target.js';
+import { markInconclusive, setAssumedStrength } from './strength.js';
 
 /** The window the hourly caps are stated in; the fake's default (RATE-WINDOW-FIXED-HOUR). */
 const SPEC_RATE_WINDOW = { ms: 3_600_000, mode: 'fixed' } as const;
@@ -13,6 +14,7 @@ export function useTarget(): () => Target {
   let target: Target | undefined;
   beforeAll(async () => {
     target = await loadTarget();
+    setAssumedStrength(target.isFake);
     // A target with a control API (the fake) starts every file from its seeded state, with its clock frozen, so no
     // file sees the clock, tokens or data another file left behind and timing checks are exact. The seed is
     // unchanged, so the config's credentials stay valid.
@@ -24,8 +26,13 @@ export function useTarget(): () => Target {
   // requests of earlier tests never push a later one over the Platform token cap.
   beforeEach(async (ctx) => {
     await target?.control?.post('/rate-limits/reset');
-    // A request over the per-token budget skips the running test, with the reason (request-budget.ts).
-    if (target) target.onBudgetExhausted = (note) => ctx.skip(note);
+    // A request over the per-token budget, or a spent quota met by a test not about rate limits, stops the running
+    // test as inconclusive, with the reason (request-budget.ts, quota.ts).
+    if (target)
+      target.onBudgetExhausted = (note) => {
+        markInconclusive(note);
+        return ctx.skip(note);
+      };
   });
   afterAll(async () => {
     await target?.close();

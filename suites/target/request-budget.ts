@@ -1,23 +1,19 @@
 /**
  * The request budget: a real deployment caps each Platform token at 1,000 requests an hour, and each project's RAG
- * requests at 200 to 1,000 an hour by plan; every request counts. The suites keep count per credential across the
- * files of one run (in reports/request-usage.json, keyed by the run id the conformance runner sets) and skip, with
- * the reason, a test that would go over the budget — so a red result is never the harness spending the server's
- * quota.
+ * requests at 200 to 1,000 an hour by plan; every request counts. The suites count what they send per credential in
+ * the quota ledger (quota-ledger.ts), which remembers the last hour across runs, and a test that would take a
+ * credential past its budget stops as inconclusive (quota spent), so a red result is never the harness spending the
+ * server's quota (HARNESS-REQUEST-BUDGET, HARNESS-QUOTA-LEDGER).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { hourlyCaps, type TargetConfig } from '../../contract/index.js';
+import { type BudgetKind, openLedger, type QuotaLedger, WINDOW_MS } from './quota-ledger.js';
 
-export const RUN_ID_ENV = 'CONFORMANCE_RUN_ID';
-const USAGE_FILE = resolve('reports', 'request-usage.json');
+export type { BudgetKind } from './quota-ledger.js';
+
 /** Left unspent by default, for other clients of the same token. */
 export const DEFAULT_MARGIN = 50;
 /** Left unspent of the smallest RAG cap by default, for other clients of the same project. */
 export const DEFAULT_RAG_MARGIN = 20;
-
-/** What a credential is counted against: a Platform token's cap, or its project's RAG cap. */
-export type BudgetKind = 'token' | 'rag';
 
 export class BudgetExhausted extends Error {}
 
@@ -27,12 +23,33 @@ export interface RequestBudget {
   readonly perToken: number;
   /** RAG requests the run may send with the project key (the smallest documented RAG cap less a margin). */
   readonly perRagKey: number;
+  /** Requests sent with this credential within the last hour, this run's and earlier runs'. */
   used(value: string, kind?: BudgetKind): number;
-  /** Persist the counts for the next file of the run. */
+  /** What is left of this credential's budget now (0 while it counts as spent after a 429). */
+  remaining(value: string, kind?: BudgetKind): number;
+  /** Of several credentials of one kind, the one with the most left (the first on a tie). */
+  pick(values: readonly string[], kind?: BudgetKind): string;
+  /** The credential met a 429 with the spec's rate message: spent for `retryAfterSeconds`, else an hour. */
+  markSpent(value: string, kind: BudgetKind, retryAfterSeconds?: number): void;
+  /** Whether the value is one of the target config's credentials (only those are counted). */
+  counts(value: string, kind?: BudgetKind): boolean;
+  /** Persist the ledger for the next file and the next run. */
   save(): void;
 }
 
-export function budgetFor(config: TargetConfig, hasControl: boolean): RequestBudget | undefined {
+/** Every token value of the config, pools included. */
+export function configuredTokens(config: TargetConfig): string[] {
+  const values = Object.values(config.tokens).filter((v): v is string => typeof v === 'string');
+  for (const pool of Object.values(config.token_pools ?? {})) values.push(...(pool ?? []));
+  return [...new Set(values)];
+}
+
+export function budgetFor(
+  config: TargetConfig,
+  hasControl: boolean,
+  ledger: QuotaLedger = openLedger(config.base_url),
+  now: () => number = Date.now,
+): RequestBudget | undefined {
   if (
     hasControl &&
     config.request_budget_per_token === undefined &&
@@ -43,40 +60,36 @@ export function budgetFor(config: TargetConfig, hasControl: boolean): RequestBud
   const perRagKey =
     config.request_budget_rag_per_project ??
     Math.min(...Object.values(hourlyCaps.ragPerHour)) - DEFAULT_RAG_MARGIN;
-  const runId = process.env[RUN_ID_ENV] ?? 'single-file';
-  const counts = new Map<string, number>(Object.entries(load(runId)));
   const known: Record<BudgetKind, Set<string>> = {
-    token: new Set(Object.values(config.tokens).filter((v): v is string => typeof v === 'string')),
+    token: new Set(configuredTokens(config)),
     rag: new Set(config.project_key ? [config.project_key] : []),
   };
-  const keyOf = (value: string, kind: BudgetKind) => (kind === 'rag' ? `rag:${value}` : value);
+  const limit = (kind: BudgetKind) => (kind === 'rag' ? perRagKey : perToken);
+  const remaining = (value: string, kind: BudgetKind) =>
+    ledger.exhausted(value, kind) ? 0 : Math.max(0, limit(kind) - ledger.spent(value, kind));
   return {
     perToken,
     perRagKey,
     take(value, kind = 'token') {
       if (!known[kind].has(value)) return true;
-      const key = keyOf(value, kind);
-      const n = counts.get(key) ?? 0;
-      if (n >= (kind === 'rag' ? perRagKey : perToken)) return false;
-      counts.set(key, n + 1);
+      if (remaining(value, kind) <= 0) return false;
+      ledger.record(value, kind);
       return true;
     },
-    used: (value, kind = 'token') => counts.get(keyOf(value, kind)) ?? 0,
-    save() {
-      mkdirSync(dirname(USAGE_FILE), { recursive: true });
-      writeFileSync(USAGE_FILE, JSON.stringify({ runId, counts: Object.fromEntries(counts) }, null, 2));
+    used: (value, kind = 'token') => ledger.spent(value, kind),
+    remaining: (value, kind = 'token') => (known[kind].has(value) ? remaining(value, kind) : Infinity),
+    pick(values, kind = 'token') {
+      let best = values[0] as string;
+      for (const v of values) if (remaining(v, kind) > remaining(best, kind)) best = v;
+      return best;
     },
+    markSpent(value, kind, retryAfterSeconds) {
+      if (!known[kind].has(value)) return;
+      const wait =
+        retryAfterSeconds !== undefined && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : WINDOW_MS;
+      ledger.markSpent(value, kind, now() + Math.min(wait, WINDOW_MS));
+    },
+    counts: (value, kind = 'token') => known[kind].has(value),
+    save: () => ledger.save(),
   };
-}
-
-function load(runId: string): Record<string, number> {
-  try {
-    const saved = JSON.parse(readFileSync(USAGE_FILE, 'utf8')) as {
-      runId?: string;
-      counts?: Record<string, number>;
-    };
-    return saved.runId === runId && saved.counts ? saved.counts : {};
-  } catch {
-    return {};
-  }
 }

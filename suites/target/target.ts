@@ -4,6 +4,7 @@
  */
 import { operationById, type TargetConfig } from '../../contract/index.js';
 import type { ControlClient } from './control-client.js';
+import { inconclusiveReason, isSpecRateLimit, retryAfterSeconds } from './quota.js';
 import { BudgetExhausted, type RequestBudget } from './request-budget.js';
 import { type RawResponse, send } from './transport.js';
 
@@ -39,7 +40,10 @@ export interface Target {
   raw(path: string, options?: Omit<CallOptions, 'body'> & { body?: unknown }): Promise<RawResponse>;
   /** The per-token request budget, when the target has one (see request-budget.ts). */
   readonly budget: RequestBudget | undefined;
-  /** What happens when a request would exceed the budget; useTarget() makes it skip the running test. */
+  /**
+   * What happens when a request would exceed the budget, or meets a spent quota in a test not about rate limits
+   * (HARNESS-INCONCLUSIVE-QUOTA); useTarget() marks the running test inconclusive and stops it.
+   */
   onBudgetExhausted: (note: string) => never;
   close(): Promise<void>;
 }
@@ -52,10 +56,19 @@ export function formEncode(body: unknown): string {
   return params.toString();
 }
 
+/** Of a token kind's values (the config's and its pool), the one to send: the first unless `choose` says. */
+export type ChooseToken = (values: readonly string[]) => string;
+
+function tokenValues(config: TargetConfig, name: TokenName): string[] {
+  const first = config.tokens[name];
+  return first ? [first, ...(config.token_pools?.[name] ?? []).filter((v) => v !== first)] : [];
+}
+
 export function authHeaders(
   config: TargetConfig,
   credential: string,
   auth: Auth | undefined,
+  choose: ChooseToken = (values) => values[0] as string,
 ): Record<string, string> {
   if (auth && 'none' in auth) return {};
   if (auth && 'headers' in auth) return auth.headers;
@@ -65,12 +78,14 @@ export function authHeaders(
       ? { 'api-key': auth.apiKey }
       : { authorization: `Bearer ${auth.apiKey}` };
   if (auth && 'token' in auth) {
-    const value = config.tokens[auth.token];
-    if (!value) throw new Error(`target has no ${auth.token} token`);
-    return { authorization: `Bearer ${value}` };
+    const values = tokenValues(config, auth.token);
+    if (values.length === 0) throw new Error(`target has no ${auth.token} token`);
+    return { authorization: `Bearer ${choose(values)}` };
   }
-  if (credential === 'bearer-token')
-    return config.tokens.owner ? { authorization: `Bearer ${config.tokens.owner}` } : {};
+  if (credential === 'bearer-token') {
+    const owners = tokenValues(config, 'owner');
+    return owners.length > 0 ? { authorization: `Bearer ${choose(owners)}` } : {};
+  }
   if (credential === 'project-key') return config.project_key ? { 'api-key': config.project_key } : {};
   return config.project_key ? { authorization: `Bearer ${config.project_key}` } : {};
 }
@@ -85,18 +100,28 @@ export function createHttpTarget(
     (base === 'org' ? (config.org_base_url ?? config.base_url) : config.base_url).replace(/\/$/, '');
 
   const exchange = (path: string, credential: string, encoding: 'json' | 'form', o: CallOptions) => {
-    const headers: Record<string, string> = { ...authHeaders(config, credential, o.auth), ...o.headers };
+    const choose: ChooseToken | undefined = budget ? (values) => budget.pick(values) : undefined;
+    const headers: Record<string, string> = {
+      ...authHeaders(config, credential, o.auth, choose),
+      ...o.headers,
+    };
     const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
-    if (budget && credential === 'rag-key') {
-      const key = bearer ?? headers['x-api-key'];
+    const rag = credential === 'rag-key';
+    const spent = rag
+      ? (bearer ?? headers['x-api-key'])
+      : credential === 'project-key'
+        ? headers['api-key']
+        : bearer;
+    if (budget && rag) {
+      const key = spent;
       if (key && !budget.take(key, 'rag')) {
         target.onBudgetExhausted(
-          `request budget exhausted: ${budget.perRagKey} RAG requests with the project key in this run (request_budget_rag_per_project), so the RAG hourly cap is not spent by the harness`,
+          `inconclusive (quota spent): the request budget of the project key is spent, ${budget.perRagKey} RAG requests within the hour (request_budget_rag_per_project; reports/quota-ledger.json), so the harness does not spend the RAG hourly cap`,
         );
       }
     } else if (budget && bearer && !budget.take(bearer)) {
       target.onBudgetExhausted(
-        `request budget exhausted: ${budget.perToken} requests per token in this run (request_budget_per_token), so the hourly cap is not spent by the harness`,
+        `inconclusive (quota spent): the request budget of ${credentialName(bearer)} is spent, ${budget.perToken} requests within the hour (request_budget_per_token; reports/quota-ledger.json), so the harness does not spend its hourly cap`,
       );
     }
     let body: string | Buffer | undefined;
@@ -114,7 +139,24 @@ export function createHttpTarget(
       url: `${baseOf(o.base)}${path}`,
       headers,
       ...(body !== undefined ? { body } : {}),
+    }).then((res) => {
+      // Against the fake, counters are reset before every test: a stray 429 there is the fake's fault, and fails.
+      if (config.kind === 'fake') return res;
+      const reason = inconclusiveReason(res, { operation: path, credential: credentialName(spent), rag });
+      if (spent && credential !== 'project-key' && isSpecRateLimit(res, rag))
+        budget?.markSpent(spent, rag ? 'rag' : 'token', retryAfterSeconds(res));
+      if (reason) target.onBudgetExhausted(reason);
+      return res;
     });
+  };
+  /** A credential as a report may show it: the config's name for it, never its value. */
+  const credentialName = (value: string | undefined): string => {
+    if (!value) return 'no credential';
+    if (value === config.project_key) return 'the project key';
+    for (const [name, first] of Object.entries(config.tokens))
+      if (value === first || config.token_pools?.[name as TokenName]?.includes(value))
+        return `the ${name} token`;
+    return 'a test-made credential';
   };
 
   const target: Target = {

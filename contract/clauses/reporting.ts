@@ -1,0 +1,33 @@
+/** Rules of the conformance report and of how a run treats a target it must not harm: strengths, quota, coverage. */
+import { defineClauses } from './clause.js';
+import { assumed } from './define.js';
+
+const R = 'Harness/Reporting';
+
+export const reportingClauses = defineClauses([
+  assumed(
+    'HARNESS-TWO-STRENGTHS',
+    R,
+    "A test's plain assertions check documented behaviour; the fake's choices are checked through assumed(CLAUSE-ID, check), which fails the test against the fake and, against any other target, records a warning on that assumed clause with the evidence and lets the test go on. assumed() refuses a documented clause id. The report shows assumed warnings per clause; a test citing documented and assumed clauses together that checks a cited assumed clause without assumed() is listed as a strength-rule violation.",
+  ),
+  assumed(
+    'HARNESS-INCONCLUSIVE-QUOTA',
+    R,
+    "Against a target other than the fake, a 429 whose body carries the spec's rate message (or any 429 of a RAG endpoint), met by a test that cites no rate-limit clause, makes that test inconclusive (quota spent), never failed; so does a test the request budget stops. The verdict is then INCOMPLETE (exit code 3) unless something failed.",
+  ),
+  assumed(
+    'HARNESS-QUOTA-LEDGER',
+    R,
+    'Spending is remembered across runs in reports/quota-ledger.json, per target and per credential (a hash, never the value) with the minute of each request: a run counts what the last hour spent before planning its own, and a credential that met a 429 counts as spent until the Retry-After it was given (or an hour). Several tokens of one kind (token_pools; the Platform cap is per token) share the load: each request sent with that kind of token goes out with the least-spent one. Project keys are not pooled: the spec does not say what the RAG and search caps count per, and the fake counts them per project.',
+  ),
+  assumed(
+    'REPORT-COVERAGE',
+    R,
+    "The report's first screen and its JSON give the share of documented API clauses checked on this target (pass, fail or warn through suites/ tests) and group the unchecked ones by reason: no citing test, control API only, provider state not offered, missing credential, writes/quota/credits not allowed, quota spent. A verdict with unchecked documented clauses is never shown as a bare PASS; --min-documented-coverage gates on the share (exit code 4).",
+  ),
+  assumed(
+    'REPORT-EVIDENCE',
+    R,
+    "A clause of the API counts as checked only through tests in suites/, which reach the target through its public interface; other tests citing it (the fake's unit tests) are shown apart as the fake's own evidence. Clauses of the harness are shown in a section of their own.",
+  ),
+]);
