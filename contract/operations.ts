@@ -2,7 +2,7 @@
  * The operation table: every operation of the spec with its method, path, credential, body encoding,
  * required access (from the Authentication table) and its request/response schemas.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AccessRule } from './access.js';
 import * as I from './requests/integration.js';
 import * as P from './requests/platform.js';
@@ -29,8 +29,19 @@ export interface Operation {
   /** Takes a project_uid and is subject to scope and membership. */
   readonly projectScoped?: boolean;
   readonly request: z.ZodType;
-  /** Schema of `data` in the success envelope; absent for message-only operations. For RAG, the whole body. */
+  /**
+   * Schema of `data` in the success envelope as the fake answers it; absent for message-only operations. For RAG,
+   * the whole body.
+   */
   readonly response?: z.ZodType;
+  /**
+   * Where the spec shows less of the answer than `response` holds: the part it documents (checked hard), while
+   * `response` is the fake's choice under `shapeClause` (checked softly against other targets). Absent: `response`
+   * is all documented.
+   */
+  readonly documentedResponse?: z.ZodType;
+  /** The assumed clause of the fake's full answer, with `documentedResponse`. */
+  readonly shapeClause?: string;
   /** Whether a success carries `total`. */
   readonly hasTotal?: boolean;
 }
@@ -160,6 +171,8 @@ export const platformOperations = [
     { roles: [...OEV, 'trainer'], fineGrained: { module: 'Debugging', action: 'Read' }, level: 'project' },
     P.SearchIndexDocumentRequest,
     P.SearchIndexDocumentData,
+    // "data = array of chunks"; the item shape of the Bearer variant is not shown.
+    { documentedResponse: z.array(z.unknown()), shapeClause: 'SEARCH-BEARER-ITEM-SHAPE' },
   ),
   /** Access not shown: assumed any valid token (AUTH-GETSUPPORTEDMODELS-ASSUMED). */
   platform(
@@ -169,6 +182,9 @@ export const platformOperations = [
     P.GetSupportedModelsData,
     {
       orgLevel: true,
+      // The shape of the envelope is not shown beyond its entries {value, tier} (suites find them with modelEntries).
+      documentedResponse: z.unknown(),
+      shapeClause: 'MODELS-RESPONSE-SHAPE',
     },
   ),
 ] as const satisfies readonly Operation[];

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hourlyCaps, type PlanName, planNames, planRank } from '../../contract/index.js';
-import { expectError, expectSuccess } from '../support/envelope.js';
+import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { INVALID_KEY, INVALID_TOKEN, PLAN_REQUIRED } from '../support/messages.js';
+import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import {
   clockNow,
@@ -51,12 +52,18 @@ const widget = () => target().config.widget_uid ?? 'any-widget';
 const call = (op: KeyOperation, auth?: Auth, body: unknown = bodyFor(op, widget())) =>
   target().call(op, { body, auth });
 
-/** A 401 in the error envelope; `message`: exact, or one of several. */
+/**
+ * A request without a valid project key is refused in the error envelope (hard); that the refusal is a 401 with
+ * `message` (exact, or one of several) is the fake's choice (INTEGRATION-INVALID-KEY-401).
+ */
 function expect401(res: RawResponse, message: string | readonly string[], label: string) {
-  expectError(res, 401);
-  const text = (res.json as { message: string }).message;
-  if (typeof message === 'string') expect(text, label).toBe(message);
-  else expect(message, label).toContain(text);
+  expectRefused(res);
+  assumed('INTEGRATION-INVALID-KEY-401', () => {
+    expect(res.status, label).toBe(401);
+    const text = (res.json as { message: string }).message;
+    if (typeof message === 'string') expect(text, label).toBe(message);
+    else expect(message, label).toContain(text);
+  });
 }
 
 /**

@@ -1,10 +1,14 @@
 /** Assertions about the spec's envelopes, shared by every suite. */
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import { ErrorEnvelope, MessageOnlyEnvelope, operationById, successEnvelope } from '../../contract/index.js';
+import { extractClauseIds } from '../reporting/clause-matrix.js';
 import type { RawResponse } from '../target/transport.js';
+import { type Refusal, refusalFor } from './refusals.js';
+import { assumed, currentTestTitle, StrengthRuleError } from './strength.js';
 
-/** The response is the error envelope with this status (and message, when given). */
-export function expectError(res: RawResponse, status: number, message?: string | RegExp): void {
+/** Exactly this status and envelope (and message, when given): the hard check of a documented refusal. */
+function expectExactError(res: RawResponse, status: number, message?: string | RegExp): void {
   expect(res.status, `status; body: ${res.text.slice(0, 300)}`).toBe(status);
   const parsed = ErrorEnvelope.safeParse(res.json);
   expect(parsed.success, `error envelope; body: ${res.text.slice(0, 300)}`).toBe(true);
@@ -15,29 +19,81 @@ export function expectError(res: RawResponse, status: number, message?: string |
   }
 }
 
-/** The response is a 200 success envelope whose data matches the operation's response schema. */
+/** Some 4xx in the error envelope, its message matching `message` when given: a refusal the spec documents loosely. */
+export function expectRefused(res: RawResponse, message?: RegExp): void {
+  expect(res.status, `a 4xx refusal; body: ${res.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(res.status, `a 4xx refusal; body: ${res.text.slice(0, 300)}`).toBeLessThan(500);
+  const parsed = ErrorEnvelope.safeParse(res.json);
+  expect(parsed.success, `error envelope; body: ${res.text.slice(0, 300)}`).toBe(true);
+  if (message !== undefined) expect((res.json as { message: string }).message).toMatch(message);
+}
+
+/** Of a refusal's assumed clauses, the one the running test cites (the first when it cites none). */
+function clauseFor(refusal: Refusal): string {
+  const cited = extractClauseIds(currentTestTitle() ?? '');
+  return refusal.clauses.find((id) => cited.includes(id)) ?? (refusal.clauses[0] as string);
+}
+
+/**
+ * The response is the error envelope with this status (and message, when given), in two strengths
+ * (HARNESS-TWO-STRENGTHS): what the spec documents of this refusal is checked hard, the fake's exact status and
+ * message softly under their assumed clause (suites/support/refusals.ts). A refusal missing from that table is
+ * refused, so no test can assert an undocumented status hard by accident.
+ */
+export function expectError(res: RawResponse, status: number, message?: string | RegExp): void {
+  const refusal = refusalFor(status, message);
+  if (!refusal)
+    throw new StrengthRuleError(
+      `expectError(…, ${status}, ${String(message)}): no such refusal in suites/support/refusals.ts; add it there with what the spec documents of it and the assumed clauses of the rest`,
+    );
+  if (refusal.documented === 'status') {
+    // Fully documented: nothing of it is the fake's own choice.
+    if (!refusal.documentedMessage) {
+      expectExactError(res, status, message);
+      return;
+    }
+    expectExactError(res, status, refusal.documentedMessage);
+  } else if (refusal.documented === 'refused') expectRefused(res, refusal.documentedMessage);
+  assumed(clauseFor(refusal), () => expectExactError(res, status, message));
+}
+
+function conform(res: RawResponse, operationId: string, data: z.ZodType | undefined, which: string): void {
+  const schema = data ? successEnvelope(data) : MessageOnlyEnvelope;
+  const parsed = schema.safeParse(res.json);
+  if (!parsed.success) {
+    throw new Error(
+      `${operationId}: response does not match the ${which}: ${parsed.error.message}\n${res.text.slice(0, 500)}`,
+    );
+  }
+}
+
+/**
+ * The response is a success envelope whose data has the shape the spec documents for the operation (hard: a 2xx,
+ * `type` RXSUCCESS, a message, the documented data shape with unknown fields allowed, `total` where documented); the
+ * fake's own choices on top (HTTP 200, CONV-SUCCESS-200; the fake's full data shape where the spec shows less, under
+ * the operation's shape clause) are checked softly.
+ */
 export function expectSuccess<T = unknown>(
   res: RawResponse,
   operationId: string,
 ): { data: T; total?: number; message: string } {
-  expect(res.status, `status; body: ${res.text.slice(0, 300)}`).toBe(200);
+  expect(res.status, `a 2xx success; body: ${res.text.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
+  expect(res.status, `a 2xx success; body: ${res.text.slice(0, 300)}`).toBeLessThan(300);
+  assumed('CONV-SUCCESS-200', () => expect(res.status, 'status').toBe(200));
   const op = operationById(operationId);
-  const schema = op.response ? successEnvelope(op.response) : MessageOnlyEnvelope;
-  const parsed = schema.safeParse(res.json);
-  if (!parsed.success) {
-    throw new Error(
-      `${operationId}: response does not match the contract: ${parsed.error.message}\n${res.text.slice(0, 500)}`,
-    );
+  conform(res, operationId, op.documentedResponse ?? op.response, 'documented contract');
+  if (op.documentedResponse && op.response && op.shapeClause) {
+    assumed(op.shapeClause, () => conform(res, operationId, op.response, "fake's contract"));
   }
   const body = res.json as { data: T; total?: number; message: string };
   if (op.hasTotal) expect(typeof body.total, 'total is present').toBe('number');
   return body;
 }
 
-/** Either envelope, never a 5xx, always JSON. */
+/** Either envelope, never a 5xx, always JSON (the content type is the fake's choice: CONV-RESPONSE-JSON). */
 export function expectEnvelope(res: RawResponse): void {
   expect(res.status, `no 5xx; body: ${res.text.slice(0, 200)}`).toBeLessThan(500);
-  expect(res.headers['content-type'] ?? '').toMatch(/application\/json/);
+  assumed('CONV-RESPONSE-JSON', () => expect(res.headers['content-type'] ?? '').toMatch(/application\/json/));
   const ok = ErrorEnvelope.safeParse(res.json).success || MessageOnlyEnvelope.safeParse(res.json).success;
   expect(ok, `envelope; body: ${res.text.slice(0, 200)}`).toBe(true);
   expect(res.text).not.toMatch(/\n\s+at .+:\d+:\d+/);
