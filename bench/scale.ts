@@ -107,23 +107,16 @@ export async function measureScale(
   const reads: ScaleRead[] = [];
   try {
     for (const n of o.sizes) {
-      await client.control('POST', '/reset', {});
-      const main = await client.control<{ organization_id: number }>(
-        'GET',
-        `/projects/${client.target.project_uid}`,
-      );
-      const owner = (
-        await client.control<{ value: string; creator_user_id: number }[]>('GET', '/tokens')
-      ).find((k) => k.value === client.target.tokens.owner);
+      const api = client.api;
+      await api.reset();
+      const main = await api.project(client.target.project_uid!);
+      const owner = (await api.tokens()).find((k) => k.value === client.target.tokens.owner);
       if (!owner) throw new Error('the owner token is not listed');
-      const project = await client.control<{ project_uid: string }>('POST', '/projects', {
-        organization_id: main.organization_id,
-        name: `Scale ${n}`,
-      });
+      const project = await api.createProject({ organization_id: main.organization_id, name: `Scale ${n}` });
       const uid = project.project_uid;
-      const key = (await client.control<{ value: string }>('POST', `/projects/${uid}/keys`)).value;
+      const key = (await api.createKey(uid)).value;
       const start = performance.now();
-      const seeded = await client.control<ScaleSize['seeded']>('POST', `/projects/${uid}/bulk-seed`, {
+      const seeded = await api.bulkSeed(uid, {
         sessions: n,
         messages_per_session: o.messagesPerSession,
         chunks: o.chunks,
@@ -134,7 +127,7 @@ export async function measureScale(
       // A token per Platform read keeps each under the hourly 1,000.
       const token = async () =>
         (
-          await client.control<{ value: string }>('POST', '/tokens', {
+          await api.createToken({
             organization_id: main.organization_id,
             creator_user_id: owner.creator_user_id,
             role: 'owner',

@@ -34,19 +34,6 @@ const questions = [
   'How do I export my data?',
 ];
 
-interface ProjectView {
-  id: number;
-  organization_id: number;
-  project_uid: string;
-  widget_uid: string;
-}
-
-interface TokenView {
-  value: string;
-  role: string | null;
-  creator_user_id: number;
-}
-
 /** In turns of `count`, with 8 at a time in flight. */
 async function inBatches<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
@@ -62,20 +49,18 @@ export async function prepareScenarios(
 ): Promise<Scenario[]> {
   const t = client.target;
   if (!t.project_uid || !t.project_key || !t.widget_uid) throw new Error('the target lacks the main project');
-  const main = await client.control<ProjectView>('GET', `/projects/${t.project_uid}`);
-  const owner = (await client.control<TokenView[]>('GET', '/tokens')).find((k) => k.value === t.tokens.owner);
+  const api = client.api;
+  const main = await api.project(t.project_uid);
+  const owner = (await api.tokens()).find((k) => k.value === t.tokens.owner);
   if (!owner) throw new Error('the owner token is not listed');
   const org = main.organization_id;
-  await client.control('POST', `/organizations/${org}/plan`, {
-    plan: 'enterprise',
-    rag_cap_per_hour: 100_000_000,
-  });
-  await client.control('POST', `/organizations/${org}/credits`, { credits: 1e12 });
-  await client.control('POST', '/rate-limits/window', { ms: 1000 });
+  await api.setPlan(org, { plan: 'enterprise', rag_cap_per_hour: 100_000_000 });
+  await api.setCredits(org, { credits: 1e12 });
+  await api.setRateWindow({ ms: 1000 });
 
   const tokens = await inBatches(sizes.tokens, (i) =>
-    client
-      .control<TokenView>('POST', '/tokens', {
+    api
+      .createToken({
         organization_id: org,
         creator_user_id: owner.creator_user_id,
         name: `bench-${i}`,
@@ -94,19 +79,19 @@ export async function prepareScenarios(
   });
 
   // The search projects live in an organization of their own, so that getMyProjects still lists three projects.
-  const searchOrg = await client.control<{ id: number }>('POST', '/organizations', {
+  const searchOrg = await api.createOrganization({
     name: 'Bench search',
     owner: { name: 'Bench', email: 'bench@example.com' },
     plan: 'enterprise',
   });
   const documents = loadFixtureDocuments().filter((d) => d.projectSlug === 'acme-support');
   const searchKeys = await inBatches(sizes.searchProjects, async (i) => {
-    const p = await client.control<ProjectView>('POST', '/projects', {
+    const p = await api.createProject({
       organization_id: searchOrg.id,
       name: `Bench search ${i}`,
     });
     for (const d of documents) {
-      await client.control('POST', `/projects/${p.project_uid}/documents`, {
+      await api.addDocument(p.project_uid, {
         docId: d.docId,
         title: d.title,
         url: d.url,
@@ -114,7 +99,7 @@ export async function prepareScenarios(
         text: d.text,
       });
     }
-    return (await client.control<{ value: string }>('POST', `/projects/${p.project_uid}/keys`)).value;
+    return (await api.createKey(p.project_uid)).value;
   });
 
   const json = (body: unknown) => JSON.stringify(body);

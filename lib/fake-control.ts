@@ -1,36 +1,31 @@
 /**
  * `FakeControl`: a typed handle over the fake's control API (`/_control/...`, FAKE-CONTROL-SECRET). Every call goes
  * through the real control routes of the fake's Koa app, in memory (no socket), so it behaves exactly as the same
- * request over HTTP; a non-2xx answer rejects with the envelope's message.
+ * request over HTTP; a non-2xx answer rejects with the envelope's message. The routes, their bodies and answers are
+ * those of contract/control/ (the typed client there does the calls and checks every answer).
  */
 import type { RequestListener } from 'node:http';
 import inject from 'light-my-request';
-import type { z } from 'zod';
-import type { JournalEntry } from '../contract/control-journal.js';
+import {
+  type ControlBody,
+  type ControlExchange,
+  type ControlOutboxEmail,
+  type ControlRateLimits,
+  createControlApi,
+  type JournalEntry,
+  readControlAnswer,
+  type ScriptedReply,
+} from '../contract/control/index.js';
 import type { TargetConfig } from '../contract/index.js';
-import type { ScriptedReply } from '../contract/requests/rag-script.js';
-import type { ClockMode } from './fake-options.js';
 
 /** A scripted reply as written (defaults may be left out), see POST /_control/projects/:uid/rag/replies. */
-export type ScriptedReplyInput = z.input<typeof ScriptedReply>;
+export type ScriptedReplyInput = ControlBody<'scriptReplies'>['replies'][number];
 
-export interface ResetOptions {
-  seed?: number;
-  fixtures?: 'default' | 'empty';
-  /** Virtual time after the reset, ISO 8601. */
-  clock?: string;
-  clock_mode?: ClockMode;
-  /** The rate-limit window for this reset and every later one (FAKE-RATE-WINDOW-CONTROL). */
-  rate_window?: { ms?: number; mode?: 'fixed' | 'sliding' };
-}
+/** POST /reset's options: seed, fixtures, virtual time after the reset (ISO 8601), clock mode, rate window. */
+export type ResetOptions = ControlBody<'reset'>;
 
-export interface ClockAdvance {
-  ms?: number;
-  seconds?: number;
-  minutes?: number;
-  hours?: number;
-  days?: number;
-}
+/** POST /clock/advance: the sum of the given amounts. */
+export type ClockAdvance = ControlBody<'advance'>;
 
 export interface FakeControl {
   /** POST /reset: all state rebuilt from the seed; resolves to the fresh target config. */
@@ -54,9 +49,9 @@ export interface FakeControl {
   /** DELETE /journal. */
   clearJournal(): Promise<void>;
   /** GET /outbox: the e-mails the fake would have sent. */
-  outbox<T = unknown>(): Promise<T[]>;
+  outbox<T = ControlOutboxEmail>(): Promise<T[]>;
   /** GET /rate-limits: the window and every live count. */
-  rateLimits<T = unknown>(): Promise<T>;
+  rateLimits<T = ControlRateLimits>(): Promise<T>;
   /** POST /rate-limits/reset: clear every count. */
   resetRateLimits(): Promise<void>;
   /**
@@ -88,16 +83,11 @@ export class FakeControlError extends Error {
   }
 }
 
-interface Envelope {
-  type?: string;
-  message?: string;
-  data?: unknown;
-}
-
 /** The control handle of the fake answering `handler`, its control API mounted at `prefix` and wanting `secret`. */
 export function createFakeControl(handler: RequestListener, prefix: string, secret: string): FakeControl {
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: string) =>
-    inject(handler, {
+  const exchange: ControlExchange = async (method, path, body, options) => {
+    const payload = options?.text ?? (body !== undefined ? JSON.stringify(body) : undefined);
+    const res = await inject(handler, {
       method,
       url: `${prefix}${path.startsWith('/') ? path : `/${path}`}`,
       headers: {
@@ -106,63 +96,32 @@ export function createFakeControl(handler: RequestListener, prefix: string, secr
       },
       ...(payload !== undefined ? { payload } : {}),
     });
-  const exchange = async <T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    body?: unknown,
-    raw?: string,
-  ): Promise<T> => {
-    const res = await send(method, path, raw ?? (body !== undefined ? JSON.stringify(body) : undefined));
-    let json: Envelope | undefined;
-    try {
-      json = JSON.parse(res.payload) as Envelope;
-    } catch {
-      json = undefined;
-    }
-    if (res.statusCode !== 200 || json?.type !== 'RXSUCCESS') {
-      throw new FakeControlError(res.statusCode, method, path, json?.message ?? res.payload.slice(0, 200));
-    }
-    return json.data as T;
+    if (options?.textAnswer && res.statusCode === 200) return res.payload;
+    const answer = readControlAnswer(res.statusCode, res.payload);
+    if (!answer.ok) throw new FakeControlError(res.statusCode, method, path, answer.message);
+    return answer.data;
   };
-  const project = (uid: string) => `/projects/${encodeURIComponent(uid)}/rag/replies`;
+  const api = createControlApi(exchange);
   return {
-    reset: (options = {}) => exchange('POST', '/reset', options),
-    target: () => exchange('GET', '/target'),
-    now: async () => (await exchange<{ now: string }>('GET', '/clock')).now,
-    advanceClock: async (by) => (await exchange<{ now: string }>('POST', '/clock/advance', by)).now,
-    setClock: async (now) =>
-      (
-        await exchange<{ now: string }>('POST', '/clock/set', {
-          now: typeof now === 'string' ? now : now.toISOString(),
-        })
-      ).now,
-    scriptReplies: (uid, replies) => exchange('POST', project(uid), { replies }),
-    scriptedReplies: (uid) => exchange('GET', project(uid)),
-    clearScriptedReplies: async (uid) =>
-      (await exchange<{ cleared: number }>('DELETE', project(uid))).cleared,
-    journal: () => exchange('GET', '/journal'),
-    clearJournal: async () => {
-      await exchange('DELETE', '/journal');
-    },
-    outbox: () => exchange('GET', '/outbox'),
-    rateLimits: () => exchange('GET', '/rate-limits'),
+    reset: (options = {}) => api.reset(options),
+    target: () => api.target(),
+    now: () => api.clock(),
+    advanceClock: (by) => api.advance(by),
+    setClock: (now) => api.setClock(now),
+    scriptReplies: (uid, replies) => api.scriptReplies(uid, { replies }),
+    scriptedReplies: (uid) => api.scriptedReplies(uid),
+    clearScriptedReplies: (uid) => api.clearReplies(uid),
+    journal: () => api.journal(),
+    clearJournal: () => api.clearJournal(),
+    outbox: async <T>() => (await api.outbox()) as T[],
+    rateLimits: async <T>() => (await api.rateLimits()) as T,
     resetRateLimits: async () => {
-      await exchange('POST', '/rate-limits/reset', {});
+      await api.resetRateLimits();
     },
-    exportState: async () => {
-      const res = await send('GET', '/state');
-      if (res.statusCode !== 200) {
-        let message = res.payload.slice(0, 200);
-        try {
-          message = (JSON.parse(res.payload) as Envelope).message ?? message;
-        } catch {}
-        throw new FakeControlError(res.statusCode, 'GET', '/state', message);
-      }
-      return res.payload;
-    },
-    importState: (snapshot) => exchange('PUT', '/state', undefined, snapshot),
-    get: (path) => exchange('GET', path),
-    post: (path, body) => exchange('POST', path, body ?? {}),
-    delete: (path) => exchange('DELETE', path),
+    exportState: () => api.exportState(),
+    importState: (snapshot) => api.importState(snapshot),
+    get: (path) => api.get(path),
+    post: (path, body) => api.post(path, body),
+    delete: (path) => api.delete(path),
   };
 }

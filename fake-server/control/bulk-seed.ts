@@ -7,7 +7,7 @@
  * once from the runtime's seeded faker and are picked by index, so the same seed and calls give the same data.
  */
 import type Router from '@koa/router';
-import { z } from 'zod';
+import { BulkSeedBody, type BulkSeedResult } from '../../contract/control/index.js';
 import { DAY_MS, MINUTE_MS } from '../domain/clock.js';
 import type { DomainContext } from '../domain/context.js';
 import { DomainError } from '../domain/errors.js';
@@ -21,25 +21,6 @@ import { readBody } from '../http/body.js';
 import { sendSuccess } from '../http/envelope.js';
 import { parseWith } from '../http/validate.js';
 import type { Runtime } from '../runtime.js';
-
-export const BulkSeedBody = z.object({
-  sessions: z.number().int().min(0).max(200_000).default(0),
-  messages_per_session: z.number().int().min(0).max(50).default(10),
-  /** Knowledgebase chunks to add (about: documents are whole, 20 chunks each). */
-  chunks: z.number().int().min(0).max(50_000).default(0),
-  /** Sessions are spread evenly over this many days before now. */
-  days: z.number().int().min(1).max(3650).default(180),
-});
-export type BulkSeedBody = z.infer<typeof BulkSeedBody>;
-
-export interface BulkSeedResult {
-  sessions: number;
-  messages: number;
-  execution_logs: number;
-  documents: number;
-  /** Chunks in the project's knowledgebase afterwards. */
-  chunks: number;
-}
 
 const POOL = 256;
 const PARAGRAPHS_PER_DOCUMENT = 20;

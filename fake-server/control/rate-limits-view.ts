@@ -1,8 +1,9 @@
 /** GET /_control/rate-limits: the window, the one a reset restores, and every live count (FAKE-RATE-WINDOW-CONTROL). */
+import type { ControlRateLimits } from '../../contract/control/index.js';
 import { DEFAULT_RATE_WINDOW } from '../domain/rate-limit.js';
 import type { Runtime } from '../runtime.js';
 
-export function rateLimitsView(runtime: Runtime) {
+export function rateLimitsView(runtime: Runtime): ControlRateLimits {
   const { limiter, clock } = runtime.domain;
   const { ms, mode } = limiter.window();
   return {

@@ -1,10 +1,11 @@
-/** What the control API shows of internal records. */
+/** What the control API shows of internal records: the shapes of contract/control/views.ts. */
+import type { ControlProject, ControlToken } from '../../contract/control/index.js';
 import { iso } from '../domain/clock.js';
 import type { DomainContext } from '../domain/context.js';
 import type { ApiToken, Project } from '../domain/state.js';
 import { observedState } from '../domain/tokens.js';
 
-export function tokenView(domain: DomainContext, t: ApiToken) {
+export function tokenView(domain: DomainContext, t: ApiToken): ControlToken {
   return {
     id: t.id,
     name: t.name,
@@ -23,7 +24,7 @@ export function tokenView(domain: DomainContext, t: ApiToken) {
   };
 }
 
-export function projectControlView(domain: DomainContext, p: Project) {
+export function projectControlView(domain: DomainContext, p: Project): ControlProject {
   const keys = [...domain.state.projectKeys.values()]
     .filter((k) => k.project_id === p.id)
     .map((k) => k.value);

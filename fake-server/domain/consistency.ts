@@ -4,25 +4,14 @@
  * maps, and no object prototype carries an enumerable property (what prototype pollution leaves behind).
  * It only reads the store (asking an index for a project's unclosed sessions may create its empty bucket).
  */
+
+import type { ConsistencyReport, ConsistencyViolation as Violation } from '../../contract/control/views.js';
 import { aiModes, planNames, removableLimitTypes, settingsRanges } from '../../contract/index.js';
 import type { DomainContext } from './context.js';
 import type { ExecutionLog, Message, Session, State } from './state.js';
 
-export interface Violation {
-  /** Which invariant, e.g. `session-refs`. */
-  invariant: string;
-  detail: string;
-}
-
-export interface ConsistencyReport {
-  consistent: boolean;
-  /** Records checked, per kind. */
-  checked: Record<string, number>;
-  /** The first `maxViolations` violations found. */
-  violations: Violation[];
-  /** All violations found, including those not listed. */
-  violationCount: number;
-}
+/** The report as the control API shows it (GET /_control/consistency): declared in contract/control/views.ts. */
+export type { ConsistencyReport, Violation };
 
 const SESSION_STATUSES = new Set(['open', 'resolved', 'closed']);
 const TOKEN_STATUSES = new Set(['active', 'deactivated', 'deleted']);

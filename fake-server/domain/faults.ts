@@ -4,16 +4,12 @@
  * over any run, evenly spread; `next` retires a rule after that many firings. Rules are checked in the order added.
  */
 
+import type { FaultRule, FaultRuleInput } from '../../contract/control/faults.js';
 import { operations } from '../../contract/operations.js';
-import type { FaultRuleInput } from '../../contract/requests/faults.js';
 import { DomainError } from './errors.js';
 
-export interface FaultRule extends FaultRuleInput {
-  id: number;
-  /** Matching requests seen, and how many the rule fired on. */
-  matched: number;
-  fired: number;
-}
+/** A rule with its id and counters, as the control API shows it (contract/control/faults.ts). */
+export type { FaultRule };
 
 export interface FaultRules {
   rules: FaultRule[];

@@ -4,11 +4,12 @@
  * `hit` checks and counts in one synchronous step, so the cap is exact under any concurrency in one process: no
  * await separates the check from the count.
  */
+import { MIN_WINDOW_MS } from '../../contract/control/requests.js';
 import { HOUR_MS } from './clock.js';
 import { DomainError } from './errors.js';
 import { createTally, type Tally, type TallyState, type WindowMode, windowModes } from './rate-window.js';
 
-export { type TallyState, type WindowMode, windowModes };
+export { MIN_WINDOW_MS, type TallyState, type WindowMode, windowModes };
 
 export interface RateDecision {
   limit: number;
@@ -24,8 +25,6 @@ export interface RateWindow {
 }
 
 export const DEFAULT_RATE_WINDOW: Readonly<RateWindow> = { ms: HOUR_MS, mode: 'fixed' };
-/** The shortest window the fake accepts. */
-export const MIN_WINDOW_MS = 1000;
 
 /** What counts for one key at an instant, as the control API shows it. */
 export interface CounterView {

@@ -8,8 +8,10 @@
  * are recorded (a refused one takes no slot). Times come from the virtual clock, which only moves forward.
  */
 
-export const windowModes = ['fixed', 'sliding'] as const;
-export type WindowMode = (typeof windowModes)[number];
+import { type WindowMode, windowModes } from '../../contract/control/requests.js';
+
+/** The modes are part of the control API (FAKE-RATE-WINDOW-CONTROL): declared in contract/control/. */
+export { type WindowMode, windowModes };
 
 /** One key's count under one mode; `ms` is read at every call, so a changed window length applies at once. */
 export interface Tally {

@@ -4,6 +4,7 @@
  * what the seed handed out. Plain JSON data; the schema is what a snapshot read from a file or a PUT must match.
  */
 import { z } from 'zod';
+import { MIN_WINDOW_MS, WindowMode } from '../../contract/control/requests.js';
 import {
   ExpirationPreset,
   MemberRole,
@@ -13,7 +14,6 @@ import {
   TokenRole,
 } from '../../contract/index.js';
 import { ScriptedReply } from '../../contract/requests/rag-script.js';
-import { MIN_WINDOW_MS, windowModes } from '../domain/rate-limit.js';
 
 const int = z.number().int();
 const count = z.number().int().min(0);
@@ -210,8 +210,6 @@ const StoredState = z.strictObject({
   knowledgebases: z.array(Knowledgebase),
   ragScripts: z.array(z.strictObject({ project_id: int, replies: z.array(ScriptedReply) })),
 });
-
-const WindowMode = z.enum(windowModes);
 
 const TallyState = z.union([
   z.strictObject({ start: time.nullable(), count }),

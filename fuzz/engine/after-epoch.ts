@@ -3,15 +3,12 @@
  * (GET /_control/consistency, FAKE-CONSISTENCY-CHECK), and from the outside, every list and read operation still
  * answers its success envelope with the contract's data for the seeded owner token (and the project key).
  */
+import type { ConsistencyReport } from '../../contract/control/index.js';
 import { type Operation, operationById, successEnvelope, type TargetConfig } from '../../contract/index.js';
 import { type Answer, type ControlClient, type Credential, callOperation } from './api-client.js';
 
-export interface ConsistencyResult {
-  consistent: boolean;
-  violationCount: number;
-  violations: { invariant: string; detail: string }[];
-  checked: Record<string, number>;
-}
+/** GET /_control/consistency's report (contract/control/views.ts). */
+export type ConsistencyResult = ConsistencyReport;
 
 export interface ListCheck {
   operation: string;
@@ -34,7 +31,7 @@ function judge(op: Operation, answer: Answer): string | undefined {
 }
 
 export async function checkState(control: ControlClient, target: TargetConfig): Promise<StateCheck> {
-  const consistency = (await control.call('GET', '/consistency')).json as { data: ConsistencyResult };
+  const consistency = await control.api.consistency();
   // The epoch spent quota: clear the counters so a 429 does not hide the answer (the state is untouched).
   await control.resetRateLimits();
   const owner: Credential = { token: target.tokens.owner! };
@@ -63,5 +60,5 @@ export async function checkState(control: ControlClient, target: TargetConfig): 
     await check('getSessionMessages', owner, { ...project, session_uid: first.session_uid, limit: 100 });
   }
   await check('getChatbotExecutionLogs', key, { limit: 100 });
-  return { consistency: consistency.data, lists };
+  return { consistency, lists };
 }

@@ -4,6 +4,12 @@
  * state after it). Nothing adversarial goes through here.
  */
 import { request } from 'undici';
+import {
+  type ControlApi,
+  type ControlMethod,
+  createControlApi,
+  readControlAnswer,
+} from '../../contract/control/index.js';
 import { type Operation, operationById, type TargetConfig } from '../../contract/index.js';
 
 export interface Answer {
@@ -35,38 +41,52 @@ async function send(
   return { status: res.statusCode, json, text };
 }
 
+/** The fake's control API: the typed client of contract/control/ over undici (`api`), and raw calls (`call`). */
 export class ControlClient {
+  /** Every control route as a checked method (contract/control/client.ts). */
+  readonly api: ControlApi;
+
   constructor(
     readonly url: string,
     private readonly secret: string,
-  ) {}
+  ) {
+    this.api = createControlApi(async (method, path, body, options) => {
+      const answer = await this.send(method, path, options?.text ?? jsonOf(body));
+      if (options?.textAnswer && answer.status === 200) return answer.text;
+      const read = readControlAnswer(answer.status, answer.text);
+      if (!read.ok) throw new Error(`control ${method} ${path}: ${answer.status} ${read.message}`);
+      return read.data;
+    });
+  }
 
-  async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+  private send(method: ControlMethod, path: string, text: string | undefined): Promise<Answer> {
     const headers: Record<string, string> = { 'x-control-secret': this.secret };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const answer = await send(
-      method,
-      `${this.url}${path}`,
-      headers,
-      body === undefined ? undefined : JSON.stringify(body),
-    );
+    if (text !== undefined) headers['content-type'] = 'application/json';
+    return send(method, `${this.url}${path}`, headers, text);
+  }
+
+  /** One control request answered as it is (anything but 200 rejects). */
+  async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+    const answer = await this.send(method, path, jsonOf(body));
     if (answer.status !== 200)
       throw new Error(`control ${method} ${path}: ${answer.status} ${answer.text.slice(0, 200)}`);
     return answer;
   }
 
   async reset(): Promise<void> {
-    await this.call('POST', '/reset', { clock_mode: 'frozen' });
+    await this.api.reset({ clock_mode: 'frozen' });
   }
 
-  async target(): Promise<TargetConfig> {
-    return ((await this.call('GET', '/target')).json as { data: TargetConfig }).data;
+  target(): Promise<TargetConfig> {
+    return this.api.target();
   }
 
   async resetRateLimits(): Promise<void> {
-    await this.call('POST', '/rate-limits/reset');
+    await this.api.resetRateLimits();
   }
 }
+
+const jsonOf = (body: unknown): string | undefined => (body === undefined ? undefined : JSON.stringify(body));
 
 export type Credential = { token: string } | { key: string };
 

@@ -3,7 +3,17 @@
  * HTTP calls: k6 drives them with its synchronous http.request (runSync), Node with undici (runAsync). Minting a
  * new organization per run gives counters that start at zero; moving the virtual clock past the window checks the
  * first request of the next window without waiting for it.
+ *
+ * Routes, bodies and answers are those of contract/control/: the routes table (zod-free) at run time, the body and
+ * data types at compile time only (k6 cannot load zod, so answers are not checked here as the Node clients do).
  */
+import type { ControlBody, ControlData } from '../../contract/control/api.ts';
+import {
+  type ControlPathParams,
+  type ControlRouteId,
+  controlRoutePath,
+  controlRoutes,
+} from '../../contract/control/routes.ts';
 import type { CapFamily, RagPlan } from './caps.ts';
 import type { ControlAccess } from './config.ts';
 import type { HttpCall, HttpResult } from './http.ts';
@@ -51,6 +61,22 @@ export function* controlStep<T>(
   }
 }
 
+/** The control routes a script can call: those whose method k6's HttpCall has. */
+type StepRouteId = {
+  [K in ControlRouteId]: (typeof controlRoutes)[K]['method'] extends HttpCall['method'] ? K : never;
+}[ControlRouteId];
+
+/** One call of a route of contract/control/routes.ts, typed by contract/control/api.ts; its `data` on a 2xx. */
+export function* routeStep<K extends StepRouteId>(
+  c: ControlAccess,
+  id: K,
+  params: ControlPathParams<K>,
+  body?: ControlBody<K>,
+): Step<ControlData<K>> {
+  const method = controlRoutes[id].method as HttpCall['method'];
+  return yield* controlStep<ControlData<K>>(c, method, controlRoutePath(id, params), body);
+}
+
 export interface MintOptions {
   /** Makes names and emails unique across runs on the same fake. */
   suffix: string;
@@ -66,42 +92,54 @@ export interface MintOptions {
  */
 export function* mintCredentials(c: ControlAccess, family: CapFamily, o: MintOptions): Step<Credentials> {
   const plan = family === 'platform' ? 'advanced' : o.plan;
-  const org = yield* controlStep<{ id: number; owner: { id: number } }>(c, 'POST', '/organizations', {
-    name: `load ${family} ${o.suffix}`,
-    owner: { name: `Load ${family} ${o.suffix}`, email: `load-${family}-${o.suffix}@example.com` },
-    plan,
-    credits: mintedCredits,
-  });
-  if (plan === 'enterprise' && o.enterpriseCap !== undefined) {
-    yield* controlStep(c, 'POST', `/organizations/${org.id}/plan`, {
+  const org = yield* routeStep(
+    c,
+    'createOrganization',
+    {},
+    {
+      name: `load ${family} ${o.suffix}`,
+      owner: { name: `Load ${family} ${o.suffix}`, email: `load-${family}-${o.suffix}@example.com` },
       plan,
-      rag_cap_per_hour: o.enterpriseCap,
-    });
+      credits: mintedCredits,
+    },
+  );
+  if (plan === 'enterprise' && o.enterpriseCap !== undefined) {
+    yield* routeStep(c, 'setPlan', { id: org.id }, { plan, rag_cap_per_hour: o.enterpriseCap });
   }
   if (family === 'platform') {
-    const token = yield* controlStep<{ value: string }>(c, 'POST', '/tokens', {
-      organization_id: org.id,
-      creator_user_id: org.owner.id,
-      name: `load ${o.suffix}`,
-      role: 'owner',
-    });
+    const token = yield* routeStep(
+      c,
+      'createToken',
+      {},
+      {
+        organization_id: org.id,
+        creator_user_id: org.owner.id,
+        name: `load ${o.suffix}`,
+        role: 'owner',
+      },
+    );
     return { token: token.value };
   }
-  const project = yield* controlStep<{ project_uid: string }>(c, 'POST', '/projects', {
-    organization_id: org.id,
-    name: `Load ${family} ${o.suffix}`,
-  });
-  const key = yield* controlStep<{ value: string }>(c, 'POST', `/projects/${project.project_uid}/keys`);
+  const project = yield* routeStep(
+    c,
+    'createProject',
+    {},
+    {
+      organization_id: org.id,
+      name: `Load ${family} ${o.suffix}`,
+    },
+  );
+  const key = yield* routeStep(c, 'createKey', { uid: project.project_uid });
   return { projectKey: key.value };
 }
 
 /** Moves the fake's virtual clock one second past the rate-limit window (whatever its length or mode). */
 export function* advancePastWindow(c: ControlAccess): Step<{ windowMs: number }> {
-  const limits = yield* controlStep<{ window_ms: number }>(c, 'GET', '/rate-limits');
+  const limits = yield* routeStep(c, 'rateLimits', {});
   if (!Number.isInteger(limits.window_ms) || limits.window_ms < 1) {
     throw new ControlError(`control GET /rate-limits: no window_ms in ${JSON.stringify(limits)}`);
   }
-  yield* controlStep(c, 'POST', '/clock/advance', { ms: limits.window_ms + 1000 });
+  yield* routeStep(c, 'advance', {}, { ms: limits.window_ms + 1000 });
   return { windowMs: limits.window_ms };
 }
 

@@ -15,18 +15,11 @@ const target = useTarget();
 
 type Settings = Record<string, unknown>;
 
-interface ControlProject {
-  project_uid: string;
-  settings: Settings;
-  updatedAt: string;
-}
-
 const update = (body: Record<string, unknown>, auth?: Auth) =>
   target().call('updateProjectSettings', { body, auth });
 
-const settingsOf = async (uid: string) =>
-  (await target().control!.get<ControlProject>(`/projects/${uid}`)).settings;
-const controlView = (uid: string) => target().control!.get<ControlProject>(`/projects/${uid}`);
+const settingsOf = async (uid: string): Promise<Settings> => (await target().control!.project(uid)).settings;
+const controlView = (uid: string) => target().control!.project(uid);
 
 /** The project these tests write to: a fresh one when the target has control, else the configured project. */
 async function subject(ctx: TestContext): Promise<string> {

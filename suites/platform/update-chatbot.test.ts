@@ -10,19 +10,12 @@ import type { Auth } from '../target/target.js';
 
 const target = useTarget();
 
-interface ControlProject {
-  project_uid: string;
-  name: string;
-  retention_duration: number;
-  updatedAt: string;
-}
-
 const update = (body: Record<string, unknown>, auth?: Auth) => target().call('updateChatbot', { body, auth });
 
 /** The project as getMyProjects (owner token) shows it. */
 const listed = (projectUid: string): Promise<Project> => listedProject(target(), projectUid);
 
-const controlView = (uid: string) => target().control!.get<ControlProject>(`/projects/${uid}`);
+const controlView = (uid: string) => target().control!.project(uid);
 
 /** A fresh project created through the control API (its members: the organization owners). */
 async function freshProject(ctx: TestContext, name = 'Update chatbot subject'): Promise<string> {

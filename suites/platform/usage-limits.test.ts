@@ -23,11 +23,6 @@ const target = useTarget();
 const abovePlan = (type: string) => `Limit for ${type} exceeds the plan allocation`;
 const belowUsage = (type: string) => `Limit for ${type} cannot be below current usage`;
 
-interface ControlProject {
-  project_uid: string;
-  limits: Record<string, number>;
-}
-
 async function getLimits(uid: string, auth?: Auth): Promise<ProjectUsageLimit> {
   const res = await target().call('getProjectUsageLimit', { body: { project_uid: uid }, auth });
   return expectSuccess<ProjectUsageLimit>(res, 'getProjectUsageLimit').data;
@@ -55,8 +50,7 @@ async function allocations(uid: string): Promise<Record<SettableLimitType, numbe
 /** The project as getMyProjects (owner token) shows it. */
 const listed = (uid: string): Promise<Project> => listedProject(target(), uid);
 
-const controlLimits = async (uid: string) =>
-  (await target().control!.get<ControlProject>(`/projects/${uid}`)).limits;
+const controlLimits = async (uid: string) => (await target().control!.project(uid)).limits;
 
 /** A fresh project through the control API: no documents, no credits spent, no limits set. */
 async function freshProject(ctx: TestContext): Promise<string> {

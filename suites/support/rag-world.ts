@@ -3,23 +3,19 @@
  * project with its own project key and a few knowledgebase documents, the organization's credit balance, the
  * model price list, and the project's queue of scripted model replies. Only the control API is used.
  */
-import type { z } from 'zod';
+import type { ControlBody, ControlModel } from '../../contract/control/index.js';
 import type { PlanName } from '../../contract/index.js';
 import type { RagDialect } from '../../contract/requests/rag-models.js';
 import { servesModel } from '../../contract/requests/rag-models.js';
-import type { ScriptedReply } from '../../contract/requests/rag-script.js';
 import type { ControlClient } from '../target/control-client.js';
 import type { Auth } from '../target/target.js';
 import { createOrganizationVia, createProjectVia, unique } from './world.js';
 
-/** A document to add to a project's knowledgebase. */
-export interface KnowledgebaseDocument {
-  docId: string;
-  title: string;
-  text: string;
-  url?: string;
-  kind?: 'file' | 'webpage';
-}
+/** A document to add to a project's knowledgebase (POST /_control/projects/:uid/documents). */
+export type KnowledgebaseDocument = ControlBody<'addDocument'>;
+
+/** A scripted reply as written (defaults may be left out), FAKE-MODEL-SCRIPT. */
+type ScriptedReplyInput = ControlBody<'scriptReplies'>['replies'][number];
 
 export interface RagWorld {
   organization_id: number;
@@ -35,7 +31,7 @@ export interface RagWorld {
 
 /** A new project key of `project_uid`. */
 export async function projectKeyVia(control: ControlClient, project_uid: string): Promise<string> {
-  return (await control.post<{ value: string }>(`/projects/${project_uid}/keys`)).value;
+  return (await control.createKey(project_uid)).value;
 }
 
 export const bearerKey = (key: string): Auth => ({ bearer: key });
@@ -46,7 +42,7 @@ export function addDocumentsVia(
   project_uid: string,
   documents: readonly KnowledgebaseDocument[],
 ): Promise<unknown[]> {
-  return Promise.all(documents.map((d) => control.post(`/projects/${project_uid}/documents`, d)));
+  return Promise.all(documents.map((d) => control.addDocument(project_uid, d)));
 }
 
 /** A new project (with its own key and `documents`) in organization `organization_id`. */
@@ -87,7 +83,7 @@ export function setPlanVia(
   plan: PlanName,
   rag_cap_per_hour?: number,
 ): Promise<unknown> {
-  return control.post(`/organizations/${organization_id}/plan`, {
+  return control.setPlan(organization_id, {
     plan,
     ...(rag_cap_per_hour !== undefined ? { rag_cap_per_hour } : {}),
   });
@@ -95,7 +91,7 @@ export function setPlanVia(
 
 /** The organization's credit balance. */
 export async function creditsOf(control: ControlClient, organization_id: number): Promise<number> {
-  return (await control.get<{ credits: number }>(`/organizations/${organization_id}`)).credits;
+  return (await control.organization(organization_id)).credits;
 }
 
 export function setCreditsVia(
@@ -103,25 +99,18 @@ export function setCreditsVia(
   organization_id: number,
   credits: number,
 ): Promise<unknown> {
-  return control.post(`/organizations/${organization_id}/credits`, { credits });
+  return control.setCredits(organization_id, { credits });
 }
 
 /** Credits the project has used so far (the control view of the project). */
 export async function creditsUsedOf(control: ControlClient, project_uid: string): Promise<number> {
-  return (await control.get<{ creditsUsed: number }>(`/projects/${project_uid}`)).creditsUsed;
+  return (await control.project(project_uid)).creditsUsed;
 }
 
 /** A supported model with its prices, as GET /_control/models shows it. */
-export interface PricedModel {
-  value: string;
-  provider: string;
-  tier: number;
-  credits_per_call: number;
-  credits_per_1k_tokens: number;
-}
+export type PricedModel = ControlModel;
 
-export const pricedModelsVia = (control: ControlClient): Promise<PricedModel[]> =>
-  control.get<PricedModel[]>('/models');
+export const pricedModelsVia = (control: ControlClient): Promise<PricedModel[]> => control.models();
 
 /** The first model of the dialect's family at `tier` in the fake's list. */
 export async function modelOfTier(
@@ -140,15 +129,15 @@ export async function modelOfTier(
 export function scriptRepliesVia(
   control: ControlClient,
   project_uid: string,
-  replies: z.input<typeof ScriptedReply>[],
+  replies: ScriptedReplyInput[],
 ): Promise<unknown> {
-  return control.post(`/projects/${project_uid}/rag/replies`, { replies });
+  return control.scriptReplies(project_uid, { replies });
 }
 
 /** A new world (ragWorldVia) whose project has `replies` queued. */
 export async function scriptedWorldVia(
   control: ControlClient,
-  replies: z.input<typeof ScriptedReply>[],
+  replies: ScriptedReplyInput[],
   options: RagWorldOptions = {},
 ): Promise<RagWorld> {
   const world = await ragWorldVia(control, options);
@@ -157,7 +146,7 @@ export async function scriptedWorldVia(
 }
 
 export function clearRepliesVia(control: ControlClient, project_uid: string): Promise<unknown> {
-  return control.delete(`/projects/${project_uid}/rag/replies`);
+  return control.clearReplies(project_uid);
 }
 
 /** Documents with words no other project has, so that retrieval in a fresh project is predictable. */

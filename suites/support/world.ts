@@ -3,49 +3,24 @@
  * and valid request bodies for every Platform operation. Only the control API and the public API are used.
  */
 import type {
-  ExpirationPreset,
-  MemberRole,
-  Permission,
-  PlanName,
-  ScopeType,
-  TokenRole,
-} from '../../contract/index.js';
+  ControlBody,
+  ControlMember,
+  ControlProject,
+  ControlToken,
+  TokenLifecycleAction,
+} from '../../contract/control/index.js';
+import type { MemberRole, PlanName } from '../../contract/index.js';
 import type { ControlClient } from '../target/control-client.js';
 import type { Auth, Target } from '../target/target.js';
 import { runTag } from './run-tag.js';
 
-/** A token as the control API shows it. */
-export interface ControlToken {
-  id: number;
-  name: string;
-  value: string;
-  role: TokenRole | null;
-  permissions: Permission[];
-  scope_type: ScopeType;
-  project_ids: number[];
-  expiration: ExpirationPreset;
-  expires_at: string | null;
-  creator_user_id: number;
-  organization_id: number;
-  status: string;
-  state: string;
-  createdAt: string;
-}
+/** A token and a project as the control API shows them: declared once, in contract/control/views.ts. */
+export type { ControlProject, ControlToken };
 
-export interface TokenSpec {
-  organization_id: number;
-  creator_user_id: number;
-  name?: string;
-  role?: TokenRole | null;
-  permissions?: Permission[];
-  scope_type?: ScopeType;
-  project_uids?: string[];
-  expiration?: ExpirationPreset;
-  /** With expiration `custom`: an ISO instant. */
-  expires_at?: string;
-}
+/** What POST /_control/tokens takes (contract/control/requests.ts). */
+export type TokenSpec = ControlBody<'createToken'>;
 
-export type LifecycleAction = 'deactivate' | 'reactivate' | 'regenerate' | 'revoke';
+export type LifecycleAction = TokenLifecycleAction;
 
 let counter = 0;
 /** A name no earlier run used (also against a long-lived target). */
@@ -58,7 +33,7 @@ export const uniqueEmail = (prefix = 'user'): string => `${unique(prefix)}@examp
 
 /** Create a token; returns its value and id (and the rest of the control view). */
 export function createTokenVia(control: ControlClient, spec: TokenSpec): Promise<ControlToken> {
-  return control.post<ControlToken>('/tokens', { name: unique('token'), ...spec });
+  return control.createToken({ name: unique('token'), ...spec });
 }
 
 /** A token of `org`, created by its owner with role owner unless `spec` says otherwise. */
@@ -80,11 +55,11 @@ export function tokenAction(
   id: number,
   action: LifecycleAction,
 ): Promise<ControlToken> {
-  return control.post<ControlToken>(`/tokens/${id}/${action}`);
+  return control.tokenAction(id, action);
 }
 
 export function listTokens(control: ControlClient): Promise<ControlToken[]> {
-  return control.get<ControlToken[]>('/tokens');
+  return control.tokens();
 }
 
 export async function tokenByValue(control: ControlClient, value: string): Promise<ControlToken> {
@@ -95,7 +70,7 @@ export async function tokenByValue(control: ControlClient, value: string): Promi
 
 /** The virtual clock, epoch ms. */
 export async function clockNow(control: ControlClient): Promise<number> {
-  return Date.parse((await control.get<{ now: string }>('/clock')).now);
+  return Date.parse(await control.clock());
 }
 
 /** A new user who joins the organization with `role`; returns the user id. */
@@ -104,10 +79,7 @@ export async function createMemberVia(
   organizationId: number,
   role: MemberRole,
 ): Promise<number> {
-  const user = await control.post<{ id: number }>('/users', {
-    name: unique(`${role} user`),
-    email: uniqueEmail(role),
-  });
+  const user = await control.createUser({ name: unique(`${role} user`), email: uniqueEmail(role) });
   await addMemberVia(control, organizationId, user.id, role);
   return user.id;
 }
@@ -118,8 +90,8 @@ export function addMemberVia(
   organizationId: number,
   userId: number,
   role: MemberRole,
-) {
-  return control.post(`/organizations/${organizationId}/members`, { user_id: userId, role });
+): Promise<ControlMember> {
+  return control.addMember(organizationId, { user_id: userId, role });
 }
 
 export function changeRoleVia(
@@ -127,16 +99,16 @@ export function changeRoleVia(
   organizationId: number,
   userId: number,
   role: MemberRole,
-) {
-  return control.post(`/organizations/${organizationId}/members/${userId}/role`, { role });
+): Promise<ControlMember> {
+  return control.changeRole(organizationId, userId, { role });
 }
 
 export function removeMemberVia(control: ControlClient, organizationId: number, userId: number) {
-  return control.delete(`/organizations/${organizationId}/members/${userId}`);
+  return control.removeMember(organizationId, userId);
 }
 
 export function setPlanVia(control: ControlClient, organizationId: number, plan: PlanName) {
-  return control.post(`/organizations/${organizationId}/plan`, { plan });
+  return control.setPlan(organizationId, { plan });
 }
 
 /** A new organization with its owner. */
@@ -144,20 +116,13 @@ export async function createOrganizationVia(
   control: ControlClient,
   options: { plan?: PlanName; credits?: number } = {},
 ): Promise<{ organization_id: number; owner_user_id: number }> {
-  const org = await control.post<{ id: number; owner: { id: number } }>('/organizations', {
+  const org = await control.createOrganization({
     name: unique('Org'),
     owner: { name: unique('Owner'), email: uniqueEmail('owner') },
     plan: options.plan ?? 'advanced',
     credits: options.credits ?? 1_000_000,
   });
   return { organization_id: org.id, owner_user_id: org.owner.id };
-}
-
-export interface ControlProject {
-  id: number;
-  project_uid: string;
-  widget_uid: string;
-  members: { user_id: number; role: string }[];
 }
 
 /**
@@ -170,7 +135,7 @@ export function createProjectVia(
   members: readonly number[] | undefined,
   name = unique('Project'),
 ): Promise<ControlProject> {
-  return control.post<ControlProject>('/projects', {
+  return control.createProject({
     organization_id: organizationId,
     name,
     ...(members ? { members: members.map((user_id) => ({ user_id, role: 'editor' })) } : {}),
@@ -178,11 +143,11 @@ export function createProjectVia(
 }
 
 export function addProjectMemberVia(control: ControlClient, projectUid: string, userId: number) {
-  return control.post(`/projects/${projectUid}/members`, { user_id: userId, role: 'editor' });
+  return control.addProjectMember(projectUid, { user_id: userId, role: 'editor' });
 }
 
 export function removeProjectMemberVia(control: ControlClient, projectUid: string, userId: number) {
-  return control.delete(`/projects/${projectUid}/members/${userId}`);
+  return control.removeProjectMember(projectUid, userId);
 }
 
 /** The seeded organization, discovered from the owner token of the target config. */
