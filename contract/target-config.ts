@@ -9,6 +9,8 @@ export const TargetConfig = z.object({
   name: z.string().default('unnamed target'),
   /** `fake` when the target is this project's fake (assumed clauses then fail instead of warn). */
   kind: z.enum(['fake', 'real']).default('real'),
+  /** The fake's variant mode: the axes it runs with (FAKE-VARIANT, contract/variant-axes.ts); absent otherwise. */
+  variant: z.array(z.string()).optional(),
   base_url: z.url(),
   /** Organization-level operations; defaults to base_url. */
   org_base_url: z.url().optional(),
@@ -49,6 +51,14 @@ export const TargetConfig = z.object({
   rag_models: z.object({ openai: z.string().optional(), anthropic: z.string().optional() }).default({}),
   /** Present only when the target has the fake's control API. */
   control: z.object({ url: z.url(), secret: z.string() }).optional(),
+  /**
+   * Where a cooperating deployment enters named provider states on request (contract/provider-states/, README
+   * "Provider states"), and the headers every such request carries (e.g. a secret). Separate from `control`: a real
+   * deployment may have this and never a control API.
+   */
+  provider_states: z
+    .object({ url: z.url(), headers: z.record(z.string(), z.string()).optional() })
+    .optional(),
   /**
    * Requests the suites may send per Platform token in one run. Unset: no budget when the target has a control API
    * (counters are reset between tests), else the hourly cap less a margin. A test that would exceed it is skipped.

@@ -18,8 +18,11 @@ import { gatedRoutes } from './http/route-gate.js';
 import type { DurableState } from './persistence/durable-state.js';
 import { openRuntime } from './persistence/open-runtime.js';
 import { persistWrites } from './persistence/persist-writes.js';
+import { DEFAULT_PROVIDER_STATES_PREFIX, providerStatesMount } from './provider-states/router.js';
 import type { Runtime, RuntimeOptions } from './runtime.js';
 import { describeFake } from './target.js';
+import { checkVariant } from './variant/axes.js';
+import { axesOf, variantAnswers, variantFormat } from './variant/middleware.js';
 
 /** The control API's secret when `adminSecret` is not given. */
 export const DEFAULT_ADMIN_SECRET = 'fake-admin-secret';
@@ -31,8 +34,10 @@ export interface FakeServerOptions extends Partial<RuntimeOptions> {
   orgBasePath?: string;
   /** Prefix of the control API. Default `/_control`. */
   controlPrefix?: string;
-  /** Secret the control API requires in `x-control-secret`. Default `fake-admin-secret`. */
+  /** Secret the control API requires in `x-control-secret` (the provider states in `x-provider-states-secret`). Default `fake-admin-secret`. */
   adminSecret?: string;
+  /** Where the provider states are (FAKE-PROVIDER-STATES). Default `/_provider-states`. */
+  providerStatesPrefix?: string;
   /** Called with errors that escaped every rule (they answer 500 in the envelope). */
   onUnexpectedError?: (err: unknown) => void;
   /**
@@ -56,17 +61,27 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const basePath = options.basePath ?? '/api/v1';
   const orgBasePath = options.orgBasePath ?? '/org/api/v1';
   const controlPrefix = options.controlPrefix ?? '/_control';
+  const providerStatesPrefix = options.providerStatesPrefix ?? DEFAULT_PROVIDER_STATES_PREFIX;
   const secret = options.adminSecret ?? DEFAULT_ADMIN_SECRET;
+  // Variant mode (FAKE-VARIANT): an unknown axis id is refused before anything starts.
+  if (options.variant !== undefined) options = { ...options, variant: checkVariant(options.variant) };
   const { runtime, durable } = openRuntime(options, options.state);
   let origin = 'http://127.0.0.1:4010';
-  const describe = () => describeFake(runtime, { origin, basePath, orgBasePath, controlPrefix, secret });
+  const describe = () =>
+    describeFake(runtime, { origin, basePath, orgBasePath, controlPrefix, providerStatesPrefix, secret });
 
   const app = new Koa();
   app.silent = true;
   const mounts = { basePath, orgBasePath };
-  app.use(journal(runtime, controlPrefix));
   const onUnexpected =
     options.onUnexpectedError ?? ((err: unknown) => console.error('[fake] unexpected error', err));
+  // Provider states (FAKE-PROVIDER-STATES) outermost: not the public API, so never journaled, faulted or varied.
+  app.use(providerStatesMount(runtime, { prefix: providerStatesPrefix, secret, durable, onUnexpected }));
+  // Variant mode only (FAKE-VARIANT): the JSON text outermost, the answers' rewrites around the error middleware.
+  const variant = axesOf(runtime) !== null;
+  if (variant) app.use(variantFormat(runtime, controlPrefix));
+  app.use(journal(runtime, controlPrefix));
+  if (variant) app.use(variantAnswers(runtime, { ...mounts, controlPrefix }));
   app.use(errorMiddleware(onUnexpected));
   // With a state file, every write is on disk before its answer leaves (FAKE-STATE-ACKNOWLEDGED-DURABLE).
   if (durable) app.use(persistWrites(durable, controlPrefix, onUnexpected));

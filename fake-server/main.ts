@@ -10,14 +10,18 @@ import { answerClientErrorsWithEnvelope } from './http/client-error.js';
 import { createFakeServer, type FakeServer, type FakeServerOptions, StateFileError } from './index.js';
 import { stateFileFromArgv } from './persistence/state-argument.js';
 import { rateWindowFromEnv } from './rate-window-env.js';
+import { variantFromEnv } from './variant/axes.js';
 
 const port = Number(process.env.PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
 const seed = Number(process.env.FAKE_SEED ?? 1);
 let rateWindow: ReturnType<typeof rateWindowFromEnv>;
 let state: string | undefined;
+let variant: ReturnType<typeof variantFromEnv>;
 try {
   rateWindow = rateWindowFromEnv(process.env);
+  // FAKE_VARIANT=all, or a comma-separated list of axes (FAKE-VARIANT); an unknown axis: one line, exit 2.
+  variant = variantFromEnv(process.env);
   state = stateFileFromArgv(process.argv.slice(2));
 } catch (err) {
   console.error(`npm start: ${(err as Error).message}`);
@@ -34,6 +38,7 @@ const options: FakeServerOptions = {
   ...(process.env.FAKE_ORG_BASE_PATH ? { orgBasePath: process.env.FAKE_ORG_BASE_PATH } : {}),
   // FAKE_RATE_WINDOW_MS / FAKE_RATE_WINDOW: e.g. a one-minute window so real-time cap runs are short.
   rateWindow,
+  ...(variant.length > 0 ? { variant } : {}),
   // --state FILE: resumed from FILE, or seeded and FILE created (FAKE-STATE-FILE).
   ...(state !== undefined ? { state } : {}),
 };
@@ -70,6 +75,7 @@ server.listen(port, host, () => {
       `  owner token   ${target.tokens.owner}`,
       `  project key   ${target.project_key}`,
       `  rate window   ${fake.runtime.domain.limiter.window().ms} ms, ${fake.runtime.domain.limiter.window().mode}`,
+      ...(variant.length > 0 ? [`  variant       ${variant.join(', ')}`] : []),
       `  target config ${file}`,
     ].join('\n'),
   );

@@ -1,4 +1,5 @@
 /** The fake's runtime: one domain (store, clock, ids, limiter) that reset replaces whole. */
+import type { VariantAxis } from '../contract/variant-axes.js';
 import { supportedModels } from '../fixtures/supported-models.js';
 import { createVirtualClock, DEFAULT_EPOCH } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
@@ -23,6 +24,11 @@ export interface RuntimeOptions {
    * POST /_control/rate-limits/window changes it until the next reset.
    */
   rateWindow?: Partial<RateWindow>;
+  /**
+   * The variant-mode axes (FAKE-VARIANT, contract/variant-axes.ts): kept across control resets and state imports,
+   * like the wall-time source, since they describe the process rather than its state. Absent or empty: none.
+   */
+  variant?: readonly VariantAxis[];
 }
 
 export const JOURNAL_CAPACITY = 2000;
@@ -68,6 +74,7 @@ export class Runtime {
       ids: createIdSource(this.options.seed),
       limiter: createRateLimiter(this.options.rateWindow),
     };
+    this.applyVariant();
     this.seeded =
       this.options.fixtures === 'default' ? applyDefaultSeed(this.domain, this.options.documentsDir) : null;
     this.journal.clear();
@@ -75,11 +82,19 @@ export class Runtime {
 
   /** Replace the whole state with `parts` (a state snapshot), as a reset does: the journal is cleared too. */
   adopt(parts: RuntimeParts): void {
-    this.options = parts.options;
+    const { variant } = this.options;
+    this.options = variant ? { ...parts.options, variant } : parts.options;
     this.ticking = parts.ticking;
     this.domain = parts.domain;
+    this.applyVariant();
     this.seeded = parts.seeded;
     this.journal.clear();
+  }
+
+  /** Hand the variant-mode axes to the domain (its explicit checks read them there); nothing in the default mode. */
+  private applyVariant(): void {
+    const { variant } = this.options;
+    if (variant && variant.length > 0) this.domain.variant = new Set(variant);
   }
 
   /** Note a request in the journal; `at` may be epoch ms (formatted when the journal is read). */

@@ -1,5 +1,6 @@
 /** The fake describes itself as a target config, so the suites can reach it like any deployment. */
 import type { TargetConfig } from '../contract/index.js';
+import { PROVIDER_STATES_SECRET_HEADER } from './provider-states/router.js';
 import type { Runtime } from './runtime.js';
 
 export interface Addresses {
@@ -7,6 +8,7 @@ export interface Addresses {
   basePath: string;
   orgBasePath: string;
   controlPrefix: string;
+  providerStatesPrefix: string;
   secret: string;
 }
 
@@ -14,9 +16,13 @@ export function describeFake(runtime: Runtime, a: Addresses): TargetConfig {
   const seeded = runtime.seeded;
   const main = seeded?.projects.main;
   const other = seeded?.projects.travel;
+  // Variant mode (FAKE-VARIANT) differs from the fake where the spec leaves the choice open: suites are to judge it
+  // as a foreign deployment (assumed clauses warn), and the file says which axes it runs with.
+  const variant = runtime.options.variant ?? [];
   return {
-    name: `fake at ${a.origin}`,
-    kind: 'fake',
+    name: variant.length > 0 ? `variant fake at ${a.origin}` : `fake at ${a.origin}`,
+    kind: variant.length > 0 ? 'real' : 'fake',
+    ...(variant.length > 0 ? { variant: [...variant] } : {}),
     base_url: `${a.origin}${a.basePath}`,
     org_base_url: `${a.origin}${a.orgBasePath}`,
     tokens: {
@@ -31,6 +37,10 @@ export function describeFake(runtime: Runtime, a: Addresses): TargetConfig {
     ...(other ? { other_project_uid: other.project_uid } : {}),
     rag_models: { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' },
     control: { url: `${a.origin}${a.controlPrefix}`, secret: a.secret },
+    provider_states: {
+      url: `${a.origin}${a.providerStatesPrefix}`,
+      headers: { [PROVIDER_STATES_SECRET_HEADER]: a.secret },
+    },
     allow: { writes: true, quota: true, credits: true },
   };
 }

@@ -35,6 +35,16 @@ export const harnessClauses = [
     'The fake control API (reset, clock, tokens, journal, …) answers only requests that carry its admin secret in `x-control-secret`; any other request gets 401 `Invalid control secret` in the error envelope and changes nothing.',
   ),
   assumed(
+    'FAKE-PROVIDER-STATES',
+    H,
+    "The fake implements the provider-state protocol (contract/provider-states/, README \"Provider states\") at /_provider-states with its admin secret in `x-provider-states-secret` (else 401 `Invalid provider states secret`), and its target config names both under `provider_states`: GET lists every catalogue state with its version; POST {state, params} enters it through the domain's own rules, back-dating records rather than moving the clock, and answers the catalogue's data with a `teardown` handle; an unknown state is 404 `Unknown provider state: NAME`, params the state's schema refuses are 400 `Invalid params`, and a state that fails half-way is undone. POST /teardown undoes what the handle names (twice is harmless). Provider-state requests are neither journaled nor faulted, and what they change is observable only through the public API.",
+  ),
+  assumed(
+    'HARNESS-PROVIDER-STATES',
+    H,
+    "The suites reach a target's provider states only through the typed client (suites/target/provider-states-client.ts, over the suites' transport, so record and replay cover it): it reads the catalogue once, offers a state only at the catalogue's own version, checks the params before sending and the answer's data against the catalogue's schema (a misfit fails the set-up, naming the field). enterState skips the test with the reason (`target has no provider_states`, `target offers no provider state \"NAME\"`, or why the catalogue could not be read) when the state is not offered, and tears every entered state down after the test, last first; a teardown answered 404 or 501 (or a catalogue saying `teardown: false`) is skipped, and a failing one is reported, never fatal.",
+  ),
+  assumed(
     'FAKE-REQUEST-JOURNAL',
     H,
     'The fake records every public API request (time, method, path, operation id or null, status, envelope message) in a bounded journal (the latest 2000), readable and clearable through the control API; control requests are not recorded.',
@@ -63,6 +73,11 @@ export const harnessClauses = [
     'FAKE-RATE-WINDOW-CONTROL',
     H,
     "The fake's rate-limit window is configurable: its length (ms, at least 1000) and mode (`fixed`, the default, or `sliding`) through createFakeServer({ rateWindow }), FAKE_RATE_WINDOW_MS and FAKE_RATE_WINDOW for `npm start`, and POST /_control/rate-limits/window { ms?, mode? }, which lasts until the next control reset (a reset restores the start-up window, or the `rate_window` it is given, which later resets keep). A new length applies at once to the counts already made; a new mode starts every count afresh. GET /_control/rate-limits shows the window, what a reset restores and every live count; POST /_control/rate-limits/reset clears every count.",
+  ),
+  assumed(
+    'FAKE-VARIANT',
+    H,
+    "The fake's variant mode (createFakeServer({ variant: [...] }), FAKE_VARIANT=all or a comma-separated list of axis ids for `npm start`) takes, on each axis switched on, another choice the spec still permits than the fake's default (contract/variant-axes.ts: the spec line, the assumed clauses it flips); it is kept across control resets and state imports, an unknown axis id is refused (npm start: one line, exit 2), and with no axis the fake answers exactly as without variant mode. Its target config says kind `real` and lists the axes under `variant`, so a conformance run against it reports assumed clauses as warnings and any documented failure as a false red of the suite.",
   ),
   assumed(
     'TOKEN-CREATOR-REMOVED-PERMANENT',

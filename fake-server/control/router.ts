@@ -12,6 +12,7 @@ import { DomainError } from '../domain/errors.js';
 import { addDocument, removeDocument } from '../domain/knowledgebase.js';
 import { addMember, changeMemberRole, removeMember } from '../domain/members.js';
 import { removeModel, upsertModel } from '../domain/models.js';
+import { setOrganizationCredits, setOrganizationPlan } from '../domain/organization-plan.js';
 import { createOrganization, createUser, findOrganization } from '../domain/organizations.js';
 import { createProjectKey } from '../domain/project-keys.js';
 import { addProjectMember, createProject, removeProjectMember } from '../domain/projects.js';
@@ -122,13 +123,12 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
   r.post('/organizations/:id/plan', async (ctx) => {
     const org = findOrganization(d(), intParam(ctx.params.id));
     const b = await body(ctx, S.PlanBody);
-    org.plan = b.plan;
-    if (b.rag_cap_per_hour !== undefined) org.ragCapPerHour = b.rag_cap_per_hour;
+    setOrganizationPlan(d(), org, b.plan, b.rag_cap_per_hour);
     ok(ctx, 'Plan set', { id: org.id, plan: org.plan, rag_cap_per_hour: ragCapPerHour(org) ?? null });
   });
   r.post('/organizations/:id/credits', async (ctx) => {
     const org = findOrganization(d(), intParam(ctx.params.id));
-    org.credits = (await body(ctx, S.CreditsBody)).credits;
+    setOrganizationCredits(d(), org, (await body(ctx, S.CreditsBody)).credits);
     ok(ctx, 'Credits set', { id: org.id, credits: org.credits });
   });
   r.post('/organizations/:id/members', async (ctx) => {

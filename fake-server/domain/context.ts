@@ -1,4 +1,5 @@
 /** What every domain function works over: the store, the clock and the id source. */
+import type { VariantAxis } from '../../contract/variant-axes.js';
 import type { Clock } from './clock.js';
 import type { IdSource } from './ids.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -9,4 +10,6 @@ export interface DomainContext {
   clock: Clock;
   ids: IdSource;
   limiter: RateLimiter;
+  /** The variant-mode axes switched on (FAKE-VARIANT); absent in the default mode. */
+  variant?: ReadonlySet<VariantAxis>;
 }

@@ -1,5 +1,6 @@
 /** Chatbot execution logs: what each agent turn did (retrieval, model call, reply), readable by project key. */
 import type { ExecutionLog as LogView, OrderBy } from '../../contract/index.js';
+import { reverseTies } from '../variant/tie-orders.js';
 import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
 import { messages, notFound } from './errors.js';
@@ -49,7 +50,8 @@ export function listExecutionLogs(ctx: DomainContext, project: Project, q: ListL
     sessionId === undefined
       ? ctx.state.executionLogs.ofProject(project.id)
       : ascendingBy(ctx.state.executionLogs.ofSession(sessionId), (l) => l.createdAt);
-  const matching = ascending.filter(
+  // Ties by id reversed in variant mode (FAKE-VARIANT, tie-orders).
+  const matching = reverseTies(ctx, ascending, (l) => l.createdAt, 'ASC').filter(
     (l) =>
       (q.from === undefined || isoDay(l.createdAt) >= q.from) &&
       (q.to === undefined || isoDay(l.createdAt) <= q.to),

@@ -4,6 +4,7 @@ import type {
   OrganizationMember as MemberView,
   Organization as OrganizationView,
 } from '../../contract/index.js';
+import { reverseTies } from '../variant/tie-orders.js';
 import { iso } from './clock.js';
 import type { DomainContext } from './context.js';
 import { membersOf } from './members.js';
@@ -64,7 +65,12 @@ export function invitationView(i: Invitation): InvitationView {
 
 /** Members are paged (total counts them); pending invitations come whole. */
 export function organizationMembers(ctx: DomainContext, org: Organization, limit: number, page: number) {
-  const members = paginate(membersOf(ctx, org.id), limit, page);
+  // By id; in variant mode by createdAt, ties by descending id (FAKE-VARIANT, tie-orders).
+  const members = paginate(
+    reverseTies(ctx, membersOf(ctx, org.id), (m) => m.createdAt, 'ASC'),
+    limit,
+    page,
+  );
   const invitations = [...ctx.state.invitations.values()]
     .filter((i) => i.organization_id === org.id && i.status === 'pending')
     .sort((a, b) => a.id - b.id);

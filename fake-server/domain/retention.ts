@@ -2,6 +2,7 @@
  * Retention: conversation history older than the project's retention_duration (seconds; 0 = forever) is deleted.
  * Age runs from a session's last activity on the virtual clock (RETENTION-AGE-FROM-LAST-ACTIVITY, RETENTION-SWEEP).
  */
+import { retentionInstant } from '../variant/retention-sweep.js';
 import type { DomainContext } from './context.js';
 import type { Project, Session } from './state.js';
 
@@ -14,7 +15,8 @@ export function lastActivity(s: Session): number {
 export function applyRetention(ctx: DomainContext, project: Project): void {
   if (project.retention_duration <= 0) return;
   const { sessions, messages, executionLogs } = ctx.state;
-  const cutoff = ctx.clock.now() - project.retention_duration * 1000;
+  // retentionInstant: the clock's now, or the last hourly sweep in variant mode (FAKE-VARIANT, retention-lazy).
+  const cutoff = retentionInstant(ctx, ctx.clock.now()) - project.retention_duration * 1000;
   const expired = [...sessions.values()].filter(
     (s) => s.project_id === project.id && lastActivity(s) < cutoff,
   );

@@ -1,5 +1,6 @@
 /** Conversation sessions and their messages as the Platform API lists them. */
 import type { SessionMessage as MessageView, OrderBy, Session as SessionView } from '../../contract/index.js';
+import { reverseTies } from '../variant/tie-orders.js';
 import { iso, isoDay, MINUTE_MS } from './clock.js';
 import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
@@ -69,7 +70,8 @@ export function projectSessions(ctx: DomainContext, project: Project, includeEmu
 
 export function listSessions(ctx: DomainContext, project: Project, q: ListSessionsQuery): Page<SessionView> {
   observeSessions(ctx, project);
-  const ascending = ctx.state.sessions.listedOf(project.id);
+  // Ties by id reversed in variant mode (FAKE-VARIANT, tie-orders); otherwise the store's own order.
+  const ascending = reverseTies(ctx, ctx.state.sessions.listedOf(project.id), (s) => s.created_at, 'ASC');
   const filtered = q.status !== undefined || q.from !== undefined || q.to !== undefined;
   const matching = filtered
     ? ascending.filter(
@@ -126,8 +128,9 @@ export function listSessionMessages(
 ): Page<MessageView> {
   const session = findSessionByUid(ctx, project, q.session_uid);
   if (!session || session.is_emulator) throw notFound(text.sessionNotFound);
+  const ordered = byOrder(sessionMessages(ctx, session), (m) => m.createdAt, q.orderBy);
   const page = paginate(
-    byOrder(sessionMessages(ctx, session), (m) => m.createdAt, q.orderBy),
+    reverseTies(ctx, ordered, (m) => m.createdAt, q.orderBy), // FAKE-VARIANT, tie-orders
     q.limit,
     q.page,
   );

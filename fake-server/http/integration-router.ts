@@ -10,6 +10,7 @@ import { authenticateProjectKey } from '../domain/authentication.js';
 import { countSearch, requireIntegrationPlan } from '../domain/integration-access.js';
 import { rateHeaders } from '../domain/rate-limit.js';
 import type { Runtime } from '../runtime.js';
+import { countIntegrationCall } from '../variant/integration-caps.js';
 import { readBody } from './body.js';
 import { sendSuccess } from './envelope.js';
 import { integrationHandlers } from './integration-handlers.js';
@@ -28,6 +29,9 @@ export function integrationRouter(runtime: Runtime, mounts: Mounts): Router {
       const caller = authenticateProjectKey(domain, ctx.get('api-key') || undefined);
       if (op.id === 'searchIndexDocumentByProjectKey')
         ctx.set(rateHeaders(countSearch(domain, caller.project)));
+      // Variant mode only (FAKE-VARIANT, integration-caps): the other operations' caps.
+      const capped = domain.variant && countIntegrationCall(domain, caller.project, op.id);
+      if (capped) ctx.set(rateHeaders(capped));
       requireIntegrationPlan(caller.organization.plan, op.id);
       const body = parseWith(op.request, await readBody(ctx, op.encoding));
       const resolver = integrationHandlers[op.id];

@@ -12,6 +12,8 @@ import { countPlatformRequest } from '../domain/platform-cap.js';
 import { rateHeaders } from '../domain/rate-limit.js';
 import type { Project } from '../domain/state.js';
 import type { Runtime } from '../runtime.js';
+import { requireVariantAccess } from '../variant/access.js';
+import { parseWithHistoryField } from '../variant/playground-history.js';
 import { readBody } from './body.js';
 import { sendSuccess } from './envelope.js';
 import { platformHandlers } from './platform-handlers.js';
@@ -41,7 +43,14 @@ async function runPlatform(runtime: Runtime, op: Operation, ctx: Context): Promi
   ctx.set(rateHeaders(decision));
   requirePlatformPlan(caller.organization.plan);
   if (op.access) requireOperation(caller, op.access);
-  const body = parseWith(op.request, await readBody(ctx, op.encoding)) as Record<string, unknown>;
+  // Variant mode only (FAKE-VARIANT): auth-not-shown's stricter access and playground-history-field's field name.
+  if (domain.variant) requireVariantAccess(domain, op.id, caller);
+  const raw = await readBody(ctx, op.encoding);
+  const body = (
+    domain.variant
+      ? parseWithHistoryField(domain, op.id, raw, (input) => parseWith(op.request, input))
+      : parseWith(op.request, raw)
+  ) as Record<string, unknown>;
   let project: Project | undefined;
   if (op.projectScoped) project = resolveProject(domain, caller, String(body.project_uid));
   const resolver = platformHandlers[op.id];

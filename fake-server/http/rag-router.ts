@@ -17,6 +17,7 @@ import type { Conversation, ModelReply } from '../rag/conversation.js';
 import { openaiChunks, openaiCompletion, openaiConversation } from '../rag/openai-wire.js';
 import { loadTokenizer } from '../rag/tokens.js';
 import type { Runtime } from '../runtime.js';
+import { variantStream } from '../variant/sse-extras.js';
 import { readBody } from './body.js';
 import { streamFaultOf } from './fault-injection.js';
 import type { Mounts } from './platform-router.js';
@@ -81,7 +82,10 @@ async function answer(runtime: Runtime, op: (typeof ragOperations)[number], wire
   try {
     reply = completeRag(domain, caller, conversation, tokenizer);
   } catch (err) {
-    if (err instanceof ScriptedError && err.delayMs > 0) await sleep(err.delayMs);
+    if (err instanceof ScriptedError) {
+      ctx.state.scriptedError = true; // its status and headers are the script's (FAKE-VARIANT leaves them)
+      if (err.delayMs > 0) await sleep(err.delayMs);
+    }
     throw err;
   }
   // Everything that can fail has run: nothing below throws once the first byte is out.
@@ -91,7 +95,10 @@ async function answer(runtime: Runtime, op: (typeof ragOperations)[number], wire
     else ctx.body = wire.body(reply);
     return;
   }
-  await writeSse(ctx, wire.events(reply, conversation), reply.delivery.cut ?? streamFaultOf(ctx.state));
+  const events = wire.events(reply, conversation);
+  // Variant mode only (FAKE-VARIANT): rate headers, sources items and SSE extras of a stream.
+  const written = domain.variant ? variantStream(ctx, domain, wire.dialect, events) : events;
+  await writeSse(ctx, written, reply.delivery.cut ?? streamFaultOf(ctx.state));
 }
 
 /** The path as the routers match it: no trailing slash, lower case (@koa/router defaults). */

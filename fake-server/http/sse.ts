@@ -13,6 +13,10 @@ export interface SseEvent {
   /** The `event:` field; absent for unnamed events. */
   event?: string;
   data: string;
+  /** The `id:` field; absent in the default mode (the variant's sse-extras sets it). */
+  id?: string;
+  /** Whole frames written just before this event (the variant's pings), not counted as events of their own. */
+  before?: string;
 }
 
 export const SSE_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
@@ -20,14 +24,18 @@ export const SSE_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 /** The OpenAI-style `data: [DONE]` sentinel that ends a stream. */
 export const OPENAI_DONE = '[DONE]';
 
-/** One event as it goes on the wire: optional `event:` line, one `data:` line per line of data, a blank line. */
+/**
+ * One event as it goes on the wire: what goes `before` it, an optional `id:` line, an optional `event:` line, one
+ * `data:` line per line of data, a blank line.
+ */
 export function sseFrame(e: SseEvent): string {
+  const before = (e.before ?? '') + (e.id === undefined ? '' : `id: ${e.id}\n`);
   const name = e.event === undefined ? '' : `event: ${e.event}\n`;
   const data = e.data
     .split(/\r\n|\r|\n/)
     .map((line) => `data: ${line}\n`)
     .join('');
-  return `${name}${data}\n`;
+  return `${before}${name}${data}\n`;
 }
 
 /** OpenAI-style: unnamed `data: <chunk>` events, then `data: [DONE]`. */

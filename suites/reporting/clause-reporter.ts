@@ -171,8 +171,11 @@ export default class ClauseReporter implements Reporter {
     return pattern.test(spaced) || pattern.test(`${file} ${spaced}`);
   }
 
+  /** Test files relative to the repository root (vitest's root), wherever the run was started from. */
   private relativeFile(moduleId: string): string {
-    return relative(process.cwd(), moduleId).split(sep).join('/');
+    return relative(this.vitest?.config.root ?? process.cwd(), moduleId)
+      .split(sep)
+      .join('/');
   }
 
   private write(report: ConformanceReport): void {

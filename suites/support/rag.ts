@@ -5,6 +5,7 @@
 import type { TestContext } from 'vitest';
 import { type RagDialect, servesModel } from '../../contract/requests/rag-models.js';
 import type { Target } from '../target/target.js';
+import { modelEntries } from './models.js';
 import { missing, type Needs } from './use-target.js';
 
 /** A RAG completion spends credits (billed per token) and needs the project key. */
@@ -19,10 +20,8 @@ function supportedValues(t: Target): Promise<string[]> {
     values = (async () => {
       if (!t.config.tokens.owner) return [];
       const res = await t.call('getSupportedModels', { body: {} });
-      const data = (res.json as { data?: { value?: unknown }[] } | undefined)?.data;
-      return Array.isArray(data)
-        ? data.map((m) => m.value).filter((v): v is string => typeof v === 'string')
-        : [];
+      const data = (res.json as { data?: unknown } | undefined)?.data;
+      return (modelEntries(data) ?? []).map((m) => m.value);
     })();
     listed.set(t, values);
   }

@@ -1,8 +1,10 @@
 /**
- * Test-file plumbing: one target per file (the in-process fake unless CONFORMANCE_TARGET names another), and
- * `need()` to skip, with the reason printed in the report, what the target cannot do.
+ * Test-file plumbing: one target per file (the in-process fake unless CONFORMANCE_TARGET names another), `need()` to
+ * skip, with the reason printed in the report, what the target cannot do, and `needState()` / `enterState()` for the
+ * provider states a cooperating deployment offers (README "Provider states").
  */
-import { afterAll, beforeAll, beforeEach, type TestContext } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
+import type { DataOf, ParamsInput, StateName } from '../../contract/provider-states/index.js';
 import { loadTarget } from '../target/load-target.js';
 import type { Target, TokenName } from '../target/target.js';
 import { markInconclusive, setAssumedStrength } from './strength.js';
@@ -33,6 +35,10 @@ export function useTarget(): () => Target {
         markInconclusive(note);
         return ctx.skip(note);
       };
+  });
+  // What the test's provider states made is undone after it (where the target offers teardown).
+  afterEach(async () => {
+    if (target) await tearDownStates(target);
   });
   afterAll(async () => {
     await target?.close();
@@ -99,4 +105,60 @@ export function freshStateEachTest(target: () => Target, needs: Needs): void {
     need(ctx, target(), needs);
     await target().control?.reset();
   });
+}
+
+/** Teardowns of the provider states entered by the running test, per target, in the order entered. */
+const pendingTeardowns = new WeakMap<Target, (() => Promise<unknown>)[]>();
+
+/** Undo, last first, every provider state the test entered; a teardown that fails is reported, never fatal. */
+export async function tearDownStates(t: Target): Promise<void> {
+  const pending = pendingTeardowns.get(t)?.splice(0) ?? [];
+  for (const undo of pending.reverse()) {
+    try {
+      await undo();
+    } catch (err) {
+      console.warn(`provider state teardown failed: ${(err as Error).message}`);
+    }
+  }
+}
+
+/**
+ * Why the target cannot enter `name`, or undefined when it can. A catalogue that cannot be read (a wrong secret, the
+ * endpoint down) is a reason too: the set-up is missing, the API is not at fault, so the test skips and says why.
+ */
+export async function stateMissing(t: Target, name: StateName): Promise<string | undefined> {
+  if (!t.providerStates) return 'target has no provider_states';
+  try {
+    return (await t.providerStates.supports(name)) ? undefined : `target offers no provider state "${name}"`;
+  } catch (err) {
+    return `target's provider states are unavailable: ${(err as Error).message}`;
+  }
+}
+
+/** Skip the running test, with the reason, unless the target offers the provider state `name`. */
+export async function needState(ctx: TestContext, t: Target, name: StateName): Promise<void> {
+  const reason = await stateMissing(t, name);
+  if (reason) ctx.skip(reason);
+}
+
+/**
+ * Enter the provider state `name` (skipping the test, with the reason, when the target does not offer it) and
+ * register its teardown for after the test. Resolves to the state's data, checked against the catalogue.
+ */
+export async function enterState<N extends StateName>(
+  ctx: TestContext,
+  t: Target,
+  name: N,
+  params?: ParamsInput<N>,
+): Promise<DataOf<N>> {
+  await needState(ctx, t, name);
+  const states = t.providerStates!;
+  const data = await states.enter(name, params);
+  const handle = (data as { teardown?: string | number }).teardown;
+  if (handle !== undefined) {
+    const list = pendingTeardowns.get(t) ?? [];
+    pendingTeardowns.set(t, list);
+    list.push(() => states.teardown(name, handle));
+  }
+  return data;
 }

@@ -10,6 +10,7 @@ import {
   type FakeServerOptions,
 } from '../../fake-server/index.js';
 import { createControlClient } from './control-client.js';
+import { createProviderStatesClient } from './provider-states-client.js';
 import { createHttpTarget, type Target } from './target.js';
 
 export async function startInProcessTarget(options: FakeServerOptions = {}): Promise<Target> {
@@ -22,8 +23,10 @@ export async function startInProcessTarget(options: FakeServerOptions = {}): Pro
   const { port } = server.address() as AddressInfo;
   const config = { ...fake.targetConfig(`http://127.0.0.1:${port}`), name: 'in-process fake' };
   const control = createControlClient(config.control!);
-  return createHttpTarget(config, control, async () => {
+  const providerStates = createProviderStatesClient(config.provider_states!);
+  const close = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  };
+  return createHttpTarget(config, control, close, undefined, providerStates);
 }

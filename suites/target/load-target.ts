@@ -6,6 +6,7 @@ import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
 import { beginCassette, cassetteMode, endCassette } from './cassettes.js';
 import { createControlClient } from './control-client.js';
 import { startInProcessTarget } from './in-process.js';
+import { createProviderStatesClient } from './provider-states-client.js';
 import { budgetFor } from './request-budget.js';
 import { createHttpTarget, type Target } from './target.js';
 
@@ -20,5 +21,14 @@ export async function loadTarget(): Promise<Target> {
   const config = loaded.config;
   beginCassette(config);
   const control = config.control ? createControlClient(config.control) : undefined;
-  return createHttpTarget(config, control, endCassette, budgetFor(config, control !== undefined));
+  const providerStates = config.provider_states
+    ? createProviderStatesClient(config.provider_states)
+    : undefined;
+  return createHttpTarget(
+    config,
+    control,
+    endCassette,
+    budgetFor(config, control !== undefined),
+    providerStates,
+  );
 }

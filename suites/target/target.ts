@@ -4,6 +4,7 @@
  */
 import { operationById, type TargetConfig } from '../../contract/index.js';
 import type { ControlClient } from './control-client.js';
+import type { ProviderStatesClient } from './provider-states-client.js';
 import { inconclusiveReason, isSpecRateLimit, retryAfterSeconds } from './quota.js';
 import { BudgetExhausted, type RequestBudget } from './request-budget.js';
 import { type RawResponse, send } from './transport.js';
@@ -35,6 +36,8 @@ export interface Target {
   readonly isFake: boolean;
   /** The control API, when the target has one. */
   readonly control: ControlClient | undefined;
+  /** The deployment's provider states (README "Provider states"), when its config names them. */
+  readonly providerStates?: ProviderStatesClient;
   call(operationId: string, options?: CallOptions): Promise<RawResponse>;
   /** Any path under {base_url} (or {org_base_url}), for routes outside the operation table. */
   raw(path: string, options?: Omit<CallOptions, 'body'> & { body?: unknown }): Promise<RawResponse>;
@@ -95,6 +98,7 @@ export function createHttpTarget(
   control: ControlClient | undefined,
   onClose: () => Promise<void> = async () => {},
   budget?: RequestBudget,
+  providerStates?: ProviderStatesClient,
 ): Target {
   const baseOf = (base: 'base' | 'org' | undefined) =>
     (base === 'org' ? (config.org_base_url ?? config.base_url) : config.base_url).replace(/\/$/, '');
@@ -163,6 +167,7 @@ export function createHttpTarget(
     config,
     isFake: config.kind === 'fake',
     control,
+    ...(providerStates ? { providerStates } : {}),
     budget,
     onBudgetExhausted: (note) => {
       throw new BudgetExhausted(note);

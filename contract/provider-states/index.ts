@@ -1,0 +1,8 @@
+/** The provider-state protocol and catalogue (README: "Provider states (for the backend team)"). */
+export * from './catalogue.js';
+export * from './conversation-states.js';
+export * from './define.js';
+export * from './organization-states.js';
+export * from './protocol.js';
+export * from './token-states.js';
+export * from './usage-states.js';

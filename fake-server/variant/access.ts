@@ -1,0 +1,23 @@
+/**
+ * `auth-not-shown` (FAKE-VARIANT): the spec does not show who may call getStats and getSupportedModels. The variant
+ * is stricter than the fake's default on both, after the default check: getStats needs role Owner or Editor;
+ * getSupportedModels refuses a token whose creator has the billing role. Both with the documented 403.
+ */
+import type { AccessRule } from '../../contract/index.js';
+import type { PlatformCaller } from '../domain/authentication.js';
+import { requireOperation } from '../domain/authorization.js';
+import type { DomainContext } from '../domain/context.js';
+import { forbidden } from '../domain/errors.js';
+import { variantOn } from './axes.js';
+
+const statsAccess: AccessRule = { roles: ['owner', 'editor'], level: 'project' };
+
+export function requireVariantAccess(
+  domain: DomainContext,
+  operationId: string,
+  caller: PlatformCaller,
+): void {
+  if (!variantOn(domain, 'auth-not-shown')) return;
+  if (operationId === 'getStats') requireOperation(caller, statsAccess);
+  if (operationId === 'getSupportedModels' && caller.creator.role === 'billing') throw forbidden();
+}
