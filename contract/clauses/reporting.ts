@@ -30,4 +30,14 @@ export const reportingClauses = defineClauses([
     R,
     "A clause of the API counts as checked only through tests in suites/, which reach the target through its public interface; other tests citing it (the fake's unit tests) are shown apart as the fake's own evidence. Clauses of the harness are shown in a section of their own.",
   ),
+  assumed(
+    'REPORT-WAIVERS',
+    R,
+    'A waiver file (--waivers FILE) names a clause or a test, a reason, a link and an expiry date (YYYY-MM-DD, the last day it applies): a failure an active waiver names shows as waived and does not fail the run; an expired waiver no longer applies and is itself a report error; an active waiver whose clause or test did not fail is flagged stale. A file that is not a waiver file stops the runner with exit code 2.',
+  ),
+  assumed(
+    'REPORT-BASELINE',
+    R,
+    'With --baseline FILE (an earlier reports/conformance.json), a run fails only on failures the baseline did not have; the failures it had are listed as known and those it had that no longer fail as fixed.',
+  ),
 ]);

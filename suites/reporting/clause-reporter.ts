@@ -10,6 +10,7 @@ import { relative, resolve, sep } from 'node:path';
 import type { SerializedError, TestCase, TestModule, TestRunEndReason, TestSuite, Vitest } from 'vitest/node';
 import type { Reporter } from 'vitest/reporters';
 import { clauses } from '../../contract/clauses/index.js';
+import { BASELINE_ENV, type Baseline, loadBaseline } from './baseline.js';
 import type { TestOutcome } from './clause-matrix.js';
 import { summaryLine } from './clause-matrix.js';
 import { coverageLine } from './coverage.js';
@@ -18,10 +19,31 @@ import { toJUnitXml } from './junit.js';
 import { buildReport, type ConformanceReport, REPORT_FILES, toJson } from './report.js';
 import { targetFromEnv } from './target-info.js';
 import { cleanText } from './text.js';
+import { loadWaivers, WAIVERS_ENV, type Waiver } from './waivers.js';
 
 export interface ClauseReporterOptions {
   /** Where to write the reports; relative to process.cwd(). Default `reports`. */
   readonly outputDir?: string;
+}
+
+/** The waiver file and the baseline the runner named (CONFORMANCE_WAIVERS, CONFORMANCE_BASELINE), when any. */
+function gateFromEnv(env: NodeJS.ProcessEnv = process.env) {
+  const errors: string[] = [];
+  let waivers: readonly Waiver[] | undefined;
+  let baseline: Baseline | undefined;
+  const waiverFile = env[WAIVERS_ENV];
+  if (waiverFile) {
+    const loaded = loadWaivers(waiverFile);
+    if (loaded.ok) waivers = loaded.waivers;
+    else errors.push(`${WAIVERS_ENV}=${waiverFile}: ${loaded.error}`);
+  }
+  const baselineFile = env[BASELINE_ENV];
+  if (baselineFile) {
+    const loaded = loadBaseline(baselineFile);
+    if (loaded.ok) baseline = loaded.baseline;
+    else errors.push(`${BASELINE_ENV}=${baselineFile}: ${loaded.error}`);
+  }
+  return { errors, waivers, baseline };
 }
 
 const errorText = (errors: readonly SerializedError[] | undefined): { message?: string; stack?: string } => {
@@ -111,6 +133,8 @@ export default class ClauseReporter implements Reporter {
     // An empty run proves nothing: a gate must not pass on it.
     if (outcomes.length === 0) runErrors.push('no tests ran (no test file or test name matched the filters)');
 
+    const gateFiles = gateFromEnv();
+    runErrors.push(...gateFiles.errors);
     const report = buildReport({
       catalogue: clauses,
       outcomes,
@@ -118,6 +142,8 @@ export default class ClauseReporter implements Reporter {
       generatedAt: new Date().toISOString(),
       runErrors,
       ...(pattern ? { filter: pattern.source } : {}),
+      ...(gateFiles.waivers ? { waivers: gateFiles.waivers } : {}),
+      ...(gateFiles.baseline ? { baseline: gateFiles.baseline } : {}),
     });
     this.write(report);
   }

@@ -7,6 +7,7 @@ import { type Coverage, UNCHECKED_REASONS } from './coverage.js';
 import { CSS, SCRIPT } from './html-style.js';
 import type { ConformanceReport } from './report.js';
 import { escapeMarkup as e, truncate } from './text.js';
+import { waiverLabel } from './waivers.js';
 
 const MARK: Record<CitingTest['state'], string> = {
   passed: '✓',
@@ -166,6 +167,30 @@ const verdictBadge = (report: ConformanceReport): string => {
   return `<div class="verdict ${cls}">${verdict.status}${sub ? `<small>${e(sub)}</small>` : ''}</div>`;
 };
 
+const waiverSection = (report: ConformanceReport): string => {
+  const g = report.gate;
+  const waived = g.waived.map(
+    (w) =>
+      `<li>${pill('warn', 'waived')} ${itemText(w.item)}<div class="muted">${e(waiverLabel(w.waiver))}</div></li>`,
+  );
+  const stale = g.staleWaivers.map(
+    (w) => `<li>${pill('warn', 'stale')} ${e(waiverLabel(w))} — nothing it names failed; remove it</li>`,
+  );
+  const expired = g.expiredWaivers.map((w) => `<li>${pill('fail', 'expired')} ${e(waiverLabel(w))}</li>`);
+  const all = [...expired, ...waived, ...stale];
+  return all.length === 0
+    ? ''
+    : `<h2>Waivers <span class="n">(${all.length})</span></h2><ul class="issues">${all.join('')}</ul>`;
+};
+
+const baselineSection = (report: ConformanceReport): string => {
+  const b = report.gate.baseline;
+  if (!b) return '';
+  const list = (label: string, cls: string, items: readonly VerdictItem[]) =>
+    items.map((i) => `<li>${pill(cls, label)} ${itemText(i)}</li>`).join('');
+  return `<h2>Against the baseline <span class="n">(${e(b.path)}, ${e(b.generatedAt)})</span></h2><p class="muted">Only new failures fail the run in baseline mode.</p><ul class="issues">${list('new', 'fail', b.new)}${list('known', 'skip', b.known)}${list('fixed', 'pass', b.fixed)}</ul>`;
+};
+
 const UNCHECKED_INTRO =
   'Documented clauses of the API that no suite test checked on this target, with the reason its tests give.';
 
@@ -186,6 +211,20 @@ export const toHtml = (report: ConformanceReport): string => {
       warned.length,
       `<div class="muted">assumed clauses where this target chose differently from the fake</div>`,
     ),
+    card(
+      'Waived',
+      report.gate.waived.length,
+      `<div class="row">${pill('warn', `${report.gate.staleWaivers.length} stale`)}${pill('fail', `${report.gate.expiredWaivers.length} expired`)}</div>`,
+    ),
+    ...(report.gate.baseline
+      ? [
+          card(
+            'Against the baseline',
+            report.gate.baseline.new.length,
+            `<div class="muted">new failures; ${report.gate.baseline.known.length} known, ${report.gate.baseline.fixed.length} fixed since ${e(report.gate.baseline.generatedAt)}</div>`,
+          ),
+        ]
+      : []),
     card(
       'Tests',
       t.total,
@@ -222,6 +261,8 @@ ${verdictBadge(report)}</header>
 <div class="cards">${cards}</div>
 ${issueList('Failing', 'failing', verdict.failing)}
 ${issueList('Report errors', 'errors', verdict.errors)}
+${waiverSection(report)}
+${baselineSection(report)}
 ${issueList('Warnings (assumed clauses: this target chose differently)', 'warnings', verdict.warnings)}
 ${filters()}
 ${matrixTable('Not checked on this target', UNCHECKED_INTRO, uncheckedRows)}

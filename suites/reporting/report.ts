@@ -1,5 +1,6 @@
 /** The conformance report: everything the three writers (JSON, JUnit, HTML) need. */
 import type { Clause } from '../../contract/clauses/clause.js';
+import type { Baseline } from './baseline.js';
 import {
   buildMatrix,
   type ClauseMatrix,
@@ -11,7 +12,9 @@ import {
   verdict,
 } from './clause-matrix.js';
 import { type Coverage, coverageOf } from './coverage.js';
+import { type GateOutcome, gate } from './gate.js';
 import { type StrengthViolation, strengthViolations } from './strength-rule.js';
+import type { Waiver } from './waivers.js';
 
 /** File names of the three reports, inside the reports directory. */
 export const REPORT_FILES = {
@@ -36,6 +39,8 @@ export interface ConformanceReport {
   readonly matrix: ClauseMatrix;
   /** Documented clauses of the API checked on this target, and why the others were not (REPORT-COVERAGE). */
   readonly coverage: Coverage;
+  /** Waived failures, expired and stale waivers, and the baseline comparison (REPORT-WAIVERS, REPORT-BASELINE). */
+  readonly gate: Omit<GateOutcome, 'verdict'>;
   /** Tests citing documented and assumed clauses that check an assumed one hard (HARNESS-TWO-STRENGTHS). */
   readonly strengthViolations: readonly StrengthViolation[];
   /** Problems outside any test: files that failed to load, unhandled errors, an interrupted run. */
@@ -51,14 +56,22 @@ export const buildReport = (input: {
   generatedAt: string;
   runErrors?: readonly string[];
   filter?: string;
+  waivers?: readonly Waiver[];
+  baseline?: Baseline;
 }): ConformanceReport => {
   const matrix = buildMatrix(input.catalogue, input.outcomes);
   const runErrors = input.runErrors ?? [];
   const kinds = new Map(input.catalogue.map((c) => [c.id, c]));
+  const { verdict: gated, ...gateRest } = gate(verdict(matrix, input.target.kind, runErrors), matrix, {
+    today: input.generatedAt.slice(0, 10),
+    ...(input.waivers ? { waivers: input.waivers } : {}),
+    ...(input.baseline ? { baseline: input.baseline } : {}),
+  });
   return {
     target: input.target,
     generatedAt: input.generatedAt,
-    verdict: verdict(matrix, input.target.kind, runErrors),
+    verdict: gated,
+    gate: gateRest,
     counts: countMatrix(matrix),
     matrix,
     coverage: coverageOf(matrix.rows),
@@ -85,6 +98,7 @@ export const toJson = (r: ConformanceReport) => ({
   verdict: r.verdict,
   counts: r.counts,
   coverage: r.coverage,
+  gate: r.gate,
   strengthViolations: r.strengthViolations,
   runErrors: r.runErrors,
   matrix: r.matrix.rows.map((row) => ({

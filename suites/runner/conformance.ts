@@ -6,15 +6,17 @@
  * conformance verdict (reports/conformance.json), not on vitest's own exit code: see EXIT_CODES.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readCassetteSetMeta, TARGET_FILE } from '../../recording/cassette.js';
 import { startCassetteSet } from '../../recording/cassette-set.js';
+import { BASELINE_ENV, loadBaseline } from '../reporting/baseline.js';
 import { coverageLine } from '../reporting/coverage.js';
 import { type ConformanceJson, REPORT_FILES } from '../reporting/report.js';
 import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
+import { loadWaivers, WAIVERS_ENV, waiverLabel } from '../reporting/waivers.js';
 import {
   CASSETTE_MODE_ENV,
   CASSETTES_ENV,
@@ -40,6 +42,11 @@ Options:
                          request no cassette matches fails its test, naming the closest recorded request
   -f, --filter PATTERN   only run tests whose full name matches this regular expression,
                          e.g. a clause id: --filter SET-TEMPERATURE-RANGE (a partial run)
+      --waivers FILE     a waiver file: failures of the clauses or tests it names show as waived until
+                         each waiver's expiry date; an expired waiver fails the run; a waiver
+                         on a clause that passes is flagged stale (README: Waivers and baselines)
+      --baseline FILE    an earlier reports/conformance.json of this target: fail only on failures
+                         it did not have, and list what was fixed since
       --min-documented-coverage N
                          fail the gate (exit 4) when fewer than N percent (0-100) of the spec's
                          documented clauses were checked on this target
@@ -78,6 +85,8 @@ const parse = () => {
         record: { type: 'string' },
         replay: { type: 'string' },
         'min-documented-coverage': { type: 'string' },
+        waivers: { type: 'string' },
+        baseline: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -114,6 +123,14 @@ const main = async (): Promise<number> => {
   const minCoverage = minCoverageText === undefined ? undefined : Number(minCoverageText);
   if (minCoverage !== undefined && (!Number.isFinite(minCoverage) || minCoverage < 0 || minCoverage > 100))
     return usageError(`--min-documented-coverage takes a percentage from 0 to 100, not "${minCoverageText}"`);
+  if (values.waivers !== undefined) {
+    const loaded = loadWaivers(values.waivers);
+    if (!loaded.ok) return usageError(`invalid waiver file ${loaded.path}: ${loaded.error}`);
+  }
+  if (values.baseline !== undefined) {
+    const loaded = loadBaseline(values.baseline);
+    if (!loaded.ok) return usageError(`invalid baseline ${loaded.path}: ${loaded.error}`);
+  }
   let filter: RegExp | undefined;
   if (values.filter !== undefined) {
     try {
@@ -161,6 +178,14 @@ const main = async (): Promise<number> => {
     process.stdout.write(`conformance: recording cassettes into ${relative(process.cwd(), dir) || '.'}\n`);
   }
 
+  if (values.waivers !== undefined) process.env[WAIVERS_ENV] = resolve(values.waivers);
+  if (values.baseline !== undefined) {
+    // The baseline is read now: the run is about to replace reports/conformance.json, which may be the baseline.
+    const copy = resolve(process.cwd(), 'reports', 'conformance.baseline.json');
+    mkdirSync(dirname(copy), { recursive: true });
+    copyFileSync(resolve(values.baseline), copy);
+    process.env[BASELINE_ENV] = copy;
+  }
   const reportsDir = resolve(process.cwd(), 'reports');
   const jsonPath = resolve(reportsDir, REPORT_FILES.json);
   rmSync(jsonPath, { force: true }); // a stale report must never decide this run
@@ -186,6 +211,23 @@ const main = async (): Promise<number> => {
     process.stdout.write(`  ${relative(process.cwd(), resolve(reportsDir, name))}\n`);
   }
   const v = report.verdict;
+  const g = report.gate;
+  const gateLines = [
+    ...g.waived.map(
+      (w) =>
+        `  WAIVED ${'id' in w.item ? w.item.id : 'fullName' in w.item ? w.item.fullName : ''}: ${waiverLabel(w.waiver)}`,
+    ),
+    ...g.staleWaivers.map((w) => `  STALE  waiver on ${waiverLabel(w)}: nothing it names failed`),
+    ...(g.baseline?.known ?? []).map(
+      (i) =>
+        `  KNOWN  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : i.message}: failing in the baseline too`,
+    ),
+    ...(g.baseline?.fixed ?? []).map(
+      (i) =>
+        `  FIXED  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : i.message}: failing in the baseline, not now`,
+    ),
+  ];
+  if (gateLines.length > 0) process.stdout.write(`\n${gateLines.join('\n')}\n`);
   const lines = [
     ...v.failing.map((i) => `  FAIL  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : ''}: ${i.message}`),
     ...v.errors.map((i) => `  ERROR ${'id' in i ? `${i.id}: ` : ''}${i.message.split('\n')[0]}`),

@@ -8,7 +8,7 @@
  * A 429 that the spec's rate message explains, met by a test that is not about rate limits, makes the test
  * inconclusive (quota spent), never failed: `markInconclusive` records why, then the test is skipped.
  */
-import { getCurrentTest } from 'vitest/suite';
+import { TestRunner } from 'vitest';
 import { clauseById } from '../../contract/clauses/index.js';
 
 /** What a test recorded about its own strengths; read by the reporter from `TestCase.meta()`. */
@@ -48,7 +48,7 @@ const messageOf = (err: unknown): string =>
   (err instanceof Error ? err.message : String(err)).split('\n').slice(0, 6).join('\n');
 
 function record(clauseId: string, failure: unknown | undefined): void {
-  const test = getCurrentTest();
+  const test = TestRunner.getCurrentTest();
   if (!test) return;
   test.meta.assumedChecks ??= [];
   if (!test.meta.assumedChecks.includes(clauseId)) test.meta.assumedChecks.push(clauseId);
@@ -89,13 +89,13 @@ export const assumedIsHard = (): boolean => hardOnAssumed;
 
 /** Record that the running test cannot conclude, with the reason; the caller then skips it. */
 export function markInconclusive(reason: string): void {
-  const test = getCurrentTest();
+  const test = TestRunner.getCurrentTest();
   if (test) test.meta.inconclusive ??= reason;
 }
 
 /** Titles of the running test and its suites, joined as the reporter joins them (for the clause ids it cites). */
 export function currentTestTitle(): string | undefined {
-  const test = getCurrentTest();
+  const test = TestRunner.getCurrentTest();
   if (!test) return undefined;
   const names: string[] = [];
   for (let t: { name: string; suite?: unknown } | undefined = test; t; t = t.suite as typeof t)
