@@ -25,7 +25,8 @@ interface Asked {
   raw?: string;
   error?: string;
 }
-const FAKE_PATHS = { base: '/api/v1', org: '/org/api/v1', control: '/_control' };
+const FAKE_PATHS = { base: '/api/v1', org: '/org/api/v1', control: '/_control', states: '/_provider-states' };
+type Area = keyof typeof FAKE_PATHS;
 
 export async function pairsAgainstFake(
   recorded: TargetConfig,
@@ -60,7 +61,8 @@ export async function pairsAgainstFake(
         // learnt from the fake's own values (its answer as compared is redacted like the recording)
         if (real && raw !== undefined) values.learn(real.body, raw);
         const where = locate(interaction.request.path, prefixes);
-        if (where.area === 'control' || !real) continue;
+        // The control API and provider states build the world; they are sent to the fake, never compared.
+        if (where.area === 'control' || where.area === 'states' || !real) continue;
         pairs.push({
           cassette: name,
           index: interaction.seq,
@@ -88,6 +90,7 @@ interface Prefixes {
   base: string;
   org: string;
   control: string | undefined;
+  states: string | undefined;
 }
 
 const pathOf = (url: string): string => new URL(url).pathname.replace(/\/$/, '');
@@ -97,13 +100,15 @@ function prefixesOf(c: TargetConfig): Prefixes {
     base: pathOf(c.base_url),
     org: pathOf(c.org_base_url ?? c.base_url),
     control: c.control ? pathOf(c.control.url) : undefined,
+    states: c.provider_states ? pathOf(c.provider_states.url) : undefined,
   };
 }
 
 /** Which of the deployment's roots a path is under, and the path below it. */
-function locate(path: string, p: Prefixes): { area: 'base' | 'org' | 'control' | 'other'; rest: string } {
+function locate(path: string, p: Prefixes): { area: Area | 'other'; rest: string } {
   const bare = path.split('?')[0] ?? path;
-  const candidates: ['base' | 'org' | 'control', string | undefined][] = [
+  const candidates: [Area, string | undefined][] = [
+    ['states', p.states],
     ['control', p.control],
     ['org', p.org],
     ['base', p.base],

@@ -10,7 +10,10 @@ export function secretsOf(config: TargetConfig): string[] {
   return [
     ...Object.values(config.tokens).filter((v): v is string => typeof v === 'string'),
     ...(config.project_key ? [config.project_key] : []),
+    ...Object.values(config.token_pools ?? {}).flatMap((pool) => pool ?? []),
     ...(config.control ? [config.control.secret] : []),
+    // Provider-state headers carry the staging team's secret (a header name of their choosing).
+    ...Object.values(config.provider_states?.headers ?? {}),
   ];
 }
 

@@ -1,6 +1,8 @@
 /** Redaction: nothing secret or personal reaches a cassette, and the same value always gets the same placeholder. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TargetConfig } from '../contract/index.js';
+import { redactTargetConfig, secretsOf } from './cassette-set.js';
 import { Redactor } from './redaction.js';
 
 const OWNER = 'api-v1-9xrltwzz5220y3uohcc9wq0ga1vrbsbbxziyvidp';
@@ -113,5 +115,29 @@ describe('redaction [RECORD-REDACTION]', () => {
         },
       ),
     );
+  });
+});
+
+describe('what a target config declares secret [RECORD-REDACTION]', () => {
+  it("a target's token pools and provider-state headers are redacted like its tokens and control secret", () => {
+    const config = TargetConfig.parse({
+      base_url: 'https://staging.example.com/api/v1',
+      tokens: { owner: 'api-v1-owner-aaaaaaaaaaaa' },
+      token_pools: { owner: ['api-v1-owner-bbbbbbbbbbbb'] },
+      provider_states: {
+        url: 'https://staging.example.com/_states',
+        headers: { 'x-team-key': 'states-s3cret-value' },
+      },
+    });
+    expect(secretsOf(config)).toEqual(
+      expect.arrayContaining([
+        'api-v1-owner-aaaaaaaaaaaa',
+        'api-v1-owner-bbbbbbbbbbbb',
+        'states-s3cret-value',
+      ]),
+    );
+    const written = JSON.stringify(redactTargetConfig(config));
+    for (const secret of ['owner-aaaaaaaaaaaa', 'owner-bbbbbbbbbbbb', 'states-s3cret-value'])
+      expect(written).not.toContain(secret);
   });
 });

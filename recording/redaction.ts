@@ -17,7 +17,14 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 const CREDENTIAL = /(api-v1-|apk-)([A-Za-z0-9_-]{6,})/g;
 /** Bounded parts keep the scan linear on long text (a 1 MB body of letters has no address in it). */
 const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}/g;
-export const CREDENTIAL_HEADERS = ['authorization', 'api-key', 'x-api-key', 'x-control-secret', 'cookie'];
+export const CREDENTIAL_HEADERS = [
+  'authorization',
+  'api-key',
+  'x-api-key',
+  'x-control-secret',
+  'x-provider-states-secret',
+  'cookie',
+];
 const PLACEHOLDER = 'redacted';
 const PERSONAL_DOMAIN = '@example.invalid';
 /** Values shorter than this are never substituted inside other text (too likely to hit something else). */
