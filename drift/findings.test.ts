@@ -70,6 +70,8 @@ describe('findings and the summary per operation', () => {
         differences: { status: 0, envelope: 0, presence: 0, type: 0, message: 1 },
         onAssumedClauses: 0,
         candidates: 0,
+        documented: 0,
+        assumed: 1,
       },
       {
         operation: 'getMyProjects',
@@ -82,6 +84,8 @@ describe('findings and the summary per operation', () => {
         differences: { status: 0, envelope: 0, presence: 1, type: 0, message: 1 },
         onAssumedClauses: 1,
         candidates: 1,
+        documented: 1,
+        assumed: 2,
       },
     ]);
     expect(totalsOf(findings)).toMatchObject({ interactions: 3, clean: 1, violations: 1, candidates: 1 });

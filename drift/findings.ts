@@ -6,6 +6,7 @@ import { clauseById } from '../contract/clauses/index.js';
 import { compareAnswers } from './compare.js';
 import { type ComparisonKind, zeroByKind } from './difference.js';
 import { checkAgainstContract } from './schema-check.js';
+import { strengthsOf } from './strength.js';
 import type { DriftFinding, DriftPair } from './types.js';
 
 /** True when there is at least one clause id and every one is `assumed` in the catalogue (unknown ids are not). */
@@ -13,13 +14,20 @@ export const onlyAssumed = (clauseIds: readonly string[]): boolean =>
   clauseIds.length > 0 && clauseIds.every((id) => clauseById(id)?.kind === 'assumed');
 
 export function findingOf(pair: DriftPair): DriftFinding {
+  const violations = checkAgainstContract(pair);
+  const differences = compareAnswers(pair);
+  const strengths = strengthsOf(pair, violations, differences);
   return {
     pair,
-    violations: checkAgainstContract(pair),
-    differences: compareAnswers(pair),
+    violations: violations.map((v, i) => ({ ...v, strength: strengths.violations[i] ?? 'documented' })),
+    differences: differences.map((d, i) => ({ ...d, strength: strengths.differences[i] ?? 'documented' })),
     onAssumedClauses: onlyAssumed(pair.clauses),
   };
 }
+
+/** Violations and differences that contradict what the spec documents (outside the fake's scripted tests). */
+export const documentedFindings = (f: DriftFinding): number =>
+  isScripted(f) ? 0 : [...f.violations, ...f.differences].filter((d) => d.strength === 'documented').length;
 
 export const findingsOf = (pairs: readonly DriftPair[]): DriftFinding[] => pairs.map(findingOf);
 
@@ -55,6 +63,9 @@ export interface DriftCounts {
   /** Interactions whose test cites only assumed clauses, and those of them with differences (candidates). */
   onAssumedClauses: number;
   candidates: number;
+  /** Violations and differences that contradict the spec (DRIFT-STRENGTH); the rest differ only where it is silent. */
+  documented: number;
+  assumed: number;
 }
 
 export interface OperationSummary extends DriftCounts {
@@ -73,6 +84,8 @@ const zeroCounts = (): DriftCounts => ({
   differences: zeroByKind(),
   onAssumedClauses: 0,
   candidates: 0,
+  documented: 0,
+  assumed: 0,
 });
 
 function add(counts: DriftCounts, f: DriftFinding): void {
@@ -84,6 +97,10 @@ function add(counts: DriftCounts, f: DriftFinding): void {
   for (const d of f.differences) if (d.kind !== 'schema') counts.differences[d.kind]++;
   if (f.onAssumedClauses) counts.onAssumedClauses++;
   if (isCandidate(f)) counts.candidates++;
+  const all = [...f.violations, ...f.differences].length;
+  const documented = documentedFindings(f);
+  counts.documented += documented;
+  counts.assumed += all - documented;
 }
 
 /** One summary per operation, sorted by operation key. */

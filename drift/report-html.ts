@@ -42,12 +42,15 @@ const cell = (text: string | undefined): string =>
   text === undefined ? '<td class="muted">—</td>' : `<td class="val">${e(text)}</td>`;
 
 const differenceTable = (list: readonly Difference[], withFake: boolean): string =>
-  `<table><thead><tr><th style="width:9%">Kind</th><th style="width:22%">Path</th><th>Real</th>${
+  `<table><thead><tr><th style="width:9%">Kind</th><th style="width:9%">Strength</th><th style="width:20%">Path</th><th>Real</th>${
     withFake ? '<th>Fake</th>' : ''
   }<th>Detail</th></tr></thead><tbody>${list
     .map(
       (d) =>
-        `<tr><td>${pill(d.kind === 'schema' ? 'fail' : 'warn', d.kind)}</td><td><code>${e(d.path)}</code></td>${cell(d.real)}${
+        `<tr><td>${pill(d.kind === 'schema' ? 'fail' : 'warn', d.kind)}</td><td>${pill(
+          d.strength === 'assumed' ? 'kind assumed' : 'fail',
+          d.strength ?? 'documented',
+        )}</td><td><code>${e(d.path)}</code></td>${cell(d.real)}${
           withFake ? cell(d.fake) : ''
         }<td>${e(d.detail)}</td></tr>`,
     )
@@ -131,6 +134,11 @@ export function driftHtml(report: DriftReportJson): string {
       `<div class="row">${pill(t.violations ? 'fail' : 'pass', `in ${t.withViolations} interactions`)}</div>`,
     ),
     card('Differences real vs fake', differenceCount(t), kindPills(t)),
+    card(
+      'By strength',
+      t.documented,
+      `<div class="row">${pill(t.documented ? 'fail' : 'pass', `${t.documented} documented`)}${pill('kind assumed', `${t.assumed} assumed`)}</div><div class="muted">documented: contradicts the spec; assumed: differs where the spec is silent</div>`,
+    ),
     card(
       'Candidates (assumed clauses)',
       t.candidates,

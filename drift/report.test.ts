@@ -83,6 +83,7 @@ describe('the drift report files', () => {
           real: '<script>alert(1)</script>',
           fake: 'Invalid token',
           detail: 'message differs',
+          strength: 'assumed',
         },
       ],
     });

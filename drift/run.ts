@@ -1,5 +1,5 @@
 /**
- * `npm run drift -- --cassettes DIR [--out DIR] [--seed N] [--fail-on-drift]`: the drift report of a recorded deployment against the
+ * `npm run drift -- --cassettes DIR [--out DIR] [--seed N] [--fail-on-drift] [--fail-on-documented]`: the drift report of a recorded deployment against the
  * fake. Every recorded request (control API calls included, so the fake goes through the same states) is sent, in
  * recorded order, to a fresh in-memory fake; each API answer is checked against the contract and compared with the
  * fake's. Writes drift.json and drift.html (default under reports/). Exit 0 when written (with --fail-on-drift: 1 when
@@ -13,15 +13,25 @@ import { findingsOf, isDrift, isScripted, totalsOf } from './findings.js';
 import { pairsAgainstFake } from './pairs.js';
 import { writeDriftReport } from './report.js';
 
-const HELP = `Usage: npm run drift -- --cassettes DIR [--out DIR] [--seed N] [--fail-on-drift]
+const HELP = `Usage: npm run drift -- --cassettes DIR [--out DIR] [--seed N] [--fail-on-drift] [--fail-on-documented]
 
   --cassettes DIR   a cassette set recorded with \`npm run conformance -- --target FILE --record DIR\`
   --out DIR         where drift.json and drift.html go (default: reports)
   --seed N          the fake's seed (default 1, what \`npm start\` uses)
-  --fail-on-drift   exit 1 when the recording breaks the contract or differs from the fake (CI of the fake itself)`;
+  --fail-on-drift   exit 1 when the recording breaks the contract or differs from the fake (CI of the fake itself)
+  --fail-on-documented
+                    exit 1 when a violation or difference contradicts what the spec documents; differences where
+                    the spec is silent (assumed) are listed but pass (CI of the variant fake)`;
 
 function main(): number | Promise<number> {
-  let values: { cassettes?: string; out?: string; seed?: string; help?: boolean; 'fail-on-drift'?: boolean };
+  let values: {
+    cassettes?: string;
+    out?: string;
+    seed?: string;
+    help?: boolean;
+    'fail-on-drift'?: boolean;
+    'fail-on-documented'?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       options: {
@@ -29,6 +39,7 @@ function main(): number | Promise<number> {
         out: { type: 'string' },
         seed: { type: 'string' },
         'fail-on-drift': { type: 'boolean' },
+        'fail-on-documented': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -58,6 +69,7 @@ function main(): number | Promise<number> {
     seed,
     resolve(values.out ?? 'reports'),
     values['fail-on-drift'] === true,
+    values['fail-on-documented'] === true,
   );
 }
 
@@ -68,6 +80,7 @@ async function run(
   seed: number,
   out: string,
   failOnDrift: boolean,
+  failOnDocumented: boolean,
 ): Promise<number> {
   const pairs = await pairsAgainstFake(recorded, cassettes, { seed });
   const findings = findingsOf(pairs);
@@ -84,12 +97,14 @@ async function run(
       `  schema violations of the recorded deployment: ${t.violations} (in ${t.withViolations} answers; ${findings.filter((f) => f.violations.length > 0 && isScripted(f)).length} of them scripted through the control API)`,
       `  differences from the fake: ${t.withDifferences} answers (status ${d.status}, envelope ${d.envelope}, presence ${d.presence}, type ${d.type}, message ${d.message})`,
       `  candidates to correct an assumption: ${t.candidates}`,
+      `  by strength: ${t.documented} documented (contradicting the spec), ${t.assumed} assumed (where the spec is silent)`,
       `  ${files.json}`,
       `  ${files.html}`,
       '',
     ].join('\n'),
   );
-  return failOnDrift && findings.some(isDrift) ? 1 : 0;
+  if (failOnDrift && findings.some(isDrift)) return 1;
+  return failOnDocumented && t.documented > 0 ? 1 : 0;
 }
 
 function usage(message: string): number {

@@ -56,6 +56,11 @@ export interface Difference {
   /** What the fake answered. */
   fake?: string;
   detail: string;
+  /**
+   * `documented` when it contradicts what the spec documents, `assumed` when only a choice the spec leaves open
+   * differs (DRIFT-STRENGTH, drift/strength.ts); set on every violation and difference of a finding.
+   */
+  strength?: 'documented' | 'assumed';
 }
 
 export interface DriftFinding {

@@ -24,4 +24,9 @@ export const driftClauses = [
     H,
     'The drift report writes drift.json (format chatbot-platform-drift/1: meta, totals, one summary per operation, and every interaction with a violation or a difference, clean ones only counted) and drift.html, self-contained and escaped, with headline counts, the violations of the real deployment, the candidates on assumed clauses, the differences per operation with real against fake, a table per operation, and a plain "no drift" statement when there is nothing.',
   ),
+  assumed(
+    'DRIFT-STRENGTH',
+    H,
+    'Every violation and difference carries a strength: documented when it contradicts what the spec documents (a violation of the documented shape or envelope; success against refusal; a documented status 401, 403 with its message, or 429 against another; a quoted message changed), assumed when only a choice the spec leaves open differs (which 4xx a refusal gets, fields the spec does not show, extra fields, RAG error bodies and streams, a cap the spec does not give). Totals count both; --fail-on-documented exits 1 on any documented one, so a recording of the variant fake must show assumed differences only.',
+  ),
 ];
