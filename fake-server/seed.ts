@@ -15,6 +15,9 @@ import type { Project, Session } from './domain/state.js';
 import { createToken } from './domain/tokens.js';
 import { composeReply } from './rag/canned-agent.js';
 
+/** Keys of the seeded owner tokens that share the owner's load (`token_pools.owner` of the target file). */
+export const OWNER_POOL_PREFIX = 'owner_pool_';
+
 export interface SeedResult {
   organizationId: number;
   users: Record<string, number>;
@@ -67,6 +70,18 @@ export function applySeed(ctx: DomainContext, seed: Seed, documentsDir?: string)
   }
   const projectKeys: Record<string, string> = {};
   for (const k of seed.projectKeys) projectKeys[k.key] = createProjectKey(ctx, projects[k.project]!).value;
+  for (let i = 1; i <= (seed.ownerPool ?? 0); i += 1) {
+    tokens[`${OWNER_POOL_PREFIX}${i}`] = createToken(ctx, {
+      organization_id: org.id,
+      creator_user_id: users[ownerSeed.key]!,
+      name: `Owner pool token ${i}`,
+      role: 'owner',
+      permissions: [],
+      scope_type: 'all',
+      project_ids: [],
+      expiration: 'none',
+    }).value;
+  }
   return { organizationId: org.id, users, projects, tokens, projectKeys };
 }
 

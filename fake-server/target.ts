@@ -2,6 +2,7 @@
 import type { TargetConfig } from '../contract/index.js';
 import { PROVIDER_STATES_SECRET_HEADER } from './provider-states/router.js';
 import type { Runtime } from './runtime.js';
+import { OWNER_POOL_PREFIX } from './seed.js';
 
 export interface Addresses {
   origin: string;
@@ -19,6 +20,9 @@ export function describeFake(runtime: Runtime, a: Addresses): TargetConfig {
   // Variant mode (FAKE-VARIANT) differs from the fake where the spec leaves the choice open: suites are to judge it
   // as a foreign deployment (assumed clauses warn), and the file says which axes it runs with.
   const variant = runtime.options.variant ?? [];
+  const ownerPool = Object.entries(seeded?.tokens ?? {})
+    .filter(([key]) => key.startsWith(OWNER_POOL_PREFIX))
+    .map(([, value]) => value);
   return {
     name: variant.length > 0 ? `variant fake at ${a.origin}` : `fake at ${a.origin}`,
     kind: variant.length > 0 ? 'real' : 'fake',
@@ -32,6 +36,7 @@ export function describeFake(runtime: Runtime, a: Addresses): TargetConfig {
       ...(seeded?.tokens.selected ? { selected: seeded.tokens.selected } : {}),
       ...(seeded?.tokens.fine_grained ? { fine_grained: seeded.tokens.fine_grained } : {}),
     },
+    ...(ownerPool.length > 0 ? { token_pools: { owner: ownerPool } } : {}),
     ...(seeded?.projectKeys.main ? { project_key: seeded.projectKeys.main } : {}),
     ...(main ? { project_uid: main.project_uid, widget_uid: main.integration.widget_uid } : {}),
     ...(other ? { other_project_uid: other.project_uid } : {}),

@@ -58,6 +58,27 @@ const errorText = (errors: readonly SerializedError[] | undefined): { message?: 
   return { message: cleanText(message), stack: cleanText(stack) };
 };
 
+/** The note of an inconclusive stop (ctx.skip('inconclusive …')) anywhere in a failure's errors and their causes. */
+export function inconclusiveStopIn(errors: readonly SerializedError[] | undefined): string | undefined {
+  const seen = new Set<unknown>();
+  const visit = (value: unknown, depth: number): string | undefined => {
+    if (value === null || typeof value !== 'object' || seen.has(value) || depth > 8) return undefined;
+    seen.add(value);
+    const { code, note } = value as { code?: unknown; note?: unknown };
+    if (code === 'VITEST_PENDING' && typeof note === 'string' && note.startsWith('inconclusive')) return note;
+    for (const child of Object.values(value)) {
+      const found = visit(child, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  for (const err of errors ?? []) {
+    const found = visit(err, 0);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 const skipReasonOf = (test: TestCase, note: string | undefined): string => {
   if (note) return cleanText(note);
   if (test.options.mode === 'todo') return 'todo';
@@ -162,9 +183,12 @@ export default class ClauseReporter implements Reporter {
         : {}),
     };
     // A test that met a spent quota proves nothing either way (HARNESS-INCONCLUSIVE-QUOTA), even when the stop it was
-    // given was swallowed by its own code and it then failed.
-    if (meta.inconclusive !== undefined && result.state !== 'passed')
-      return { ...base, state: 'inconclusive', skipReason: cleanText(meta.inconclusive) };
+    // given was swallowed by its own code and it then failed, or when it failed on the stop another test was given
+    // (a promise shared between tests).
+    const inconclusive =
+      meta.inconclusive ?? (result.state === 'failed' ? inconclusiveStopIn(result.errors) : undefined);
+    if (inconclusive !== undefined && result.state !== 'passed')
+      return { ...base, state: 'inconclusive', skipReason: cleanText(inconclusive) };
     switch (result.state) {
       case 'passed':
         return { ...base, state: 'passed' };
