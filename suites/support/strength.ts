@@ -93,6 +93,9 @@ export function markInconclusive(reason: string): void {
   if (test) test.meta.inconclusive ??= reason;
 }
 
+/** The id of the running test, when a test is running. */
+export const currentTestId = (): string | undefined => TestRunner.getCurrentTest()?.id;
+
 /** Titles of the running test and its suites, joined as the reporter joins them (for the clause ids it cites). */
 export function currentTestTitle(): string | undefined {
   const test = TestRunner.getCurrentTest();

@@ -3,6 +3,7 @@
  * their contract id; the body is encoded as the operation's table says, with the credential it needs by default.
  */
 import { operationById, type TargetConfig } from '../../contract/index.js';
+import { currentTestId } from '../support/strength.js';
 import type { ControlClient } from './control-client.js';
 import type { ProviderStatesClient } from './provider-states-client.js';
 import { inconclusiveReason, isSpecRateLimit, retryAfterSeconds } from './quota.js';
@@ -93,6 +94,21 @@ export function authHeaders(
   return config.project_key ? { authorization: `Bearer ${config.project_key}` } : {};
 }
 
+/**
+ * Of a pool of tokens, the one a test sends: the least spent when the test first needs that kind, then the same one
+ * for the rest of the test while it has budget left, so a test sees one token as a client would.
+ */
+const picks = new Map<string, string>();
+function stickyPick(budget: RequestBudget, values: readonly string[]): string {
+  const key = `${currentTestId() ?? 'outside a test'}\u0000${values[0]}`;
+  const kept = picks.get(key);
+  if (kept !== undefined && values.includes(kept) && budget.remaining(kept) > 0) return kept;
+  const chosen = budget.pick(values);
+  if (picks.size > 10_000) picks.clear();
+  picks.set(key, chosen);
+  return chosen;
+}
+
 export function createHttpTarget(
   config: TargetConfig,
   control: ControlClient | undefined,
@@ -104,7 +120,7 @@ export function createHttpTarget(
     (base === 'org' ? (config.org_base_url ?? config.base_url) : config.base_url).replace(/\/$/, '');
 
   const exchange = (path: string, credential: string, encoding: 'json' | 'form', o: CallOptions) => {
-    const choose: ChooseToken | undefined = budget ? (values) => budget.pick(values) : undefined;
+    const choose: ChooseToken | undefined = budget ? (values) => stickyPick(budget, values) : undefined;
     const headers: Record<string, string> = {
       ...authHeaders(config, credential, o.auth, choose),
       ...o.headers,
