@@ -87,6 +87,11 @@ export const integrationClauses = defineClauses([
     K,
     "sendMessage records the user message and the reply in the session: getSessionMessages lists both, and the session's last_message and last_message_time are updated.",
   ),
+  assumed(
+    'SEND-MESSAGE-CREDITS',
+    K,
+    "What a widget conversation costs is not shown (the spec bills RAG requests and playground calls): each sendMessage reply costs the credits_per_call of the project's saved model, taken from the organization balance and counted in the project's credits usage; a reply the balance or the project's credits limit cannot cover is refused (CREDITS-EXHAUSTED).",
+  ),
 
   // getChatbotExecutionLogs
   documented(

@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectUsageLimit, Session, SessionMessage } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { supportedModels } from '../support/models.js';
 import { allMessages, allSessions } from '../support/pages.js';
+import { assumed } from '../support/strength.js';
 import { freshStateEachTest, useTarget, WIDGET_ON_CLOCK } from '../support/use-target.js';
 import { onProject, seededOrganization } from '../support/world.js';
 
@@ -60,10 +62,7 @@ async function replyPrice(): Promise<number> {
 /** Save, as the project's model, the dearest model the plan offers through getSupportedModels. */
 async function useDearestModel(): Promise<void> {
   const t = target();
-  const offered = expectSuccess<ModelEntry[]>(
-    await t.call('getSupportedModels', { body: {} }),
-    'getSupportedModels',
-  ).data;
+  const offered = await supportedModels(t);
   const prices = new Map((await control().get<ModelEntry[]>('/models')).map((m) => [m.value, m]));
   const dearest = offered
     .filter((m) => prices.has(m.value))
@@ -122,17 +121,27 @@ async function converse(uid: string, n: number): Promise<void> {
   for (let i = 0; i < n; i += 1) await send(uid, QUESTIONS[i % QUESTIONS.length]!);
 }
 
-/** The next message gets 402 and changes nothing: no message stored, no credit spent, the session as it was. */
-async function expectRefused(uid: string): Promise<void> {
+/**
+ * The next message gets 402 and changes nothing: no message stored, no credit spent, the session as it was. That a
+ * widget reply costs credits at all is the fake's choice (SEND-MESSAGE-CREDITS), so is all of this (CREDITS-EXHAUSTED).
+ */
+async function expectCreditRefusal(uid: string): Promise<void> {
   const messagesBefore = await messagesOf(uid);
   const sessionBefore = await sessionOf(uid);
   const balanceBefore = await balance();
   const usageBefore = await usage();
-  expectError(await sendRaw(uid, 'One more question about refunds, please.'), 402, INSUFFICIENT);
-  expect(await messagesOf(uid), 'no message stored').toEqual(messagesBefore);
-  expect(await sessionOf(uid), 'the session is unchanged').toEqual(sessionBefore);
-  expect(await balance(), 'nothing deducted from the balance').toBe(balanceBefore);
-  expect(await usage(), 'nothing added to the usage').toEqual(usageBefore);
+  const res = await sendRaw(uid, 'One more question about refunds, please.');
+  const messagesAfter = await messagesOf(uid);
+  const sessionAfter = await sessionOf(uid);
+  const balanceAfter = await balance();
+  const usageAfter = await usage();
+  assumed('CREDITS-EXHAUSTED', () => {
+    expectError(res, 402, INSUFFICIENT);
+    expect(messagesAfter, 'no message stored').toEqual(messagesBefore);
+    expect(sessionAfter, 'the session is unchanged').toEqual(sessionBefore);
+    expect(balanceAfter, 'nothing deducted from the balance').toBe(balanceBefore);
+    expect(usageAfter, 'nothing added to the usage').toEqual(usageBefore);
+  });
 }
 
 describe('credits spent by sendMessage', () => {
@@ -143,11 +152,13 @@ describe('credits spent by sendMessage', () => {
     const n = 5;
     await setCredits(n * price);
     const uid = await createSession();
-    await converse(uid, n);
-    expect(await messagesOf(uid)).toHaveLength(2 * n);
-    expect(await balance()).toBe(0);
-    await expectRefused(uid);
-    await expectRefused(uid);
+    await assumed('SEND-MESSAGE-CREDITS', () => converse(uid, n));
+    const messages = await messagesOf(uid);
+    assumed('SEND-MESSAGE-RECORDED', () => expect(messages).toHaveLength(2 * n));
+    const left = await balance();
+    assumed('SEND-MESSAGE-CREDITS', () => expect(left).toBe(0));
+    await expectCreditRefusal(uid);
+    await expectCreditRefusal(uid);
   });
 
   it('with a dearer saved model the price follows the model: one credit short of N replies pays for N - 1 [CREDITS-EXHAUSTED, PLAYGROUND-MODEL-DEFAULT-SAVED]', async () => {
@@ -156,10 +167,12 @@ describe('credits spent by sendMessage', () => {
     const n = 3;
     await setCredits(n * price - 1);
     const uid = await createSession();
-    await converse(uid, n - 1);
-    expect(await balance()).toBe(price - 1);
-    await expectRefused(uid);
-    expect(await messagesOf(uid)).toHaveLength(2 * (n - 1));
+    await assumed('SEND-MESSAGE-CREDITS', () => converse(uid, n - 1));
+    const left = await balance();
+    assumed('SEND-MESSAGE-CREDITS', () => expect(left).toBe(price - 1));
+    await expectCreditRefusal(uid);
+    const messages = await messagesOf(uid);
+    assumed('SEND-MESSAGE-RECORDED', () => expect(messages).toHaveLength(2 * (n - 1)));
   });
 
   it("the project's credits usage grows by the model price with each reply, and the balance falls by as much [USAGE-LIMIT-USAGE-COUNTS, RES-USAGE-LIMIT-SHAPE]", async () => {
@@ -170,8 +183,12 @@ describe('credits spent by sendMessage', () => {
     const startBalance = await balance();
     for (let i = 1; i <= 4; i += 1) {
       await send(uid, QUESTIONS[i]!);
-      expect((await usage()).usage, `after reply ${i}`).toBe(startUsage + i * price);
-      expect(await balance(), `after reply ${i}`).toBe(startBalance - i * price);
+      const { usage: used } = await usage();
+      const left = await balance();
+      assumed('USAGE-LIMIT-USAGE-COUNTS', () =>
+        expect(used, `after reply ${i}`).toBe(startUsage + i * price),
+      );
+      assumed('SEND-MESSAGE-CREDITS', () => expect(left, `after reply ${i}`).toBe(startBalance - i * price));
     }
   });
 
@@ -181,37 +198,47 @@ describe('credits spent by sendMessage', () => {
     const uid = await createSession();
     await send(uid, QUESTIONS[0]);
     const spent = (await usage()).usage;
-    expect(spent).toBeGreaterThanOrEqual(price);
+    assumed('USAGE-LIMIT-USAGE-COUNTS', () => expect(spent).toBeGreaterThanOrEqual(price));
     const n = 4;
     await setCreditsLimit(spent + n * price);
-    expect(await usage()).toEqual({ limit: spent + n * price, usage: spent });
-    await converse(uid, n);
-    expect(await usage()).toEqual({ limit: spent + n * price, usage: spent + n * price });
-    expect(await balance(), 'the organization still has credits').toBeGreaterThan(price);
-    await expectRefused(uid);
-    expect(await messagesOf(uid)).toHaveLength(2 * (n + 1));
+    const set = await usage();
+    expect(set.limit).toBe(spent + n * price);
+    assumed('USAGE-LIMIT-USAGE-COUNTS', () => expect(set.usage).toBe(spent));
+    await assumed('SEND-MESSAGE-CREDITS', () => converse(uid, n));
+    const after = await usage();
+    expect(after.limit).toBe(spent + n * price);
+    assumed('USAGE-LIMIT-USAGE-COUNTS', () => expect(after.usage).toBe(spent + n * price));
+    const left = await balance();
+    assumed('SEND-MESSAGE-CREDITS', () =>
+      expect(left, 'the organization still has credits').toBeGreaterThan(price),
+    );
+    await expectCreditRefusal(uid);
+    const messages = await messagesOf(uid);
+    assumed('SEND-MESSAGE-RECORDED', () => expect(messages).toHaveLength(2 * (n + 1)));
   });
 
   it('after a 402 the same session carries on once credits are back (balance topped up, then the limit removed) [CREDITS-EXHAUSTED, USAGE-LIMIT-REMOVE-FULL-ALLOCATION]', async () => {
     const price = await replyPrice();
     await setCredits(price);
     const uid = await createSession();
-    await converse(uid, 1);
-    await expectRefused(uid);
+    await assumed('SEND-MESSAGE-CREDITS', () => converse(uid, 1));
+    await expectCreditRefusal(uid);
     await setCredits(100 * price);
     const reply = await send(uid, 'How do I close my workspace?');
     if (reply.session_uid !== undefined) expect(reply.session_uid).toBe(uid);
-    expect(await messagesOf(uid)).toHaveLength(4);
+    const messages = await messagesOf(uid);
+    assumed('SEND-MESSAGE-RECORDED', () => expect(messages).toHaveLength(4));
 
     await setCreditsLimit((await usage()).usage);
-    await expectRefused(uid);
+    await expectCreditRefusal(uid);
     const t = target();
     expectSuccess(
       await t.call('removeProjectUsageLimit', { body: onProject(t, { limit_type: 'credits' }) }),
       'removeProjectUsageLimit',
     );
     await send(uid, 'Where can I find the audit log?');
-    expect(await messagesOf(uid)).toHaveLength(6);
+    const all = await messagesOf(uid);
+    assumed('SEND-MESSAGE-RECORDED', () => expect(all).toHaveLength(6));
   });
 
   it('a 402 on a closed session starts no new session [CREDITS-EXHAUSTED, SESSION-CLOSED-SENDMESSAGE]', async () => {
@@ -225,19 +252,24 @@ describe('credits spent by sendMessage', () => {
     const uid = await createSession();
     await send(uid, QUESTIONS[0]);
     await control().advance({ ms: 10 * MINUTE });
-    expect((await sessionOf(uid))?.status).toBe('closed');
+    const status = (await sessionOf(uid))?.status;
+    assumed('SESSION-INACTIVITY-PRECEDENCE', () => expect(status).toBe('closed'));
     await setCredits(0);
     const sessionsBefore = await allSessions(target());
-    expectError(await sendRaw(uid, 'Hello again, are you there?'), 402, INSUFFICIENT);
-    expect(await allSessions(target()), 'no session created, none changed').toEqual(sessionsBefore);
+    const res = await sendRaw(uid, 'Hello again, are you there?');
+    const sessionsAfter = await allSessions(target());
+    assumed('CREDITS-EXHAUSTED', () => expectError(res, 402, INSUFFICIENT));
+    assumed('SESSION-CLOSED-SENDMESSAGE', () =>
+      expect(sessionsAfter, 'no session created, none changed').toEqual(sessionsBefore),
+    );
   });
 
   it('the playground draws on the same project credits: once widget replies exhaust the limit, a playground call gets 402 too [CREDITS-EXHAUSTED, PLAYGROUND-CREDITS-BY-MODEL]', async () => {
     const price = await replyPrice();
     const uid = await createSession();
     await setCreditsLimit((await usage()).usage + 2 * price);
-    await converse(uid, 2);
-    await expectRefused(uid);
+    await assumed('SEND-MESSAGE-CREDITS', () => converse(uid, 2));
+    await expectCreditRefusal(uid);
     const t = target();
     const pg = expectSuccess<{ session_uid: number }>(
       await t.call('createPlaygroundAgentSession', { body: onProject(t) }),
@@ -247,6 +279,7 @@ describe('credits spent by sendMessage', () => {
       body: onProject(t, { session_uid: pg.session_uid, query: 'How do I reset my password?' }),
     });
     expectError(res, 402, INSUFFICIENT);
-    expect((await usage()).usage).toBe((await usage()).limit);
+    const { usage: used, limit } = await usage();
+    assumed('USAGE-LIMIT-USAGE-COUNTS', () => expect(used).toBe(limit));
   });
 });

@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { hourlyCaps, type PlanName, planNames, planRank } from '../../contract/index.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
-import { INVALID_KEY, INVALID_TOKEN, PLAN_REQUIRED } from '../support/messages.js';
+import { INVALID_KEY, INVALID_PARAMS, INVALID_TOKEN, PLAN_REQUIRED } from '../support/messages.js';
+import {
+  expectEverySlotOnce,
+  expectRate,
+  expectRetryAfter,
+  expectTally,
+  isAdmitted,
+  spendUntilLimited,
+} from '../support/rate-limits.js';
 import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import {
@@ -168,14 +176,17 @@ describe('the plan gate (control API)', () => {
             expectSuccess(res, op);
             continue;
           }
-          expectError(res, res.status);
-          expect(res.status, `${plan} ${op}`).toBeGreaterThanOrEqual(400);
-          expect(res.status, `${plan} ${op}`).toBeLessThan(500);
+          expectRefused(res);
           if (op === SEARCH) {
             expect((res.json as { message: string }).message).toMatch(
               /Query Knowledgebase API.*Professional plan or above/,
             );
           }
+          // Below Professional the fake has the `free` plan, refused with 403 and its plan message.
+          assumed('PLAN-FREE', () => {
+            expect(plan, `${op}: the only plan below Professional`).toBe('free');
+            expectError(res, 403, op === SEARCH ? SEARCH_PLAN : INTEGRATION_PLAN);
+          });
         }
       });
     }
@@ -222,8 +233,6 @@ describe('the hourly cap of the project-key search', () => {
     return out;
   }
 
-  const statuses = (list: readonly RawResponse[]) => list.map((r) => r.status);
-
   /** A new project (in a new organization on `plan`) with its own key. */
   async function keyedProject(plan: PlanName = 'advanced') {
     const org = await createOrganizationVia(control(), { plan });
@@ -239,35 +248,34 @@ describe('the hourly cap of the project-key search', () => {
   it('100 searches in the hour pass with X-RateLimit headers; the 101st gets 429 with Retry-After; a new window admits again [RATE-SEARCH-KEY-100, ERR-429-STATUS, RATE-HEADERS, RATE-WINDOW-FIXED-HOUR]', async (ctx) => {
     need(ctx, target(), { control: true, quota: true, projectKey: true });
     const { window_ms } = await control().get<{ window_ms: number }>('/rate-limits');
-    expect(window_ms).toBe(3_600_000);
+    assumed('RATE-WINDOW-FIXED-HOUR', () => expect(window_ms).toBe(3_600_000));
     const start = await clockNow(control());
     const first = await call(SEARCH);
     expectSuccess(first, SEARCH);
-    expect(first.headers['x-ratelimit-limit']).toBe(String(CAP));
-    expect(first.headers['x-ratelimit-remaining']).toBe(String(CAP - 1));
-    expect(Number(first.headers['x-ratelimit-reset'])).toBe(Math.ceil((start + window_ms) / 1000));
+    expectRate(first, {
+      limit: CAP,
+      remaining: CAP - 1,
+      reset: Math.ceil((start + window_ms) / 1000),
+    });
 
     const rest = await burst(CAP - 1);
-    expect(statuses(rest).filter((s) => s !== 200)).toEqual([]);
-    const remaining = rest.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b);
-    expect(remaining).toEqual(Array.from({ length: CAP - 1 }, (_, i) => i));
+    expectTally(rest, { admitted: CAP - 1 });
+    expectEverySlotOnce(rest, CAP - 1);
 
     const over = await call(SEARCH);
     expectError(over, 429, SEARCH_RATE);
-    expect(over.headers['x-ratelimit-limit']).toBe(String(CAP));
-    expect(over.headers['x-ratelimit-remaining']).toBe('0');
-    const retryAfter = Number(over.headers['retry-after']);
-    expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expectRate(over, { limit: CAP, remaining: 0 });
+    expectRetryAfter(over, { min: 1, max: 3600 });
 
     // Still capped a moment before the window ends; admitted once it has (an hour after the first search).
-    await control().advance({ ms: window_ms - 1000 });
-    expectError(await call(SEARCH), 429, SEARCH_RATE);
-    await control().advance({ ms: 1000 });
-    const again = await call(SEARCH);
-    expectSuccess(again, SEARCH);
-    expect(again.headers['x-ratelimit-remaining']).toBe(String(CAP - 1));
+    await assumed('RATE-WINDOW-FIXED-HOUR', async () => {
+      await control().advance({ ms: window_ms - 1000 });
+      expectError(await call(SEARCH), 429, SEARCH_RATE);
+      await control().advance({ ms: 1000 });
+      const again = await call(SEARCH);
+      expectSuccess(again, SEARCH);
+      expectRate(again, { remaining: CAP - 1 });
+    });
   });
 
   it('the cap is per project: another key of the same project shares it; another project’s key and the Bearer search are not affected [RATE-SEARCH-KEY-SCOPE]', async (ctx) => {
@@ -280,16 +288,17 @@ describe('the hourly cap of the project-key search', () => {
     });
     const project_uid = target().config.project_uid!;
     const all = await burst(CAP);
-    expect(statuses(all).every((s) => s === 200)).toBe(true);
+    expectTally(all, { admitted: CAP });
     expectError(await call(SEARCH), 429, SEARCH_RATE);
 
     const sameProject = await keyFor(project_uid);
-    expectError(await call(SEARCH, sameProject), 429, SEARCH_RATE);
+    const shared = await call(SEARCH, sameProject);
+    assumed('RATE-SEARCH-KEY-SCOPE', () => expectError(shared, 429, SEARCH_RATE));
 
     const other = await keyedProject();
     const theirs = await call(SEARCH, other.auth);
-    expectSuccess(theirs, SEARCH);
-    expect(theirs.headers['x-ratelimit-remaining']).toBe(String(CAP - 1));
+    assumed('RATE-SEARCH-KEY-SCOPE', () => expectSuccess(theirs, SEARCH));
+    expectRate(theirs, { remaining: CAP - 1 }, 'RATE-SEARCH-KEY-SCOPE');
 
     const bearer = await target().call('searchIndexDocument', {
       body: { project_uid, query: 'refund', limit: 3 },
@@ -301,29 +310,44 @@ describe('the hourly cap of the project-key search', () => {
     need(ctx, target(), { control: true, quota: true });
     const { auth } = await keyedProject();
     const refused = await burst(20, { apiKey: 'apk-not-a-key' });
-    expect(statuses(refused).every((s) => s === 401)).toBe(true);
+    for (const r of refused) expectRefused(r);
+    expect401(refused[0]!, INVALID_KEY, 'an unknown key');
+    assumed('INTEGRATION-INVALID-KEY-401', () => expect(refused.every((r) => r.status === 401)).toBe(true));
     const first = await call(SEARCH, auth);
     expectSuccess(first, SEARCH);
-    expect(first.headers['x-ratelimit-remaining']).toBe(String(CAP - 1));
+    expectRate(first, { remaining: CAP - 1 }, 'RATE-CHECK-AFTER-CREDENTIAL');
 
     const bad = await burst(10, auth, { limit: 5 });
-    expect(statuses(bad).every((s) => s === 400)).toBe(true);
+    for (const r of bad) expectRefused(r, /^Invalid params/);
+    expectError(bad[0]!, 400, INVALID_PARAMS);
+    assumed('ERR-INVALID-PARAMS-STATUS', () => expect(bad.every((r) => r.status === 400)).toBe(true));
     const ok = await burst(CAP - 11, auth);
-    expect(statuses(ok).every((s) => s === 200)).toBe(true);
-    expectError(await call(SEARCH, auth), 429, SEARCH_RATE);
-    expectError(await call(SEARCH, auth, { limit: 5 }), 429, SEARCH_RATE);
-    expectError(await call(SEARCH, auth, { query: 'refund', limit: 101 }), 429, SEARCH_RATE);
-    // Still not a credential: 401, whatever the count.
-    expectError(await call(SEARCH, { apiKey: 'apk-not-a-key' }), 401, INVALID_KEY);
+    expectTally(ok, { admitted: CAP - 11 });
+    // The bad bodies counted: the project is at its cap, and the rate check comes before the body check.
+    const next = await call(SEARCH, auth);
+    assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectError(next, 429, SEARCH_RATE));
+    // Whether they counted or not, the cap is reached within the hour: then 429 with the spec's message.
+    const atCap = isAdmitted(next) ? (await spendUntilLimited(() => call(SEARCH, auth), 10)).last : next;
+    expectError(atCap, 429, SEARCH_RATE);
+    const badOver = await call(SEARCH, auth, { limit: 5 });
+    expectRefused(badOver);
+    assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectError(badOver, 429, SEARCH_RATE));
+    const tooManyOver = await call(SEARCH, auth, { query: 'refund', limit: 101 });
+    expectRefused(tooManyOver);
+    assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectError(tooManyOver, 429, SEARCH_RATE));
+    // Still not a credential: refused, whatever the count.
+    expect401(await call(SEARCH, { apiKey: 'apk-not-a-key' }), INVALID_KEY, 'an unknown key over the cap');
   });
 
   it('over the cap, the rate check answers before the plan gate [RATE-CHECK-AFTER-CREDENTIAL]', async (ctx) => {
     need(ctx, target(), { control: true, quota: true });
     const { org, auth } = await keyedProject();
     const all = await burst(CAP, auth);
-    expect(statuses(all).every((s) => s === 200)).toBe(true);
+    expectTally(all, { admitted: CAP });
     await setPlanVia(control(), org.organization_id, 'free');
-    expectError(await call(SEARCH, auth), 429, SEARCH_RATE);
+    const over = await call(SEARCH, auth);
+    expectRefused(over);
+    assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectError(over, 429, SEARCH_RATE));
   });
 
   it('createSession, sendMessage and getChatbotExecutionLogs are not capped: over 100 each in the hour, while the search is capped [RATE-INTEGRATION-OTHERS-UNCAPPED]', async (ctx) => {
@@ -336,22 +360,24 @@ describe('the hourly cap of the project-key search', () => {
     const widget_uid = keyed?.project.widget_uid ?? widget();
     if (own) {
       const searches = await burst(CAP + 1, auth);
-      expect(statuses(searches).at(-1)).toBe(429);
+      expectTally(searches, { admitted: CAP, limited: 1 });
     }
 
     const n = CAP + 5;
-    const sessions: string[] = [];
-    for (let i = 0; i < n; i += 1) {
-      const res = await call('createSession', auth, { widget_uid });
-      sessions.push(expectSuccess<{ session_uid: string }>(res, 'createSession').data.session_uid);
-    }
-    for (const session_uid of sessions) {
-      const res = await call('sendMessage', auth, bodyFor('sendMessage', widget_uid, session_uid));
-      expectSuccess(res, 'sendMessage');
-    }
-    for (let i = 0; i < n; i += 1) {
-      expectSuccess(await call('getChatbotExecutionLogs', auth, { limit: 1 }), 'getChatbotExecutionLogs');
-    }
+    await assumed('RATE-INTEGRATION-OTHERS-UNCAPPED', async () => {
+      const sessions: string[] = [];
+      for (let i = 0; i < n; i += 1) {
+        const res = await call('createSession', auth, { widget_uid });
+        sessions.push(expectSuccess<{ session_uid: string }>(res, 'createSession').data.session_uid);
+      }
+      for (const session_uid of sessions) {
+        const res = await call('sendMessage', auth, bodyFor('sendMessage', widget_uid, session_uid));
+        expectSuccess(res, 'sendMessage');
+      }
+      for (let i = 0; i < n; i += 1) {
+        expectSuccess(await call('getChatbotExecutionLogs', auth, { limit: 1 }), 'getChatbotExecutionLogs');
+      }
+    });
     if (own) expectError(await call(SEARCH, auth), 429, SEARCH_RATE);
   });
 });

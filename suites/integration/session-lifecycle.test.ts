@@ -2,11 +2,17 @@
  * The session state machine driven through the Project Integration API on the virtual clock: inactivity resolves and
  * closes sessions, a resolved session resumes in place, a closed one is closed for good and the next message starts a
  * new session. Observed through getSessions and getSessionMessages; the control API only moves the clock.
+ * Hard, what the spec's table shows: open until auto_resolve_duration (or auto_close_duration) minutes without a
+ * message, then resolved (or closed), closed for good, a resolved session resumable. Softly, the fake's choices: the
+ * status value of a resolved session (SESSION-RESOLVED-STATUS-VALUE), what a resolved session does next
+ * (SESSION-INACTIVITY-PRECEDENCE), which settings apply and which field the timers read (SESSION-ACTIVITY), a closed
+ * session's next message (SESSION-CLOSED-SENDMESSAGE) and the state value (SESSION-STATE-OTHER).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../contract/index.js';
 import { expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
+import { assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { clockNow, onProject } from '../support/world.js';
 
@@ -19,6 +25,9 @@ interface Reply {
   message: string;
   session_uid?: string;
 }
+
+/** Where a session is in the spec's table: `open` and `closed` are status values; `resolved` is a phase. */
+type Phase = 'open' | 'resolved' | 'closed';
 
 const control = () => target().control!;
 
@@ -36,14 +45,21 @@ async function createSession(): Promise<string> {
   return expectSuccess<{ session_uid: string }>(res, 'createSession').data.session_uid;
 }
 
-async function send(session_uid: string, message: string): Promise<Reply> {
+const sendRaw = (session_uid: string, message: string) => {
   const t = target();
-  const res = await t.call('sendMessage', {
-    body: { widget_uid: t.config.widget_uid, session_uid, message },
-  });
-  const data = expectSuccess<Reply>(res, 'sendMessage').data;
+  return t.call('sendMessage', { body: { widget_uid: t.config.widget_uid, session_uid, message } });
+};
+
+async function send(session_uid: string, message: string): Promise<Reply> {
+  const data = expectSuccess<Reply>(await sendRaw(session_uid, message), 'sendMessage').data;
   expect(data.send_by).toBe('assistant');
   return data;
+}
+
+/** Send, and the instant of the clock it was sent at (the clock stands still between moves). */
+async function sendAt(session_uid: string, message: string): Promise<{ reply: Reply; at: number }> {
+  const reply = await send(session_uid, message);
+  return { reply, at: await clockNow(control()) };
 }
 
 /** The session as getSessions lists it; fails when it is not listed. */
@@ -53,9 +69,21 @@ async function session(uid: string | number): Promise<Session> {
   return found!;
 }
 
-const statusOf = async (uid: string | number) => (await session(uid)).status;
+/**
+ * The phase a status names: `open` and `closed` are the documented values; any other is a resolved session, whose
+ * status value is the fake's choice (`resolved`).
+ */
+function phaseOf(status: string): Phase {
+  if (status === 'open' || status === 'closed') return status;
+  assumed('SESSION-RESOLVED-STATUS-VALUE', () =>
+    expect(status, 'the status of a resolved session').toBe('resolved'),
+  );
+  return 'resolved';
+}
 
-/** The instant of the session's last activity: its last message, else its creation (SESSION-ACTIVITY). */
+const statusOf = async (uid: string | number): Promise<Phase> => phaseOf((await session(uid)).status);
+
+/** The instant of the session's last activity as it reports it: its last message, else its creation. */
 const lastActivity = (s: Session) => Date.parse(s.last_message_time ?? s.created_at);
 
 /** Move the virtual clock forward to the instant `ms`. */
@@ -65,13 +93,26 @@ async function clockTo(ms: number): Promise<void> {
   if (ms > now) await control().advance({ ms: ms - now });
 }
 
-/** Status of `uid` at `minutes` after its last activity (and, first, one minute before). */
-async function statusAround(uid: string, minutes: number): Promise<[string, string]> {
-  const since = lastActivity(await session(uid));
+/**
+ * Phase of `uid` at `minutes` after `since`, its last activity (and, first, one minute before). That the session
+ * reports `since` as its last activity (last_message_time, else created_at) is the fake's (SESSION-ACTIVITY).
+ */
+async function phaseAround(uid: string, since: number, minutes: number): Promise<[Phase, Phase]> {
+  const s = await session(uid);
+  assumed('SESSION-ACTIVITY', () => expect(lastActivity(s), 'the instant the timers run from').toBe(since));
   await clockTo(since + (minutes - 1) * MINUTE);
   const before = await statusOf(uid);
   await clockTo(since + minutes * MINUTE);
   return [before, await statusOf(uid)];
+}
+
+const texts = (messages: readonly { message: string }[]) => messages.map((m) => m.message);
+
+/** Softly: the session holds exactly `expected` (SEND-MESSAGE-RECORDED), in that order (SESSION-MESSAGES-ORDER-KEY). */
+async function expectTranscript(uid: string, expected: readonly string[]): Promise<void> {
+  const listed = texts(await allMessages(target(), Number(uid)));
+  assumed('SEND-MESSAGE-RECORDED', () => expect([...listed].sort()).toEqual([...expected].sort()));
+  assumed('SESSION-MESSAGES-ORDER-KEY', () => expect(listed).toEqual(expected));
 }
 
 describe('session lifecycle on the clock', () => {
@@ -85,8 +126,8 @@ describe('session lifecycle on the clock', () => {
     const uid = await createSession();
     const created = await session(uid);
     expect(created.status).toBe('open');
-    expect(created.last_message_time).toBeNull();
-    expect(await statusAround(uid, 45)).toEqual(['open', 'resolved']);
+    assumed('RES-SESSION-NULLABLE-LAST-MESSAGE', () => expect(created.last_message_time).toBeNull());
+    expect(await phaseAround(uid, Date.parse(created.created_at), 45)).toEqual(['open', 'resolved']);
   });
 
   it('every message restarts the inactivity timer: the thresholds run from the last message [SESSION-ACTIVITY, SESSION-AUTO-RESOLVE, SESSION-AUTO-CLOSE]', async () => {
@@ -97,9 +138,10 @@ describe('session lifecycle on the clock', () => {
     await send(uid, 'How do I reset my password?');
     await clockTo(createdAt + 50 * MINUTE);
     expect(await statusOf(uid), '30 minutes after creation, 25 after the message').toBe('open');
-    await send(uid, 'And how do I turn on two-factor authentication?');
-    const last = lastActivity(await session(uid));
+    const { at: last } = await sendAt(uid, 'And how do I turn on two-factor authentication?');
     expect(last).toBe(createdAt + 50 * MINUTE);
+    const reported = lastActivity(await session(uid));
+    assumed('SESSION-ACTIVITY', () => expect(reported, 'last_message_time').toBe(last));
     await clockTo(last + 29 * MINUTE);
     expect(await statusOf(uid)).toBe('open');
     await clockTo(last + 30 * MINUTE);
@@ -107,78 +149,90 @@ describe('session lifecycle on the clock', () => {
     await clockTo(last + 89 * MINUTE);
     expect(await statusOf(uid)).toBe('resolved');
     await clockTo(last + 90 * MINUTE);
-    expect(await statusOf(uid)).toBe('closed');
+    const closed = await statusOf(uid);
+    // A resolved session closing at auto_close_duration is the fake's (the table closes open sessions).
+    assumed('SESSION-INACTIVITY-PRECEDENCE', () => expect(closed).toBe('closed'));
   });
 
   it('a resolved session resumes: sendMessage succeeds in the same session, which is open again and resolves anew [SESSION-RESOLVED-RESUMABLE, SESSION-RESOLVED-STATUS-VALUE, SEND-MESSAGE-RECORDED]', async () => {
     await settings({ auto_resolve_duration: 20, auto_close_duration: 600 });
     const uid = await createSession();
-    const first = await send(uid, 'Which payment methods do you accept?');
-    expect(await statusAround(uid, 20)).toEqual(['open', 'resolved']);
+    const { reply: first, at } = await sendAt(uid, 'Which payment methods do you accept?');
+    expect(await phaseAround(uid, at, 20)).toEqual(['open', 'resolved']);
     const countBefore = (await allSessions(target())).length;
 
-    const resumed = await send(uid, 'What happens if my payment fails?');
+    const { reply: resumed, at: resumedAt } = await sendAt(uid, 'What happens if my payment fails?');
     if (resumed.session_uid !== undefined) expect(resumed.session_uid).toBe(uid);
     const after = await session(uid);
-    expect(after.status).toBe('open');
-    expect(after.last_message).toBe(resumed.message);
+    assumed('SESSION-RESOLVED-STATUS-VALUE', () => expect(after.status).toBe('open'));
+    assumed('SEND-MESSAGE-RECORDED', () => expect(after.last_message).toBe(resumed.message));
     expect((await allSessions(target())).length, 'no new session').toBe(countBefore);
-    const messages = await allMessages(target(), Number(uid));
-    expect(messages.map((m) => m.message)).toEqual([
+    await expectTranscript(uid, [
       'Which payment methods do you accept?',
       first.message,
       'What happens if my payment fails?',
       resumed.message,
     ]);
     // The timers start again from the resumed conversation's last message.
-    expect(await statusAround(uid, 20)).toEqual(['open', 'resolved']);
+    const again = await phaseAround(uid, resumedAt, 20);
+    assumed('SESSION-RESOLVED-STATUS-VALUE', () => expect(again).toEqual(['open', 'resolved']));
   });
 
   it('when auto_close_duration is the shorter one, an open session closes directly at it [SESSION-AUTO-CLOSE, SESSION-INACTIVITY-PRECEDENCE]', async () => {
     await settings({ auto_resolve_duration: 120, auto_close_duration: 60 });
     const uid = await createSession();
-    await send(uid, 'How do I export all of my data?');
-    const since = lastActivity(await session(uid));
+    const { at: since } = await sendAt(uid, 'How do I export all of my data?');
+    const reported = lastActivity(await session(uid));
+    assumed('SESSION-ACTIVITY', () => expect(reported, 'the instant the timers run from').toBe(since));
     const seen: string[] = [];
     for (const minute of [30, 59, 60, 119, 120, 500]) {
       await clockTo(since + minute * MINUTE);
       seen.push(await statusOf(uid));
     }
     expect(seen).toEqual(['open', 'open', 'closed', 'closed', 'closed', 'closed']);
+    // From 120 minutes on both durations have passed: the shorter one, closing, had fired first.
+    assumed('SESSION-INACTIVITY-PRECEDENCE', () => expect(seen.slice(4)).toEqual(['closed', 'closed']));
   });
 
   it('a resolved session still closes once inactive for auto_close_duration [SESSION-AUTO-CLOSE, SESSION-INACTIVITY-PRECEDENCE]', async () => {
     await settings({ auto_resolve_duration: 10, auto_close_duration: 40 });
     const uid = await createSession();
-    await send(uid, 'How do I close my workspace?');
-    expect(await statusAround(uid, 10)).toEqual(['open', 'resolved']);
-    expect(await statusAround(uid, 40)).toEqual(['resolved', 'closed']);
+    const { at } = await sendAt(uid, 'How do I close my workspace?');
+    expect(await phaseAround(uid, at, 10)).toEqual(['open', 'resolved']);
+    const later = await phaseAround(uid, at, 40);
+    assumed('SESSION-INACTIVITY-PRECEDENCE', () => expect(later).toEqual(['resolved', 'closed']));
   });
 
   it('equal durations close the session [SESSION-INACTIVITY-PRECEDENCE]', async () => {
     await settings({ auto_resolve_duration: 15, auto_close_duration: 15 });
     const uid = await createSession();
-    await send(uid, 'Where can I find the audit log?');
-    expect(await statusAround(uid, 15)).toEqual(['open', 'closed']);
+    const { at } = await sendAt(uid, 'Where can I find the audit log?');
+    const phases = await phaseAround(uid, at, 15);
+    assumed('SESSION-INACTIVITY-PRECEDENCE', () => expect(phases).toEqual(['open', 'closed']));
   });
 
   it('the settings in force when the session is observed decide: a shorter auto_resolve_duration resolves an idle session at once [SESSION-ACTIVITY, SESSION-AUTO-RESOLVE]', async () => {
     await settings({ auto_resolve_duration: 60, auto_close_duration: 600 });
     const uid = await createSession();
-    await send(uid, 'How do webhooks work?');
-    await clockTo(lastActivity(await session(uid)) + 40 * MINUTE);
+    const { at } = await sendAt(uid, 'How do webhooks work?');
+    await clockTo(at + 40 * MINUTE);
     expect(await statusOf(uid)).toBe('open');
     await settings({ auto_resolve_duration: 30 });
-    expect(await statusOf(uid)).toBe('resolved');
+    const resolved = await statusOf(uid);
+    assumed('SESSION-ACTIVITY', () => expect(resolved).toBe('resolved'));
     await settings({ auto_close_duration: 40 });
-    expect(await statusOf(uid)).toBe('closed');
+    const closed = await statusOf(uid);
+    assumed('SESSION-ACTIVITY', () => expect(closed).toBe('closed'));
   });
 
   it('closing is permanent: a longer auto_close_duration or more time never reopens a closed session [SESSION-CLOSE-PERMANENT]', async () => {
     await settings({ auto_resolve_duration: 30, auto_close_duration: 60 });
     const uid = await createSession();
-    await send(uid, 'Where do I create REST API keys?');
-    expect(await statusAround(uid, 60)).toEqual(['resolved', 'closed']);
+    const { at } = await sendAt(uid, 'Where do I create REST API keys?');
+    const phases = await phaseAround(uid, at, 60);
+    assumed('SESSION-INACTIVITY-PRECEDENCE', () => expect(phases).toEqual(['resolved', 'closed']));
+    // The rest needs a closed session.
+    continueIfAssumedHeld(phases[1] === 'closed', 'SESSION-INACTIVITY-PRECEDENCE', 'the rest of this test');
     await settings({ auto_resolve_duration: 43_200, auto_close_duration: 43_200 });
     expect(await statusOf(uid)).toBe('closed');
     await control().advance({ days: 3 });
@@ -188,42 +242,48 @@ describe('session lifecycle on the clock', () => {
   it('sendMessage on a closed session starts a new open session for the same visitor; the old one stays closed and unchanged [SESSION-CLOSED-SENDMESSAGE, SESSION-CLOSE-PERMANENT, SEND-MESSAGE-RESPONSE, SESSION-NEW-STATE-PENDING, SESSION-NEW-STATUS-OPEN]', async () => {
     await settings({ auto_resolve_duration: 30, auto_close_duration: 120 });
     const oldUid = await createSession();
-    const firstReply = await send(oldUid, 'How do I request a refund?');
-    expect(await statusAround(oldUid, 120)).toEqual(['resolved', 'closed']);
+    const { reply: firstReply, at } = await sendAt(oldUid, 'How do I request a refund?');
+    const phases = await phaseAround(oldUid, at, 120);
+    assumed('SESSION-INACTIVITY-PRECEDENCE', () => expect(phases).toEqual(['resolved', 'closed']));
+    // The rest needs a closed session.
+    continueIfAssumedHeld(phases[1] === 'closed', 'SESSION-INACTIVITY-PRECEDENCE', 'the rest of this test');
     const oldSession = await session(oldUid);
     const oldMessages = await allMessages(target(), Number(oldUid));
-    expect(oldMessages.map((m) => m.message)).toEqual(['How do I request a refund?', firstReply.message]);
+    await expectTranscript(oldUid, ['How do I request a refund?', firstReply.message]);
 
-    const reply = await send(oldUid, 'Is the 14-day money-back guarantee still valid?');
-    expect(typeof reply.session_uid, 'the response carries the new session_uid as a string').toBe('string');
-    const newUid = reply.session_uid!;
-    expect(newUid).toMatch(/^\d+$/);
-    expect(newUid).not.toBe(oldUid);
+    const res = await sendRaw(oldUid, 'Is the 14-day money-back guarantee still valid?');
+    // What the next message to a closed session_uid does is the fake's: it starts a new session and says which.
+    await assumed('SESSION-CLOSED-SENDMESSAGE', async () => {
+      const reply = expectSuccess<Reply>(res, 'sendMessage').data;
+      expect(reply.send_by).toBe('assistant');
+      expect(typeof reply.session_uid, 'the response carries the new session_uid as a string').toBe('string');
+      const newUid = reply.session_uid!;
+      expect(newUid).toMatch(/^\d+$/);
+      expect(newUid).not.toBe(oldUid);
 
-    const fresh = await session(newUid);
-    expect(fresh.status).toBe('open');
-    expect(fresh.state).toBe('pending');
-    expect(fresh.last_message).toBe(reply.message);
-    expect(fresh.visitor_data, 'the same visitor').toEqual(oldSession.visitor_data);
-    expect((await allMessages(target(), Number(newUid))).map((m) => m.message)).toEqual([
-      'Is the 14-day money-back guarantee still valid?',
-      reply.message,
-    ]);
-    const old = await session(oldUid);
-    expect(old.status).toBe('closed');
-    expect(old.last_message).toBe(oldSession.last_message);
-    expect(old.last_message_time).toBe(oldSession.last_message_time);
-    expect(await allMessages(target(), Number(oldUid))).toEqual(oldMessages);
+      const fresh = await session(newUid);
+      expect(fresh.status).toBe('open');
+      assumed('SESSION-STATE-OTHER', () => expect(fresh.state).toBe('pending'));
+      expect(fresh.last_message).toBe(reply.message);
+      expect(fresh.visitor_data, 'the same visitor').toEqual(oldSession.visitor_data);
+      await expectTranscript(newUid, ['Is the 14-day money-back guarantee still valid?', reply.message]);
+      const old = await session(oldUid);
+      expect(old.last_message).toBe(oldSession.last_message);
+      expect(old.last_message_time).toBe(oldSession.last_message_time);
+      expect(await allMessages(target(), Number(oldUid))).toEqual(oldMessages);
 
-    // The conversation goes on in the new session; the old one stays closed.
-    const next = await send(newUid, 'And for annual plans after the first 14 days?');
-    if (next.session_uid !== undefined) expect(next.session_uid).toBe(newUid);
-    expect(await allMessages(target(), Number(newUid))).toHaveLength(4);
+      // The conversation goes on in the new session.
+      const next = await send(newUid, 'And for annual plans after the first 14 days?');
+      if (next.session_uid !== undefined) expect(next.session_uid).toBe(newUid);
+      expect(await allMessages(target(), Number(newUid))).toHaveLength(4);
+      const open = (await allSessions(target(), { status: 'open' })).map((s) => s.session_uid);
+      expect(open).toContain(Number(newUid));
+    });
+    // Whatever the next messages did, the old session stays closed: listed by status=closed, not by status=open.
     expect(await statusOf(oldUid)).toBe('closed');
     const closed = (await allSessions(target(), { status: 'closed' })).map((s) => s.session_uid);
     const open = (await allSessions(target(), { status: 'open' })).map((s) => s.session_uid);
     expect(closed).toContain(Number(oldUid));
-    expect(open).toContain(Number(newUid));
     expect(open).not.toContain(Number(oldUid));
   });
 
@@ -231,13 +291,17 @@ describe('session lifecycle on the clock', () => {
     await settings({ auto_resolve_duration: 10, auto_close_duration: 20 });
     const uid = await createSession();
     const states = [(await session(uid)).state];
-    await send(uid, 'How do I reset my password?');
+    const { at } = await sendAt(uid, 'How do I reset my password?');
     states.push((await session(uid)).state);
     for (const minutes of [10, 20]) {
-      await clockTo(lastActivity(await session(uid)) + minutes * MINUTE);
+      await clockTo(at + minutes * MINUTE);
       states.push((await session(uid)).state);
     }
-    expect(states).toEqual(['pending', 'pending', 'pending', 'pending']);
+    // Hard: a new session is `pending`; its later states are the fake's.
+    expect(states[0]).toBe('pending');
+    assumed('SESSION-STATE-OTHER', () =>
+      expect(states).toEqual(['pending', 'pending', 'pending', 'pending']),
+    );
   });
 
   it('a resolved session is listed by neither status=open nor status=closed [SESSIONS-STATUS-FILTER, SESSION-RESOLVED-STATUS-VALUE]', async () => {

@@ -3,11 +3,15 @@
  * and feedback (set through the control API, the only way the fake offers) moves like / dislike / no_feedback.
  * Every test starts from the seeded state; counts are read as differences from a baseline, or over a range that
  * begins at the test's first instant so that the seeded history is outside it.
+ * The spec documents the record's fields and the date formats getStats accepts, not what it counts nor how a range
+ * selects: those are the fake's choices (STATS-COUNTS, STATS-SINGLE-RECORD, STATS-DATE-UTC, STATS-DEFAULT-RANGE,
+ * STATS-TO-DATE-ONLY-INCLUSIVE), checked softly.
  */
 import { describe, expect, it } from 'vitest';
 import type { SessionMessage, StatsRecord } from '../../contract/index.js';
 import { expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
+import { assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { freshStateEachTest, useTarget, WIDGET_ON_CLOCK } from '../support/use-target.js';
 import { clockNow, onProject } from '../support/world.js';
 
@@ -31,13 +35,15 @@ const control = () => target().control!;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isoOf = (ms: number) => new Date(ms).toISOString();
 
+/** The record for `range`: one record for the whole range is the fake's (STATS-SINGLE-RECORD). */
 async function stats(range: { from?: string; to?: string }): Promise<StatsRecord> {
   const t = target();
   const { data } = expectSuccess<StatsRecord[]>(
     await t.call('getStats', { body: onProject(t, range) }),
     'getStats',
   );
-  expect(data).toHaveLength(1);
+  expect(data.length, 'at least one record').toBeGreaterThan(0);
+  assumed('STATS-SINGLE-RECORD', () => expect(data).toHaveLength(1));
   return data[0]!;
 }
 
@@ -103,31 +109,45 @@ describe('getStats over live conversations', () => {
     const n = 6;
     await conversation(n);
     const after = await stats(range);
-    expect(delta(after, before)).toEqual({
-      total_messages: 2 * n,
-      query_count: n,
-      session_count: 1,
-      total_conversation: 1,
-      visitor_count: 1,
-      like: 0,
-      dislike: 0,
-      no_feedback: n,
+    const change = delta(after, before);
+    // Today's range, its `to` a date (UTC): the new session is in it.
+    assumed('STATS-TO-DATE-ONLY-INCLUSIVE', () => expect(change.session_count, 'in the range').toBe(1));
+    assumed('STATS-DATE-UTC', () => expect(change.session_count, 'on its UTC day').toBe(1));
+    assumed('STATS-COUNTS', () =>
+      expect(change).toEqual({
+        total_messages: 2 * n,
+        query_count: n,
+        session_count: 1,
+        total_conversation: 1,
+        visitor_count: 1,
+        like: 0,
+        dislike: 0,
+        no_feedback: n,
+      }),
+    );
+    const listed = (await allSessions(target(), range)).length;
+    assumed('STATS-COUNTS', () => {
+      expect(after.avg_message_conversation).toBe(
+        avg(after.total_messages, Number(after.total_conversation)),
+      );
+      expect(Number(after.session_count)).toBe(listed);
     });
-    expect(after.avg_message_conversation).toBe(avg(after.total_messages, Number(after.total_conversation)));
-    expect(Number(after.session_count)).toBe((await allSessions(target(), range)).length);
 
     // From the instant the conversation began (ISO, open-ended): only it.
-    expect(await stats({ from: isoOf(start) })).toMatchObject({
-      total_messages: 2 * n,
-      query_count: n,
-      session_count: '1',
-      total_conversation: '1',
-      visitor_count: 1,
-      no_feedback: n,
-      like: 0,
-      dislike: 0,
-      avg_message_conversation: 2 * n,
-    });
+    const since = await stats({ from: isoOf(start) });
+    assumed('STATS-DEFAULT-RANGE', () =>
+      expect(since).toMatchObject({
+        total_messages: 2 * n,
+        query_count: n,
+        session_count: '1',
+        total_conversation: '1',
+        visitor_count: 1,
+        no_feedback: n,
+        like: 0,
+        dislike: 0,
+        avg_message_conversation: 2 * n,
+      }),
+    );
   });
 
   it('feedback on replies moves like, dislike and no_feedback, and can be taken back [STATS-COUNTS, RES-SESSION-MESSAGE-SHAPE]', async () => {
@@ -135,22 +155,36 @@ describe('getStats over live conversations', () => {
     const before = await stats(range);
     const uid = await conversation(5);
     const replies = await assistantMessages(uid);
-    expect(replies).toHaveLength(5);
+    const recorded = assumed('SEND-MESSAGE-RECORDED', () => expect(replies).toHaveLength(5));
+    continueIfAssumedHeld(recorded, 'SEND-MESSAGE-RECORDED', 'rating the replies');
     await rate(replies[0]!.id, 'like');
     await rate(replies[1]!.id, 'like');
     await rate(replies[2]!.id, 'dislike');
-    expect((await assistantMessages(uid)).map((m) => m.rate)).toEqual(['like', 'like', 'dislike', '', '']);
-    expect(delta(await stats(range), before)).toMatchObject({ like: 2, dislike: 1, no_feedback: 2 });
+    const rated = await assistantMessages(uid);
+    for (const m of rated) expect(typeof m.rate).toBe('string');
+    // The values of `rate` (like, dislike, '' for none) are the fake's, as is the order of the replies.
+    const rateOf = (id: number) => rated.find((m) => m.id === id)?.rate;
+    assumed('STATS-COUNTS', () =>
+      expect(replies.map((m) => rateOf(m.id))).toEqual(['like', 'like', 'dislike', '', '']),
+    );
+    assumed('SESSION-MESSAGES-ORDER-KEY', () =>
+      expect(rated.map((m) => m.rate)).toEqual(['like', 'like', 'dislike', '', '']),
+    );
+    const firstDelta = delta(await stats(range), before);
+    assumed('STATS-COUNTS', () => expect(firstDelta).toMatchObject({ like: 2, dislike: 1, no_feedback: 2 }));
 
     await rate(replies[1]!.id, '');
     await rate(replies[3]!.id, 'dislike');
-    expect(delta(await stats(range), before)).toMatchObject({
-      like: 1,
-      dislike: 2,
-      no_feedback: 2,
-      total_messages: 10,
-      query_count: 5,
-    });
+    const secondDelta = delta(await stats(range), before);
+    assumed('STATS-COUNTS', () =>
+      expect(secondDelta).toMatchObject({
+        like: 1,
+        dislike: 2,
+        no_feedback: 2,
+        total_messages: 10,
+        query_count: 5,
+      }),
+    );
   });
 
   it('sessions, conversations and visitors are told apart: an empty session, two visitors, and a visitor whose closed session continued in a new one [STATS-COUNTS, SESSION-CLOSED-SENDMESSAGE]', async () => {
@@ -166,26 +200,29 @@ describe('getStats over live conversations', () => {
     const a = await conversation(2);
     await control().advance({ minutes: 10 });
     await control().advance({ minutes: 1 });
-    const continued = await send(a, 'Hello again: how do I request a refund?');
-    expect(continued.session_uid).toBeDefined();
-    expect(continued.session_uid).not.toBe(a);
+    await assumed('SESSION-CLOSED-SENDMESSAGE', async () => {
+      const continued = await send(a, 'Hello again: how do I request a refund?');
+      expect(continued.session_uid).toBeDefined();
+      expect(continued.session_uid).not.toBe(a);
+    });
     // Visitor B: three questions. Visitor C: a session and no message.
     await conversation(3);
     await createSession();
 
     const record = await stats({ from: isoOf(start) });
-    expect(record).toMatchObject({
-      session_count: '4',
-      total_conversation: '3',
-      visitor_count: 3,
-      total_messages: 12,
-      query_count: 6,
-      no_feedback: 6,
-      avg_message_conversation: 4,
+    const listed = (await allSessions(t)).filter((s) => Date.parse(s.created_at) >= start).length;
+    assumed('STATS-COUNTS', () => {
+      expect(record).toMatchObject({
+        session_count: '4',
+        total_conversation: '3',
+        visitor_count: 3,
+        total_messages: 12,
+        query_count: 6,
+        no_feedback: 6,
+        avg_message_conversation: 4,
+      });
+      expect(Number(record.session_count)).toBe(listed);
     });
-    expect(Number(record.session_count)).toBe(
-      (await allSessions(t)).filter((s) => Date.parse(s.created_at) >= start).length,
-    );
   });
 
   it('a session counts on the day it was created, with messages sent after midnight; a `to` instant is inclusive [STATS-COUNTS, STATS-TO-DATE-ONLY-INCLUSIVE]', async () => {
@@ -200,38 +237,37 @@ describe('getStats over live conversations', () => {
     const next = dayOf(midnight);
 
     const onDay = await stats({ from: isoOf(createdAt), to: day });
-    expect(onDay).toMatchObject({ session_count: '1', total_messages: 6, query_count: 3 });
-    expect(await stats({ from: isoOf(createdAt), to: isoOf(createdAt) })).toMatchObject({
-      session_count: '1',
-      total_messages: 6,
+    const atInstant = await stats({ from: isoOf(createdAt), to: isoOf(createdAt) });
+    const justBefore = await stats({ from: isoOf(createdAt - MINUTE), to: isoOf(createdAt - 1) });
+    const nextDay = await stats({ from: next, to: next });
+    assumed('STATS-TO-DATE-ONLY-INCLUSIVE', () => {
+      expect(onDay).toMatchObject({ session_count: '1', total_messages: 6, query_count: 3 });
+      expect(atInstant).toMatchObject({ session_count: '1', total_messages: 6 });
     });
-    expect(await stats({ from: isoOf(createdAt - MINUTE), to: isoOf(createdAt - 1) })).toMatchObject({
-      session_count: '0',
-      total_messages: 0,
-    });
-    expect(await stats({ from: next, to: next })).toMatchObject({
-      session_count: '0',
-      total_messages: 0,
-      query_count: 0,
+    assumed('STATS-COUNTS', () => {
+      expect(justBefore).toMatchObject({ session_count: '0', total_messages: 0 });
+      expect(nextDay).toMatchObject({ session_count: '0', total_messages: 0, query_count: 0 });
     });
   });
 
   it('history deleted by retention leaves the stats [STATS-COUNTS, RETENTION-AGE-FROM-LAST-ACTIVITY, RETENTION-SWEEP]', async () => {
     const start = await clockNow(control());
     const uid = await conversation(4);
-    const last = Date.parse(
-      (await allSessions(target())).find((s) => s.session_uid === Number(uid))!.last_message_time!,
+    // The clock stands still between moves: the last message was written now.
+    const last = await clockNow(control());
+    const reported = (await allSessions(target())).find(
+      (s) => s.session_uid === Number(uid),
+    )?.last_message_time;
+    assumed('RETENTION-AGE-FROM-LAST-ACTIVITY', () =>
+      expect(Date.parse(reported ?? ''), 'last_message_time').toBe(last),
     );
     const t = target();
     expectSuccess(
       await t.call('updateChatbot', { body: onProject(t, { retention_duration: 3600 }) }),
       'updateChatbot',
     );
-    expect(await stats({ from: isoOf(start) })).toMatchObject({ session_count: '1', total_messages: 8 });
-    await control().advance({ ms: last + 3_600_000 - (await clockNow(control())) });
-    expect(await stats({ from: isoOf(start) })).toMatchObject({ session_count: '1', total_messages: 8 });
-    await control().advance({ seconds: 1 });
-    expect(await stats({ from: isoOf(start) })).toMatchObject({
+    const kept = { session_count: '1', total_messages: 8 };
+    const gone = {
       session_count: '0',
       total_conversation: '0',
       total_messages: 0,
@@ -239,6 +275,18 @@ describe('getStats over live conversations', () => {
       visitor_count: 0,
       no_feedback: 0,
       avg_message_conversation: 0,
-    });
+    };
+    const before = await stats({ from: isoOf(start) });
+    assumed('STATS-COUNTS', () => expect(before).toMatchObject(kept));
+    await control().advance({ ms: last + 3_600_000 - (await clockNow(control())) });
+    const atRetention = await stats({ from: isoOf(start) });
+    assumed('RETENTION-AGE-FROM-LAST-ACTIVITY', () => expect(atRetention).toMatchObject(kept));
+    await control().advance({ seconds: 1 });
+    const justAfter = await stats({ from: isoOf(start) });
+    assumed('RETENTION-SWEEP', () => expect(justAfter).toMatchObject(gone));
+    // However late the deletion, a day on the history is gone, and so are its counts.
+    await control().advance({ days: 1 });
+    const dayLater = await stats({ from: isoOf(start) });
+    assumed('STATS-COUNTS', () => expect(dayLater).toMatchObject(gone));
   });
 });

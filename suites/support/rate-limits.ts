@@ -8,6 +8,7 @@ import type { PlanName } from '../../contract/index.js';
 import type { ControlClient } from '../target/control-client.js';
 import type { Auth, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
+import { assumed } from './strength.js';
 import { createOrganizationVia, createProjectVia, orgTokenVia } from './world.js';
 
 export type WindowMode = 'fixed' | 'sliding';
@@ -82,10 +83,26 @@ export function rateOf(res: RawResponse): { limit: number; remaining: number; re
   };
 }
 
-/** The admitted answers took every slot of a fresh count exactly once: remaining cap-1 … 0. */
-export function expectEverySlotOnce(admitted: readonly RawResponse[], cap: number): void {
-  const remaining = admitted.map((r) => rateOf(r).remaining).sort((a, b) => a - b);
-  expect(remaining).toEqual(Array.from({ length: cap }, (_, i) => i));
+/**
+ * The admitted answers took every slot of a fresh count exactly once, as X-RateLimit-Remaining shows it: remaining
+ * cap-1 … 0. Read from the headers, so checked softly (expectRates): `clause` for the values, `presence` for the
+ * headers being there.
+ */
+export function expectEverySlotOnce(
+  admitted: readonly RawResponse[],
+  cap: number,
+  clause = 'RATE-HEADERS',
+  presence = 'RATE-HEADERS',
+): void {
+  expectRates(
+    admitted,
+    (rates) =>
+      expect(rates.map((r) => r.remaining).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: cap }, (_, i) => i),
+      ),
+    clause,
+    presence,
+  );
 }
 
 /** Retry-After of a 429, in whole seconds. */
@@ -102,3 +119,173 @@ export const searchOnce = (t: Target, auth: Auth): Promise<RawResponse> =>
 /** One cheap Platform request, counted against the token's cap. */
 export const platformOnce = (t: Target, bearer: string): Promise<RawResponse> =>
   t.call('getSupportedModels', { auth: { bearer }, body: {} });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Two strengths for the rate suites (HARNESS-TWO-STRENGTHS). The spec documents the caps and the 429 with its
+// message; the window's shape, when it resets, the X-RateLimit headers and Retry-After are the fake's choices
+// (RATE-WINDOW-*, RATE-HEADERS). So a documented assertion counts answers by class (admitted: a 2xx; limited: 429)
+// and never reads a header; a header is read only inside assumed(), first for being there at all (`presence`), then
+// for its value under the clause it is evidence of.
+
+/** An answer the cap let through: any 2xx (that it is exactly 200 is CONV-SUCCESS-200, RAG-SUCCESS-200). */
+export const isAdmitted = (res: RawResponse): boolean => res.status >= 200 && res.status < 300;
+
+/** Answers by class: admitted (2xx), limited (429) and, by status, anything else. */
+export function tally(list: readonly RawResponse[]): {
+  admitted: number;
+  limited: number;
+  other: Record<number, number>;
+} {
+  const out = { admitted: 0, limited: 0, other: {} as Record<number, number> };
+  for (const r of list) {
+    if (isAdmitted(r)) out.admitted += 1;
+    else if (r.status === 429) out.limited += 1;
+    else out.other[r.status] = (out.other[r.status] ?? 0) + 1;
+  }
+  return out;
+}
+
+/**
+ * Hard: exactly `admitted` answers were admitted and `limited` got 429, nothing else. Softly (`successClause`): every
+ * admitted answer is exactly HTTP 200.
+ */
+export function expectTally(
+  list: readonly RawResponse[],
+  expected: { admitted: number; limited?: number },
+  successClause = 'CONV-SUCCESS-200',
+  label?: string,
+): void {
+  expect(tally(list), label).toEqual({
+    admitted: expected.admitted,
+    limited: expected.limited ?? 0,
+    other: {},
+  });
+  assumed(successClause, () =>
+    expect(
+      list
+        .filter(isAdmitted)
+        .filter((r) => r.status !== 200)
+        .map((r) => r.status),
+      'admitted answers are HTTP 200',
+    ).toEqual([]),
+  );
+}
+
+/**
+ * Send one request at a time until one is not admitted, or until `maxAdmitted` were admitted and one more was sent:
+ * for a documented check that a count reaches its cap whatever the fake's count rules would have made of it.
+ * Returns how many were admitted and the last answer (the first not admitted, if any).
+ */
+export async function spendUntilLimited(
+  send: () => Promise<RawResponse>,
+  maxAdmitted: number,
+): Promise<{ admitted: number; last: RawResponse }> {
+  let admitted = 0;
+  for (;;) {
+    const last = await send();
+    if (!isAdmitted(last) || admitted === maxAdmitted) return { admitted, last };
+    admitted += 1;
+  }
+}
+
+const hasRateHeaders = (res: RawResponse): boolean =>
+  Object.values(rateOf(res)).every((v) => Number.isFinite(v));
+
+const shownHeaders = (res: RawResponse): string =>
+  JSON.stringify({
+    limit: res.headers['x-ratelimit-limit'],
+    remaining: res.headers['x-ratelimit-remaining'],
+    reset: res.headers['x-ratelimit-reset'],
+  });
+
+export type RateExpectation =
+  | Partial<{ limit: number; remaining: number; reset: number }>
+  | ((rate: { limit: number; remaining: number; reset: number }) => void);
+
+/**
+ * The X-RateLimit headers of `res`, softly: that they are there (`presence`: RATE-HEADERS, or RAG-RATE-LIMIT-HEADERS
+ * on the RAG endpoints), then, only if they are, their values (`expected`: fields to match, or a check) under
+ * `clause`, the assumed rule they are evidence of. Returns whether both held.
+ */
+export function expectRate(
+  res: RawResponse,
+  expected: RateExpectation,
+  clause = 'RATE-HEADERS',
+  presence = 'RATE-HEADERS',
+  label?: string,
+): boolean {
+  const there = assumed(presence, () =>
+    expect(hasRateHeaders(res), `${label ?? 'X-RateLimit headers'}: ${shownHeaders(res)}`).toBe(true),
+  );
+  if (!there) return false;
+  return assumed(clause, () => {
+    if (typeof expected === 'function') expected(rateOf(res));
+    else expect(rateOf(res), label).toMatchObject(expected);
+  });
+}
+
+/**
+ * The X-RateLimit headers of every answer of `list`, softly, as expectRate does for one (one warning per list): `check`
+ * gets the headers of all of them, in the list's order.
+ */
+export function expectRates(
+  list: readonly RawResponse[],
+  check: (rates: { limit: number; remaining: number; reset: number }[]) => void,
+  clause = 'RATE-HEADERS',
+  presence = 'RATE-HEADERS',
+): boolean {
+  const missing = list.filter((r) => !hasRateHeaders(r));
+  const there = assumed(presence, () =>
+    expect(
+      missing.length,
+      `answers without X-RateLimit headers, e.g. ${missing[0] ? shownHeaders(missing[0]) : ''}`,
+    ).toBe(0),
+  );
+  if (!there) return false;
+  return assumed(clause, () => check(list.map(rateOf)));
+}
+
+/**
+ * Retry-After of a 429, softly: that it is there as whole seconds (`presence`), then, if it is, that it is `expected`
+ * (a number of seconds, or bounds) under `clause`. Returns the value, or undefined when it is not there.
+ */
+export function expectRetryAfter(
+  res: RawResponse,
+  expected: number | { min: number; max: number },
+  clause = 'RATE-HEADERS',
+  presence = 'RATE-HEADERS',
+): number | undefined {
+  let value: number | undefined;
+  assumed(presence, () => {
+    value = retryAfterOf(res);
+  });
+  if (value === undefined) return undefined;
+  const seconds = value;
+  assumed(clause, () => {
+    if (typeof expected === 'number') expect(seconds, 'retry-after').toBe(expected);
+    else {
+      expect(seconds, 'retry-after').toBeGreaterThanOrEqual(expected.min);
+      expect(seconds, 'retry-after').toBeLessThanOrEqual(expected.max);
+    }
+  });
+  return value;
+}
+
+/** Retry-After of every 429 of `list`, softly, as expectRetryAfter does for one (one warning per list). */
+export function expectRetryAfters(
+  list: readonly RawResponse[],
+  seconds: number,
+  clause = 'RATE-HEADERS',
+  presence = 'RATE-HEADERS',
+): void {
+  const there = assumed(presence, () => {
+    for (const r of list) retryAfterOf(r);
+  });
+  if (there)
+    assumed(clause, () =>
+      expect(
+        list.map((r) => Number(r.headers['retry-after'])),
+        'retry-after',
+      ).toEqual(list.map(() => seconds)),
+    );
+}

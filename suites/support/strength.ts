@@ -105,3 +105,16 @@ export function currentTestTitle(): string | undefined {
     if (t.name) names.unshift(t.name);
   return names.join(' > ');
 }
+
+/**
+ * The rest of the running test builds on the fake's choice `clauseId`, checked just before: when it did not hold on
+ * this target, stop the test as skipped, with the reason, rather than let it pass having checked nothing of what it
+ * cites (against the fake an assumed check that fails has already failed the test).
+ */
+export function continueIfAssumedHeld(held: boolean, clauseId: string, rest: string): void {
+  if (held) return;
+  const test = TestRunner.getCurrentTest();
+  const reason = `not checked on this target: ${rest} builds on the fake's choice ${clauseId}, which this target does not share (see its warning)`;
+  if (!test) throw new Error(reason);
+  test.context.skip(reason);
+}
