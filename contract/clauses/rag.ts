@@ -37,6 +37,11 @@ export const ragClauses = defineClauses([
     'The Anthropic-style request is the native messages shape: model (string), messages (array of {role, content}), max_tokens (integer), system (string), plus `tools`.',
   ),
   assumed(
+    'RAG-OPENAI-ONE-CHOICE',
+    G,
+    'The OpenAI-style endpoint generates one choice: a request with `n` other than 1 gets a 400 invalid_request_error (the native API allows n > 1; the spec does not say).',
+  ),
+  assumed(
     'RAG-ANTHROPIC-MAX-TOKENS-REQUIRED',
     G,
     'As in the native API, an Anthropic-style request without an integer max_tokens >= 1 gets a 400 invalid_request_error; system is optional.',
@@ -65,6 +70,16 @@ export const ragClauses = defineClauses([
     'RAG-RESPONSE-NATIVE',
     G,
     'The response has the native provider shape (OpenAI chat.completion; Anthropic message) plus a `sources` array of the retrieved chunks.',
+  ),
+  assumed(
+    'RAG-SUCCESS-200',
+    G,
+    'The spec shows no HTTP status for a RAG answer: an unstreamed answer has status 200 with Content-Type application/json, as in the native APIs (a conforming server may answer another 2xx).',
+  ),
+  assumed(
+    'RAG-RESPONSE-MODEL',
+    G,
+    'An answer (and every chunk or event of a stream) names in `model` exactly the model value the request passed (a native API may name a dated snapshot of it instead; the spec does not say).',
   ),
   assumed(
     'RAG-SOURCES-ITEM-SHAPE',

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Range } from '../limits.js';
 import { numberIn } from './fields.js';
 import { AnthropicErrorObject } from './rag-errors.js';
-import { KnowledgebaseTool, RagSources } from './rag-sources.js';
+import { DocumentedRagSources, KnowledgebaseTool, RagSources } from './rag-sources.js';
 
 /** Native parameter ranges of the Messages API (temperature is 0 to 1 there, not 0 to 2). */
 export const anthropicRanges = {
@@ -179,6 +179,13 @@ export const AnthropicMessage = z.looseObject({
 });
 export type AnthropicMessage = z.infer<typeof AnthropicMessage>;
 
+/**
+ * What the spec documents of a non-streamed message: the native shape plus a `sources` array whose item fields are
+ * not shown (RAG-RESPONSE-NATIVE). AnthropicMessage is this with the fake's items (RAG-SOURCES-ITEM-SHAPE).
+ */
+export const DocumentedAnthropicMessage = AnthropicMessage.extend({ sources: DocumentedRagSources });
+export type DocumentedAnthropicMessage = z.infer<typeof DocumentedAnthropicMessage>;
+
 // ---- Stream -----------------------------------------------------------------------------------------
 
 /**
@@ -242,3 +249,21 @@ export const AnthropicStreamEvent = z.discriminatedUnion('type', [
 ]);
 export type AnthropicStreamEvent = z.infer<typeof AnthropicStreamEvent>;
 export type AnthropicStreamEventType = AnthropicStreamEvent['type'];
+
+/**
+ * An event as RAG-ANTHROPIC-STREAM describes it, `sources` items not looked into: the stream grammar and the item
+ * shape (RAG-SOURCES-ITEM-SHAPE) are separate assumed clauses, checked apart.
+ */
+export const AnthropicStreamEventAnySources = z.discriminatedUnion('type', [
+  AnthropicMessageStartEvent.extend({
+    message: AnthropicStreamMessage.extend({ sources: DocumentedRagSources.optional() }),
+  }),
+  AnthropicContentBlockStartEvent,
+  AnthropicContentBlockDeltaEvent,
+  AnthropicContentBlockStopEvent,
+  AnthropicMessageDeltaEvent.extend({ sources: DocumentedRagSources.optional() }),
+  AnthropicMessageStopEvent,
+  AnthropicPingEvent,
+  AnthropicErrorEvent,
+]);
+export type AnthropicStreamEventAnySources = z.infer<typeof AnthropicStreamEventAnySources>;

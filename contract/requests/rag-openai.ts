@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { Range } from '../limits.js';
 import { numberIn } from './fields.js';
-import { KnowledgebaseTool, RagSources } from './rag-sources.js';
+import { DocumentedRagSources, KnowledgebaseTool, RagSources } from './rag-sources.js';
 
 /** Native parameter ranges of the Chat Completions API. */
 export const openaiRanges = {
@@ -175,6 +175,13 @@ export const OpenAIChatCompletion = z.looseObject({
 });
 export type OpenAIChatCompletion = z.infer<typeof OpenAIChatCompletion>;
 
+/**
+ * What the spec documents of a non-streamed completion: the native shape plus a `sources` array whose item fields
+ * are not shown (RAG-RESPONSE-NATIVE). OpenAIChatCompletion is this with the fake's items (RAG-SOURCES-ITEM-SHAPE).
+ */
+export const DocumentedOpenAIChatCompletion = OpenAIChatCompletion.extend({ sources: DocumentedRagSources });
+export type DocumentedOpenAIChatCompletion = z.infer<typeof DocumentedOpenAIChatCompletion>;
+
 // ---- Stream -----------------------------------------------------------------------------------------
 
 /** A tool call fragment: `index` says which call it extends; id, type and name arrive on the first one. */
@@ -216,3 +223,12 @@ export const OpenAIChatCompletionChunk = z.looseObject({
   sources: RagSources.optional(),
 });
 export type OpenAIChatCompletionChunk = z.infer<typeof OpenAIChatCompletionChunk>;
+
+/**
+ * A chunk as RAG-OPENAI-STREAM describes it, `sources` items not looked into: the stream grammar and the item shape
+ * (RAG-SOURCES-ITEM-SHAPE) are separate assumed clauses, checked apart.
+ */
+export const OpenAIChatCompletionChunkAnySources = OpenAIChatCompletionChunk.extend({
+  sources: DocumentedRagSources.optional(),
+});
+export type OpenAIChatCompletionChunkAnySources = z.infer<typeof OpenAIChatCompletionChunkAnySources>;

@@ -35,6 +35,16 @@ export type KnowledgebaseTool = z.infer<typeof KnowledgebaseTool>;
 export const RagSource = KnowledgebaseChunk;
 export type RagSource = z.infer<typeof RagSource>;
 
-/** The top-level `sources` array added to the native response shape (documented to exist; may be empty). */
+/**
+ * The top-level `sources` array added to the native response shape, with the fake's item shape (RagSource, assumed
+ * clause RAG-SOURCES-ITEM-SHAPE).
+ */
 export const RagSources = z.array(RagSource);
 export type RagSources = z.infer<typeof RagSources>;
+
+/**
+ * What the spec documents of `sources`: "a `sources` array of retrieved chunks" (may be empty). "Item fields of
+ * `sources`: not shown", so an item is not looked into here; RagSources adds the fake's item shape on top.
+ */
+export const DocumentedRagSources = z.array(z.unknown());
+export type DocumentedRagSources = z.infer<typeof DocumentedRagSources>;

@@ -31,6 +31,7 @@ import {
   setCreditsVia,
   zorblaxDocuments,
 } from '../support/rag-world.js';
+import { assumed } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 
 const target = useTarget();
@@ -77,7 +78,9 @@ describe.each(DIALECTS)('%s-style endpoint: billing', (dialect: RagDialect) => {
       await modelOfTier(control(), dialect, 0),
       await modelOfTier(control(), dialect, 1),
     ];
-    expect(chosen[0]!.credits_per_1k_tokens).not.toBe(chosen[1]!.credits_per_1k_tokens);
+    assumed('RAG-CREDITS-PER-TOKEN-PRICE', () =>
+      expect(chosen[0]!.credits_per_1k_tokens).not.toBe(chosen[1]!.credits_per_1k_tokens),
+    );
     for (const model of chosen) {
       const price = prices.get(model.value)!.credits_per_1k_tokens;
       for (const ask of [
@@ -94,9 +97,13 @@ describe.each(DIALECTS)('%s-style endpoint: billing', (dialect: RagDialect) => {
           balance,
           usage,
         } = await spent(world, () => answer(target(), dialect, ask, world.auth));
+        // Billed per token against the balance (documented); the price formula is the fake's.
+        expect(balance, `${model.value}: ${tokensOf(a)} tokens billed`).toBeGreaterThan(0);
         const expected = milli(ragCredits(tokensOf(a), price));
-        expect(balance, `${model.value}: ${tokensOf(a)} tokens at ${price} per 1k`).toBe(expected);
-        expect(usage, 'the project usage grows by as much').toBe(expected);
+        assumed('RAG-CREDITS-PER-TOKEN-PRICE', () => {
+          expect(balance, `${model.value}: ${tokensOf(a)} tokens at ${price} per 1k`).toBe(expected);
+          expect(usage, 'the project usage grows by as much').toBe(expected);
+        });
       }
     }
   });
@@ -112,11 +119,20 @@ describe.each(DIALECTS)('%s-style endpoint: billing', (dialect: RagDialect) => {
       const a = await spent(world, () => answer(target(), dialect, ask, world.auth));
       const b = await spent(world, () => answer(target(), dialect, ask, world.auth));
       const c = await spent(world, () => streamAnswer(target(), dialect, ask, world.auth));
-      expect(a.balance).toBe(tokensOf(a.result) * 1000);
-      expect(b.balance).toBe(tokensOf(b.result) * 1000);
-      expect(b.balance, 'the longer answer costs more').toBeGreaterThan(a.balance);
-      expect(c.balance, 'the same answer streamed costs the same').toBe(b.balance);
-      expect(tokensOf(c.result.answer)).toBe(tokensOf(b.result));
+      assumed('RAG-CREDITS-PER-TOKEN-PRICE', () => {
+        expect(a.balance).toBe(tokensOf(a.result) * 1000);
+        expect(b.balance).toBe(tokensOf(b.result) * 1000);
+      });
+      assumed('FAKE-MODEL-SCRIPT', () =>
+        expect(b.result.usage!.output, 'the scripted answers').toBeGreaterThan(a.result.usage!.output),
+      );
+      // Per token: the same prompt with a longer answer costs more, whatever the price of a token.
+      if (b.result.usage!.input === a.result.usage!.input && b.result.usage!.output > a.result.usage!.output)
+        expect(b.balance, 'the longer answer costs more').toBeGreaterThan(a.balance);
+      assumed('RAG-STREAM-EQUALS-BODY', () => {
+        expect(c.balance, 'the same answer streamed costs the same').toBe(b.balance);
+        expect(tokensOf(c.result!.answer)).toBe(tokensOf(b.result));
+      });
     } finally {
       await control().delete(`/models/${model}`);
     }
@@ -154,8 +170,9 @@ describe.each(DIALECTS)('%s-style endpoint: billing', (dialect: RagDialect) => {
     // The default model is deterministic: the same request costs the same each time.
     const probe = await answer(target(), dialect, ask, world.auth);
     const cost = ragCredits(tokensOf(probe), model.credits_per_1k_tokens);
-    expect(cost).toBeGreaterThan(0.001);
+    assumed('RAG-CREDITS-PER-TOKEN-PRICE', () => expect(cost).toBeGreaterThan(0.001));
 
+    // Neither the refusal of a request the balance cannot cover nor its status is shown: all of it is the fake's.
     const refusedWith = async (credits: number) => {
       await setCreditsVia(control(), world.organization_id, credits);
       const { balance, usage } = await spent(world, async () => {
@@ -168,16 +185,23 @@ describe.each(DIALECTS)('%s-style endpoint: billing', (dialect: RagDialect) => {
         );
         expectRagError(dialect, streamed, 402, INSUFFICIENT_CREDITS);
       });
-      expect({ balance, usage }, `balance ${credits}: nothing deducted`).toEqual({ balance: 0, usage: 0 });
-      expect(await creditsOf(control(), world.organization_id)).toBe(credits);
+      const left = await creditsOf(control(), world.organization_id);
+      assumed('CREDITS-EXHAUSTED', () => {
+        expect({ balance, usage }, `balance ${credits}: nothing deducted`).toEqual({ balance: 0, usage: 0 });
+        expect(left).toBe(credits);
+      });
     };
 
     await refusedWith(0);
     await refusedWith((milli(cost) - 1) / 1000);
     await setCreditsVia(control(), world.organization_id, cost);
-    const paid = readAnswer(dialect, await askRag(target(), dialect, ask, world.auth));
-    expect(tokensOf(paid)).toBe(tokensOf(probe));
-    expect(milli(await creditsOf(control(), world.organization_id))).toBe(0);
+    const paidRes = await askRag(target(), dialect, ask, world.auth);
+    const left = await creditsOf(control(), world.organization_id);
+    assumed('RAG-CREDITS-PER-TOKEN-PRICE', () => {
+      const paid = readAnswer(dialect, paidRes);
+      expect(tokensOf(paid)).toBe(tokensOf(probe));
+      expect(milli(left)).toBe(0);
+    });
     await refusedWith(0);
   });
 });

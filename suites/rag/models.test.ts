@@ -3,9 +3,8 @@
  * o3; Anthropic-style: claude-*), refused when unknown, of the wrong family, or tier 1 on a Professional plan.
  */
 import { describe, expect, it } from 'vitest';
-import type { SupportedModel } from '../../contract/index.js';
 import { servesModel } from '../../contract/requests/rag-models.js';
-import { expectSuccess } from '../support/envelope.js';
+import { supportedModels } from '../support/models.js';
 import { needRag, ragModel } from '../support/rag.js';
 import {
   askRag,
@@ -18,6 +17,7 @@ import {
   SMALL_TALK,
 } from '../support/rag-wire.js';
 import { modelOfTier, ragWorldVia } from '../support/rag-world.js';
+import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
 
@@ -26,9 +26,9 @@ const target = useTarget();
 const ask = (dialect: RagDialect, model: string, auth?: Auth) =>
   askRag(target(), dialect, { model, messages: SMALL_TALK, maxTokens: 8 }, auth);
 
+/** The `value`s of getSupportedModels, wherever the server puts its list (support/models.ts). */
 async function supported(): Promise<string[]> {
-  const res = await target().call('getSupportedModels', { body: {} });
-  return expectSuccess<SupportedModel[]>(res, 'getSupportedModels').data.map((m) => m.value);
+  return (await supportedModels(target())).map((m) => m.value);
 }
 
 /** Unknown model names of each family, never in any list. */
@@ -47,7 +47,7 @@ describe.each(DIALECTS)('%s-style endpoint: models', (dialect) => {
     expect(values.length, `getSupportedModels lists ${dialect}-family models`).toBeGreaterThan(0);
     for (const model of values) {
       const a = readAnswer(dialect, await ask(dialect, model));
-      expect(a.model, model).toBe(model);
+      assumed('RAG-RESPONSE-MODEL', () => expect(a.model, model).toBe(model));
     }
   });
 
@@ -61,7 +61,7 @@ describe.each(DIALECTS)('%s-style endpoint: models', (dialect) => {
   it('a model that is in no list gets 400 invalid_request_error naming the model [RAG-UNKNOWN-MODEL, RAG-ERROR-SHAPE]', async (ctx) => {
     await needRag(ctx, target(), dialect);
     const message = expectRagError(dialect, await ask(dialect, UNKNOWN[dialect]), 400);
-    expect(message).toContain(UNKNOWN[dialect]);
+    assumed('RAG-UNKNOWN-MODEL', () => expect(message).toContain(UNKNOWN[dialect]));
     expectRagError(dialect, await ask(dialect, 'not-a-model'), 400);
   });
 
@@ -73,7 +73,8 @@ describe.each(DIALECTS)('%s-style endpoint: models', (dialect) => {
     await control.post('/models', { value, provider: dialect, tier: 0 });
     try {
       expect(await supported()).toContain(value);
-      expect(readAnswer(dialect, await ask(dialect, value)).model).toBe(value);
+      const a = readAnswer(dialect, await ask(dialect, value));
+      assumed('RAG-RESPONSE-MODEL', () => expect(a.model).toBe(value));
     } finally {
       await control.delete(`/models/${value}`);
     }
@@ -91,10 +92,14 @@ describe.each(DIALECTS)('%s-style endpoint: models', (dialect) => {
     readAnswer(dialect, await ask(dialect, tier0, world.auth));
     const refused = expectRagError(dialect, await ask(dialect, tier1, world.auth), 400);
     const unknown = expectRagError(dialect, await ask(dialect, UNKNOWN[dialect], world.auth), 400);
-    expect(wording(refused, tier1)).toBe(wording(unknown, UNKNOWN[dialect]));
+    assumed('MODELS-TIER1-RAG-PROFESSIONAL', () => {
+      expect(refused, 'the refusal has a message').toEqual(expect.any(String));
+      expect(wording(refused!, tier1)).toBe(wording(unknown ?? '', UNKNOWN[dialect]));
+    });
 
     // The same model answers once the organization is on Advanced.
     await control.post(`/organizations/${world.organization_id}/plan`, { plan: 'advanced' });
-    expect(readAnswer(dialect, await ask(dialect, tier1, world.auth)).model).toBe(tier1);
+    const a = readAnswer(dialect, await ask(dialect, tier1, world.auth));
+    assumed('RAG-RESPONSE-MODEL', () => expect(a.model).toBe(tier1));
   });
 });

@@ -2,6 +2,8 @@
  * Streamed RAG answers (`stream: true`): each dialect's SSE grammar and event order, where `sources` travels, and
  * that a stream accumulates to the very answer the same request gets unstreamed. The grammar checks live in
  * support/rag-stream.ts (every streamed read goes through them); the SSE itself is parsed by eventsource-parser.
+ * The spec does not mention streaming: everything checked of a stream here is the fake's choice, under the assumed
+ * clause that states it (streamAnswer gives undefined where a target streams otherwise, and the test ends there).
  */
 import { describe, expect, it } from 'vitest';
 import { needRag } from '../support/rag.js';
@@ -19,6 +21,7 @@ import {
   WEATHER_TOOL,
 } from '../support/rag-wire.js';
 import { scriptedWorldVia } from '../support/rag-world.js';
+import { assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 
 const target = useTarget();
@@ -37,10 +40,14 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
   it(`a text answer streams in the native grammar: ${dialect === 'openai' ? 'role first, content deltas, one finish_reason, a usage chunk, [DONE]' : 'message_start, one text block, message_delta, message_stop'} [${dialectClauses[dialect].stream}]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
     const read = await streamAnswer(target(), dialect, { model, messages: SMALL_TALK, maxTokens: 64 });
-    expect(read.answer.toolCalls).toEqual([]);
-    expect(read.answer.text.length).toBeGreaterThan(0);
-    expect(read.answer.usage!.output).toBeGreaterThan(0);
-    expect(read.answer.model).toBe(model);
+    continueIfAssumedHeld(Boolean(read), dialectClauses[dialect].stream, 'the rest of this test');
+    if (!read) return;
+    assumed(dialectClauses[dialect].stream, () => {
+      expect(read.answer.toolCalls).toEqual([]);
+      expect(read.answer.text.length).toBeGreaterThan(0);
+      expect(read.answer.usage!.output).toBeGreaterThan(0);
+    });
+    assumed('RAG-RESPONSE-MODEL', () => expect(read.answer.model).toBe(model));
   });
 
   it(`a tool call streams as native fragments: ${dialect === 'openai' ? 'index, id, type and name first, then argument pieces' : 'a tool_use block with input_json_delta pieces'} [${dialectClauses[dialect].stream}, RAG-USER-TOOLS-RETURNED]`, async (ctx) => {
@@ -52,9 +59,13 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
       toolChoice: { name: WEATHER_TOOL.name },
       maxTokens: 300,
     });
-    expect(read.answer.stop).toBe('tool_calls');
-    expect(read.answer.toolCalls.length).toBeGreaterThan(0);
-    for (const call of read.answer.toolCalls) expect(call.name).toBe(WEATHER_TOOL.name);
+    continueIfAssumedHeld(Boolean(read), dialectClauses[dialect].stream, 'the rest of this test');
+    if (!read) return;
+    assumed(dialectClauses[dialect].stream, () => {
+      expect(read.answer.stop).toBe('tool_calls');
+      expect(read.answer.toolCalls.length).toBeGreaterThan(0);
+      for (const call of read.answer.toolCalls) expect(call.name).toBe(WEATHER_TOOL.name);
+    });
   });
 
   it(`sources travel ${dialect === 'openai' ? 'on the first chunk' : 'on the message of message_start'}, once [RAG-STREAM-SOURCES, RAG-KB-TOOL]`, async (ctx) => {
@@ -66,11 +77,15 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
         knowledgebase,
         maxTokens: 300,
       });
-      expect(
-        read.sourcesAt,
-        `events carrying sources (knowledgebase ${JSON.stringify(knowledgebase)})`,
-      ).toEqual([0]);
-      if (!knowledgebase) expect(read.answer.sources).toEqual([]);
+      continueIfAssumedHeld(Boolean(read), dialectClauses[dialect].stream, 'the rest of this test');
+      if (!read) return;
+      assumed('RAG-STREAM-SOURCES', () =>
+        expect(
+          read.sourcesAt,
+          `events carrying sources (knowledgebase ${JSON.stringify(knowledgebase)})`,
+        ).toEqual([0]),
+      );
+      if (!knowledgebase) assumed('RAG-SOURCES-ALWAYS', () => expect(read.answer.sources).toEqual([]));
     }
   });
 
@@ -94,7 +109,9 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
       const full: Ask = { model, temperature: 0, ...ask };
       const body = await answer(target(), dialect, full);
       const streamed = await streamAnswer(target(), dialect, full);
-      expect(comparable(streamed.answer)).toEqual(comparable(body));
+      continueIfAssumedHeld(Boolean(streamed), dialectClauses[dialect].stream, 'the rest of this test');
+      if (!streamed) return;
+      assumed('RAG-STREAM-EQUALS-BODY', () => expect(comparable(streamed.answer)).toEqual(comparable(body)));
     },
   );
 
@@ -114,8 +131,9 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
     for (const expected of [text, call]) {
       const body = await answer(target(), dialect, ask, world.auth);
       const streamed = await streamAnswer(target(), dialect, ask, world.auth);
-      expect(comparable(streamed.answer)).toEqual(comparable(body));
-      expect(body.text).toBe(expected.text);
+      assumed('FAKE-MODEL-SCRIPT', () => expect(body.text).toBe(expected.text));
+      if (!streamed) continue;
+      assumed('RAG-STREAM-EQUALS-BODY', () => expect(comparable(streamed.answer)).toEqual(comparable(body)));
     }
   });
 });
@@ -130,6 +148,8 @@ describe('OpenAI-style stream options', () => {
       undefined,
       false,
     );
-    expect(read.answer.usage).toBeNull();
+    continueIfAssumedHeld(Boolean(read), 'RAG-OPENAI-STREAM', 'the rest of this test');
+    if (!read) return;
+    assumed('RAG-OPENAI-STREAM', () => expect(read.answer.usage).toBeNull());
   });
 });

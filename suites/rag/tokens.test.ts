@@ -1,6 +1,8 @@
 /**
  * Tokens on the RAG endpoints: the output budget (max tokens) and the usage counts, recomputed here with a real
  * o200k_base tokenizer (gpt-tokenizer) and the usage formula the contract writes down (contract/requests/rag-usage.ts).
+ * The spec shows neither how max tokens cut an answer nor how usage is counted: those checks are the fake's choices,
+ * each under its assumed clause; what is hard is the native answer itself.
  */
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import {
   type Answer,
   type Ask,
   answer,
+  chunksOf,
   DIALECTS,
   ORDER_TOOL,
   type RagDialect,
@@ -27,6 +30,7 @@ import {
   withToolResults,
 } from '../support/rag-wire.js';
 import { scriptedWorldVia } from '../support/rag-world.js';
+import { assumed } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 
 const target = useTarget();
@@ -38,8 +42,11 @@ const o200k: TokenCounter = {
 
 const LONG_QUESTION = `${REFUND_QUESTION} Please explain it in detail, in at least one hundred words.`;
 
-/** The usage prompt of an Ask with the sources its answer retrieved, as RAG-USAGE-TOKENIZER counts it. */
-function promptOf(ask: Ask, sources: Answer['sources']): UsagePrompt {
+/**
+ * The usage prompt of an Ask with the sources its answer retrieved (read as the fake's chunks), as
+ * RAG-USAGE-TOKENIZER counts it.
+ */
+function promptOf(ask: Ask, sources: UsagePrompt['sources']): UsagePrompt {
   return {
     system: ask.system ?? '',
     turns: turnsOf(ask).map((t) =>
@@ -69,11 +76,16 @@ describe.each(DIALECTS)('%s-style endpoint: max tokens', (dialect: RagDialect) =
           openaiMaxField: field,
         };
         const a = await answer(target(), dialect, ask);
-        expect(a.usage!.output, `max ${max}`).toBeLessThanOrEqual(max);
-        expect(a.stop, `max ${max}: a long answer is cut`).toBe('max_tokens');
+        assumed('RAG-MAX-TOKENS', () => {
+          expect(a.usage!.output, `max ${max}`).toBeLessThanOrEqual(max);
+          expect(a.stop, `max ${max}: a long answer is cut`).toBe('max_tokens');
+        });
         const streamed = await streamAnswer(target(), dialect, ask);
-        expect(streamed.answer.usage!.output).toBeLessThanOrEqual(max);
-        expect(streamed.answer.stop).toBe('max_tokens');
+        if (!streamed) continue;
+        assumed('RAG-MAX-TOKENS', () => {
+          expect(streamed.answer.usage!.output).toBeLessThanOrEqual(max);
+          expect(streamed.answer.stop).toBe('max_tokens');
+        });
       }
     },
   );
@@ -82,19 +94,27 @@ describe.each(DIALECTS)('%s-style endpoint: max tokens', (dialect: RagDialect) =
     const model = await needRag(ctx, target(), dialect, { control: true });
     const ask: Ask = { model, messages: LONG_QUESTION, knowledgebase: { limit: 3 }, maxTokens: 2000 };
     const full = await answer(target(), dialect, ask);
-    expect(full.stop).toBe('end');
     const fullTokens = o200k.count(full.text);
-    expect(fullTokens).toBeGreaterThan(12);
-    for (const max of [1, 5, 12, fullTokens - 1]) {
+    assumed('FAKE-MODEL-DEFAULT', () => {
+      expect(full.stop).toBe('end');
+      expect(fullTokens).toBeGreaterThan(12);
+    });
+    for (const max of [1, 5, 12, Math.max(fullTokens - 1, 1)]) {
       const cut = await answer(target(), dialect, { ...ask, maxTokens: max });
-      expect(cut.stop, `max ${max}`).toBe('max_tokens');
-      expect(full.text.startsWith(cut.text), `max ${max}: "${cut.text}" is a prefix`).toBe(true);
-      expect(o200k.count(cut.text)).toBeLessThanOrEqual(max);
-      expect(cut.usage!.output).toBe(o200k.count(cut.text));
+      assumed('RAG-MAX-TOKENS', () => {
+        expect(cut.stop, `max ${max}`).toBe('max_tokens');
+        expect(o200k.count(cut.text)).toBeLessThanOrEqual(max);
+      });
+      assumed('FAKE-MODEL-DEFAULT', () =>
+        expect(full.text.startsWith(cut.text), `max ${max}: "${cut.text}" is a prefix`).toBe(true),
+      );
+      assumed('RAG-USAGE-TOKENIZER', () => expect(cut.usage!.output).toBe(o200k.count(cut.text)));
     }
-    const exact = await answer(target(), dialect, { ...ask, maxTokens: fullTokens });
-    expect(exact.text, 'a budget of exactly the answer’s tokens cuts nothing').toBe(full.text);
-    expect(exact.stop).toBe('end');
+    const exact = await answer(target(), dialect, { ...ask, maxTokens: Math.max(fullTokens, 1) });
+    assumed('FAKE-MODEL-DEFAULT', () => {
+      expect(exact.text, 'a budget of exactly the answer’s tokens cuts nothing').toBe(full.text);
+      expect(exact.stop).toBe('end');
+    });
   });
 
   it('scripted text and tool calls obey the budget too: a call that does not fit is dropped [RAG-MAX-TOKENS, FAKE-MODEL-SCRIPT]', async (ctx) => {
@@ -107,14 +127,22 @@ describe.each(DIALECTS)('%s-style endpoint: max tokens', (dialect: RagDialect) =
     ]);
     const ask: Ask = { model, messages: SMALL_TALK, tools: [ORDER_TOOL], maxTokens: 5 };
     const text = await answer(target(), dialect, ask, world.auth);
-    expect(script.startsWith(text.text)).toBe(true);
-    expect(text.usage!.output).toBe(o200k.count(text.text));
-    expect(text.usage!.output).toBeLessThanOrEqual(5);
-    expect(text.stop).toBe('max_tokens');
+    assumed('FAKE-MODEL-SCRIPT', () => {
+      expect(script.startsWith(text.text)).toBe(true);
+      expect(text.usage!.output).toBe(o200k.count(text.text));
+    });
+    assumed('RAG-MAX-TOKENS', () => {
+      expect(text.usage!.output).toBeLessThanOrEqual(5);
+      expect(text.stop).toBe('max_tokens');
+    });
     const call = await answer(target(), dialect, ask, world.auth);
-    expect(call.toolCalls).toEqual([]);
-    expect(call.stop).toBe('max_tokens');
-    expect(call.usage!.output).toBeLessThanOrEqual(5);
+    assumed('FAKE-MODEL-SCRIPT', () =>
+      expect(call.toolCalls, 'the call that does not fit is dropped').toEqual([]),
+    );
+    assumed('RAG-MAX-TOKENS', () => {
+      expect(call.stop).toBe('max_tokens');
+      expect(call.usage!.output).toBeLessThanOrEqual(5);
+    });
   });
 });
 
@@ -127,7 +155,7 @@ describe.each(DIALECTS)('%s-style endpoint: usage from a real tokenizer', (diale
     ] satisfies Ask[]) {
       const a = await answer(target(), dialect, ask);
       expect(a.toolCalls).toEqual([]);
-      expect(a.usage!.output, a.text).toBe(o200k.count(a.text));
+      assumed('RAG-USAGE-TOKENIZER', () => expect(a.usage!.output, a.text).toBe(o200k.count(a.text)));
     }
   });
 
@@ -148,13 +176,17 @@ describe.each(DIALECTS)('%s-style endpoint: usage from a real tokenizer', (diale
     for (const ask of asks) {
       const a = await answer(target(), dialect, ask);
       answers.push(a);
-      expect(a.usage, JSON.stringify(ask)).toEqual({
-        input: inputTokens(o200k, promptOf(ask, a.sources)),
-        output: outputOf(a),
-      });
+      assumed('RAG-USAGE-TOKENIZER', () =>
+        expect(a.usage, JSON.stringify(ask)).toEqual({
+          input: inputTokens(o200k, promptOf(ask, chunksOf(a))),
+          output: outputOf(a),
+        }),
+      );
     }
-    expect(answers[2]!.sources.length, 'the knowledgebase answer retrieved chunks').toBeGreaterThan(0);
-    expect(answers[3]!.toolCalls.length, 'the weather question called the tool').toBe(1);
+    assumed('FAKE-MODEL-DEFAULT', () => {
+      expect(answers[2]!.sources.length, 'the knowledgebase answer retrieved chunks').toBeGreaterThan(0);
+      expect(answers[3]!.toolCalls.length, 'the weather question called the tool').toBe(1);
+    });
 
     // The round trip: the assistant's tool call and the tool result are counted as turns.
     const first = asks[3]!;
@@ -167,10 +199,12 @@ describe.each(DIALECTS)('%s-style endpoint: usage from a real tokenizer', (diale
       answers[3]!.text,
     );
     const next = await answer(target(), dialect, followUp);
-    expect(next.usage).toEqual({
-      input: inputTokens(o200k, promptOf(followUp, next.sources)),
-      output: outputOf(next),
-    });
+    assumed('RAG-USAGE-TOKENIZER', () =>
+      expect(next.usage).toEqual({
+        input: inputTokens(o200k, promptOf(followUp, chunksOf(next))),
+        output: outputOf(next),
+      }),
+    );
   });
 
   it('the usage of a scripted tool call is the tokens of its text plus each call’s name and JSON arguments [RAG-USAGE-TOKENIZER, FAKE-MODEL-SCRIPT]', async (ctx) => {
@@ -186,7 +220,11 @@ describe.each(DIALECTS)('%s-style endpoint: usage from a real tokenizer', (diale
       { model, messages: SMALL_TALK, tools: [WEATHER_TOOL, ORDER_TOOL], maxTokens: 500 },
       world.auth,
     );
-    expect(a.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments }))).toEqual(calls);
-    expect(a.usage!.output).toBe(outputTokens(o200k, 'Looking.', calls));
+    assumed('FAKE-MODEL-SCRIPT', () =>
+      expect(a.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments }))).toEqual(calls),
+    );
+    assumed('RAG-USAGE-TOKENIZER', () =>
+      expect(a.usage!.output).toBe(outputTokens(o200k, 'Looking.', calls)),
+    );
   });
 });

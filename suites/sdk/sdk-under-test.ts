@@ -14,9 +14,14 @@ import {
   ragErrorKinds,
 } from '../../contract/requests/rag-errors.js';
 import type { RagDialect } from '../../contract/requests/rag-models.js';
-import type { RagSources } from '../../contract/requests/rag-sources.js';
-import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '../support/rag-wire.js';
+import {
+  ANTHROPIC_DEFAULT_MAX_TOKENS,
+  expectRagRefusal,
+  type RagRefusal,
+  ragErrorMessage,
+} from '../support/rag-wire.js';
 import { anthropicClient, openaiClient, type SdkOptions, sourcesOf } from '../support/sdk-clients.js';
+import { assumed } from '../support/strength.js';
 import type { Target } from '../target/target.js';
 import type { AnthropicParams, OpenAIParams } from './sdk-asks.js';
 
@@ -27,7 +32,8 @@ export interface SdkAnswer {
   text: string;
   /** The native stop reason: OpenAI finish_reason, Anthropic stop_reason. */
   stop: string | null;
-  sources: RagSources;
+  /** The `sources` array as documented (items not looked into; sourcesOf checks them softly). */
+  sources: unknown[];
 }
 
 /** One request of the shared tests: a user message (default `Hello`) and the output budget (default the SDK's). */
@@ -43,9 +49,9 @@ export interface SdkClient {
   stream(model: string, ask?: SdkAsk): { deltas: string[]; final: Promise<SdkAnswer> };
 }
 
-/** An SDK APIError whose body was checked as the dialect's native error of its status. */
+/** An SDK APIError of a RAG refusal: the message found in its body (if any) and the response headers. */
 export interface SdkError {
-  message: string;
+  message: string | undefined;
   headers: Headers | undefined;
 }
 
@@ -82,8 +88,18 @@ export interface SdkUnderTest {
     connectionTimeout: ErrorClass;
   };
   client(t: Target, o?: SdkOptions): SdkClient;
-  /** `error` is an APIError of `status` whose body is the dialect's native error of that status (RAG-ERROR-SHAPE). */
-  expectNativeError(error: unknown, status: RagErrorStatus): SdkError;
+  /**
+   * `error` is the SDK's APIError of a RAG refusal of `status` (and `message`, when given), in two strengths as
+   * expectRagError checks a raw one (rag-wire.ts): hard, an APIError and what `refusal.documented` says of its
+   * status; softly, the exact status and message under the refusal's clause, and the body the dialect's native
+   * error of that status (RAG-ERROR-SHAPE).
+   */
+  expectNativeError(
+    error: unknown,
+    status: RagErrorStatus,
+    message?: string | RegExp,
+    refusal?: RagRefusal,
+  ): SdkError;
 }
 
 const openaiParams = (model: string, a: SdkAsk = {}): OpenAIParams => ({
@@ -138,13 +154,17 @@ export const openaiSdk: SdkUnderTest = {
       },
     };
   },
-  expectNativeError(error, status) {
+  expectNativeError(error, status, message, refusal = {}) {
     expect(error).toBeInstanceOf(OpenAI.APIError);
     const err = error as OpenAIAPIError;
-    expect(err.status).toBe(status);
-    const body = OpenAIErrorBody.parse({ error: err.error });
-    expect({ type: err.type, code: err.code }).toEqual(ragErrorKinds[status].openai);
-    return { message: body.error.message, headers: err.headers };
+    assumed('RAG-ERROR-SHAPE', () => {
+      OpenAIErrorBody.parse({ error: err.error });
+      expect({ type: err.type, code: err.code }).toEqual(ragErrorKinds[status].openai);
+    });
+    // The openai SDK keeps the body's `error` member only.
+    const text = ragErrorMessage({ error: err.error });
+    expectRagRefusal(err.status, status, text, message, refusal, `error: ${err.message}`);
+    return { message: text, headers: err.headers };
   },
 };
 
@@ -197,13 +217,16 @@ export const anthropicSdk: SdkUnderTest = {
       },
     };
   },
-  expectNativeError(error, status) {
+  expectNativeError(error, status, message, refusal = {}) {
     expect(error).toBeInstanceOf(Anthropic.APIError);
     const err = error as AnthropicAPIError;
-    expect(err.status).toBe(status);
-    const body = AnthropicErrorBody.parse(err.error);
-    expect(body.error.type).toBe(ragErrorKinds[status].anthropic);
-    return { message: body.error.message, headers: err.headers };
+    assumed('RAG-ERROR-SHAPE', () => {
+      const body = AnthropicErrorBody.parse(err.error);
+      expect(body.error.type).toBe(ragErrorKinds[status].anthropic);
+    });
+    const text = ragErrorMessage(err.error);
+    expectRagRefusal(err.status, status, text, message, refusal, `error: ${err.message}`);
+    return { message: text, headers: err.headers };
   },
 };
 

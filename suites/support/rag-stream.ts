@@ -2,16 +2,21 @@
  * Streamed RAG answers: each dialect's SSE grammar checked event by event against the contract schemas
  * (RAG-OPENAI-STREAM, RAG-ANTHROPIC-STREAM), then accumulated into the neutral Answer of rag-wire.ts so that a
  * stream can be compared with the body the same request gets unstreamed.
+ *
+ * The spec does not mention streaming at all: every streaming detail is the fake's choice (assumed), so
+ * streamAnswer() reads a stream under its dialect's stream clause and gives undefined where the target streams
+ * otherwise (a warning against a target other than the fake; a failure against the fake). The `sources` items of a
+ * stream are read as chunks under RAG-SOURCES-ITEM-SHAPE, apart from the grammar.
  */
 import { expect } from 'vitest';
-import { AnthropicStreamEvent } from '../../contract/requests/rag-anthropic.js';
-import { OpenAIChatCompletionChunk } from '../../contract/requests/rag-openai.js';
-import type { RagSource } from '../../contract/requests/rag-sources.js';
+import { AnthropicStreamEventAnySources } from '../../contract/requests/rag-anthropic.js';
+import { OpenAIChatCompletionChunkAnySources } from '../../contract/requests/rag-openai.js';
 import type { Auth, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
 import type { Answer, Ask, CallMade, RagDialect } from './rag-wire.js';
-import { askRag, stopOf } from './rag-wire.js';
+import { askRag, dialectClauses, sourceChunks, stopOf } from './rag-wire.js';
 import { expectEventStream, type SseEvent } from './sse.js';
+import { assumed } from './strength.js';
 
 export interface StreamRead {
   answer: Answer;
@@ -49,7 +54,7 @@ export function readOpenAIStream(res: RawResponse, options: { includeUsage: bool
     '[DONE] only at the end',
   ).toEqual([]);
   const chunks = body.map((e, i) => {
-    const parsed = OpenAIChatCompletionChunk.safeParse(json(e, i));
+    const parsed = OpenAIChatCompletionChunkAnySources.safeParse(json(e, i));
     if (!parsed.success) throw new Error(`chunk ${i}: ${parsed.error.message}\n${e.data.slice(0, 400)}`);
     return parsed.data;
   });
@@ -120,7 +125,7 @@ export function readOpenAIStream(res: RawResponse, options: { includeUsage: bool
     arguments: argumentsOf(c.args, `arguments of ${c.name}`),
   }));
   const sourcesAt = chunks.flatMap((c, i) => (c.sources !== undefined ? [i] : []));
-  const sources: RagSource[] = sourcesAt.length ? chunks[sourcesAt[0]!]!.sources! : [];
+  const sources: unknown[] = sourcesAt.length ? chunks[sourcesAt[0]!]!.sources! : [];
   return {
     answer: {
       id: first.id,
@@ -130,6 +135,7 @@ export function readOpenAIStream(res: RawResponse, options: { includeUsage: bool
       stop: stopOf('openai', finish!),
       usage,
       sources,
+      chunks: sourceChunks(sources),
     },
     sourcesAt,
     events: events.length,
@@ -144,7 +150,7 @@ export function readOpenAIStream(res: RawResponse, options: { includeUsage: bool
 export function readAnthropicStream(res: RawResponse): StreamRead {
   const raw = expectEventStream(res);
   const events = raw.map((e, i) => {
-    const parsed = AnthropicStreamEvent.safeParse(json(e, i));
+    const parsed = AnthropicStreamEventAnySources.safeParse(json(e, i));
     if (!parsed.success) throw new Error(`event ${i}: ${parsed.error.message}\n${e.data.slice(0, 400)}`);
     expect(e.event, `event ${i}: the SSE event name equals its type`).toBe(parsed.data.type);
     return parsed.data;
@@ -213,7 +219,7 @@ export function readAnthropicStream(res: RawResponse): StreamRead {
       ? [k]
       : [],
   );
-  const sources = start.message.sources ?? delta.sources ?? [];
+  const sources: unknown[] = start.message.sources ?? delta.sources ?? [];
   return {
     answer: {
       id: start.message.id,
@@ -226,13 +232,14 @@ export function readAnthropicStream(res: RawResponse): StreamRead {
         output: delta.usage.output_tokens,
       },
       sources,
+      chunks: sourceChunks(sources),
     },
     sourcesAt,
     events: raw.length,
   };
 }
 
-/** A stream of either dialect, checked and accumulated. */
+/** A stream of either dialect, checked and accumulated (throws where it breaks the dialect's stream clause). */
 export function readStream(
   dialect: RagDialect,
   res: RawResponse,
@@ -241,14 +248,23 @@ export function readStream(
   return dialect === 'openai' ? readOpenAIStream(res, options) : readAnthropicStream(res);
 }
 
-/** Ask `ask` with `stream: true` (OpenAI: with stream_options.include_usage unless told not to) and read the stream. */
+/**
+ * Ask `ask` with `stream: true` (OpenAI: with stream_options.include_usage unless told not to) and read the stream
+ * under the dialect's stream clause (RAG-OPENAI-STREAM, RAG-ANTHROPIC-STREAM: streaming is not in the spec):
+ * undefined when the target does not stream as the fake does (a warning; against the fake, a failure). Callers
+ * check what they read of a stream under the assumed clauses of their own.
+ */
 export async function streamAnswer(
   t: Target,
   dialect: RagDialect,
   ask: Ask,
   auth?: Auth,
   includeUsage = true,
-): Promise<StreamRead> {
+): Promise<StreamRead | undefined> {
   const res = await askRag(t, dialect, { ...ask, stream: true, includeUsage }, auth);
-  return readStream(dialect, res, { includeUsage });
+  let read: StreamRead | undefined;
+  assumed(dialectClauses[dialect].stream, () => {
+    read = readStream(dialect, res, { includeUsage });
+  });
+  return read;
 }

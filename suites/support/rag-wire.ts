@@ -4,13 +4,18 @@
  * is read back into a neutral `Answer`, after checking it against the contract schemas.
  */
 import { expect } from 'vitest';
-import { AnthropicMessage, type AnthropicMessageParam } from '../../contract/requests/rag-anthropic.js';
+import {
+  type AnthropicMessageParam,
+  DocumentedAnthropicMessage,
+} from '../../contract/requests/rag-anthropic.js';
 import { AnthropicErrorBody, OpenAIErrorBody, ragErrorKind } from '../../contract/requests/rag-errors.js';
 import type { RagDialect } from '../../contract/requests/rag-models.js';
-import { OpenAIChatCompletion, type OpenAIMessage } from '../../contract/requests/rag-openai.js';
-import { KNOWLEDGEBASE_TOOL_TYPE, type RagSource } from '../../contract/requests/rag-sources.js';
+import { DocumentedOpenAIChatCompletion, type OpenAIMessage } from '../../contract/requests/rag-openai.js';
+import { KNOWLEDGEBASE_TOOL_TYPE, type RagSource, RagSources } from '../../contract/requests/rag-sources.js';
+import { extractClauseIds } from '../reporting/clause-matrix.js';
 import type { Auth, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
+import { assumed, currentTestTitle } from './strength.js';
 
 export type { RagDialect };
 export const DIALECTS: readonly RagDialect[] = ['openai', 'anthropic'];
@@ -261,7 +266,13 @@ export interface Answer {
   stop: Stop;
   /** Null for an OpenAI-style stream without stream_options.include_usage. */
   usage: { input: number; output: number } | null;
-  sources: RagSource[];
+  /** The `sources` array as documented: its items' fields are not shown, so they are not read here. */
+  sources: unknown[];
+  /**
+   * The same items read as the fake's knowledgebase chunks (RAG-SOURCES-ITEM-SHAPE); undefined when they are not
+   * (a warning against a target other than the fake). Read them through chunksOf(), inside an assumed() check.
+   */
+  chunks: RagSource[] | undefined;
 }
 
 const parseArguments = (raw: string): Record<string, unknown> => {
@@ -270,12 +281,49 @@ const parseArguments = (raw: string): Record<string, unknown> => {
   return value as Record<string, unknown>;
 };
 
-/** A 200 answer in the dialect's native shape (checked against the contract), read into an Answer. */
+/**
+ * The items of a `sources` array as the fake's chunks {point_id, doc_id, score, content}, checked under
+ * RAG-SOURCES-ITEM-SHAPE (hard against the fake, a warning elsewhere); undefined when they are not.
+ */
+export function sourceChunks(sources: readonly unknown[]): RagSource[] | undefined {
+  let chunks: RagSource[] | undefined;
+  assumed('RAG-SOURCES-ITEM-SHAPE', () => {
+    const parsed = RagSources.safeParse(sources);
+    if (!parsed.success)
+      throw new Error(
+        `sources items are not chunks {point_id, doc_id, score, content}: ${parsed.error.message}\n${JSON.stringify(sources).slice(0, 300)}`,
+      );
+    chunks = parsed.data;
+  });
+  return chunks;
+}
+
+/**
+ * The chunks of an answer, for a check of the fake's own behaviour that reads their fields (call it inside that
+ * check's assumed()): throws when the items are not the fake's chunk shape.
+ */
+export function chunksOf(a: Pick<Answer, 'chunks'>): RagSource[] {
+  if (!a.chunks) throw new Error('sources items are not the fake’s chunks (RAG-SOURCES-ITEM-SHAPE)');
+  return a.chunks;
+}
+
+/** The whole text of a source item, whatever its fields: for checks that hold for any item shape. */
+export const sourceText = (item: unknown): string => JSON.stringify(item) ?? '';
+
+/**
+ * A RAG answer in the dialect's native shape plus `sources` (RAG-RESPONSE-NATIVE), read into an Answer. Hard: a 2xx
+ * whose body is the native shape with a `sources` array; the fake's choices on top, softly: status 200 and JSON
+ * content type (RAG-SUCCESS-200), the items of `sources` as chunks (RAG-SOURCES-ITEM-SHAPE).
+ */
 export function readAnswer(dialect: RagDialect, res: RawResponse): Answer {
-  expect(res.status, `status; body: ${res.text.slice(0, 400)}`).toBe(200);
-  expect(res.headers['content-type'] ?? '', 'content-type').toMatch(/^application\/json/);
+  expect(res.status, `a 2xx answer; body: ${res.text.slice(0, 400)}`).toBeGreaterThanOrEqual(200);
+  expect(res.status, `a 2xx answer; body: ${res.text.slice(0, 400)}`).toBeLessThan(300);
+  assumed('RAG-SUCCESS-200', () => {
+    expect(res.status, 'status').toBe(200);
+    expect(res.headers['content-type'] ?? '', 'content-type').toMatch(/^application\/json/);
+  });
   if (dialect === 'openai') {
-    const parsed = OpenAIChatCompletion.safeParse(res.json);
+    const parsed = DocumentedOpenAIChatCompletion.safeParse(res.json);
     if (!parsed.success)
       throw new Error(`not a chat.completion: ${parsed.error.message}\n${res.text.slice(0, 600)}`);
     const c = parsed.data;
@@ -293,9 +341,10 @@ export function readAnswer(dialect: RagDialect, res: RawResponse): Answer {
       stop: stopOf(dialect, choice.finish_reason),
       usage: { input: c.usage.prompt_tokens, output: c.usage.completion_tokens },
       sources: c.sources,
+      chunks: sourceChunks(c.sources),
     };
   }
-  const parsed = AnthropicMessage.safeParse(res.json);
+  const parsed = DocumentedAnthropicMessage.safeParse(res.json);
   if (!parsed.success) throw new Error(`not a message: ${parsed.error.message}\n${res.text.slice(0, 600)}`);
   const m = parsed.data;
   return {
@@ -308,45 +357,149 @@ export function readAnswer(dialect: RagDialect, res: RawResponse): Answer {
     stop: stopOf(dialect, m.stop_reason),
     usage: { input: m.usage.input_tokens, output: m.usage.output_tokens },
     sources: m.sources,
+    chunks: sourceChunks(m.sources),
   };
 }
 
-/** Ask and read the 200 answer. */
+/** Ask and read the 2xx answer. */
 export async function answer(t: Target, dialect: RagDialect, ask: Ask, auth?: Auth): Promise<Answer> {
   return readAnswer(dialect, await askRag(t, dialect, ask, auth));
 }
 
 /**
- * The response is a RAG error in the dialect's native shape (RAG-ERROR-SHAPE) with this status, the error type
- * (and OpenAI code) of the contract's status table, and this message when given. Never the RXERROR envelope.
+ * The assumed clauses that state the fake's status (and message) of a RAG refusal, by status; expectRagError uses
+ * the first one the running test cites (else the first), unless told which.
+ */
+const RAG_ERROR_CLAUSES: Readonly<Record<number, readonly string[]>> = {
+  400: [
+    'RAG-BAD-REQUEST-400',
+    'RAG-UNKNOWN-MODEL',
+    'RAG-WRONG-FAMILY-400',
+    'MODELS-TIER1-RAG-PROFESSIONAL',
+    'RAG-ANTHROPIC-MAX-TOKENS-REQUIRED',
+    'RAG-KB-TOOL-LIMIT',
+  ],
+  401: ['RAG-INVALID-KEY-401'],
+  402: ['CREDITS-EXHAUSTED', 'RAG-CREDITS-PER-TOKEN-PRICE'],
+  403: ['RAG-PLAN-PROFESSIONAL'],
+  404: ['RAG-UNKNOWN-ROUTE-NATIVE'],
+  405: ['RAG-UNKNOWN-ROUTE-NATIVE'],
+  413: ['RAG-BAD-REQUEST-400'],
+  415: ['RAG-BAD-REQUEST-400'],
+  429: ['RAG-RATE-LIMIT-NATIVE'],
+};
+
+/** The assumed clause of the fake's `status` for a RAG refusal, as the running test cites it. */
+export function ragErrorClause(status: number): string {
+  const candidates = RAG_ERROR_CLAUSES[status] ?? ['FAKE-MODEL-SCRIPT'];
+  const cited = extractClauseIds(currentTestTitle() ?? '');
+  return candidates.find((id) => cited.includes(id)) ?? (candidates[0] as string);
+}
+
+/**
+ * The message of a RAG error body, wherever a server put it: the native `error.message` of either dialect, else a
+ * top-level string `message` (as in the RXERROR envelope); undefined when there is none.
+ */
+export function ragErrorMessage(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const { error, message } = body as { error?: unknown; message?: unknown };
+  if (error !== null && typeof error === 'object') {
+    const inner = (error as { message?: unknown }).message;
+    if (typeof inner === 'string') return inner;
+  }
+  return typeof message === 'string' ? message : undefined;
+}
+
+/** The dialect's native error body of `status`: the body shape, the error type (and OpenAI code) of the table. */
+export function expectNativeErrorBody(
+  dialect: RagDialect,
+  body: unknown,
+  status: number,
+  raw: string,
+): string {
+  expect((body as { type?: unknown } | undefined)?.type, 'not the RXERROR envelope').not.toBe('RXERROR');
+  const kind = ragErrorKind(status);
+  let text: string;
+  if (dialect === 'openai') {
+    const parsed = OpenAIErrorBody.safeParse(body);
+    expect(parsed.success, `OpenAI error body; body: ${raw.slice(0, 400)}`).toBe(true);
+    const error = parsed.data!.error;
+    expect(error.type, 'error.type').toBe(kind.openai.type);
+    expect(error.code, 'error.code').toBe(kind.openai.code);
+    text = error.message;
+  } else {
+    const parsed = AnthropicErrorBody.safeParse(body);
+    expect(parsed.success, `Anthropic error body; body: ${raw.slice(0, 400)}`).toBe(true);
+    expect(parsed.data!.error.type, 'error.type').toBe(kind.anthropic);
+    text = parsed.data!.error.message;
+  }
+  expect(text.length, 'a message').toBeGreaterThan(0);
+  return text;
+}
+
+/** How a test expects a RAG refusal: which assumed clause states its exact status, and what of it is documented. */
+export interface RagRefusal {
+  /** The assumed clause of the fake's exact status and message; default: ragErrorClause(status). */
+  clause?: string;
+  /**
+   * What the spec documents of this refusal, checked hard: `status` (exactly this status), `refused` (some 4xx) or
+   * `nothing` (the whole refusal is the fake's choice). Default by status: 429 `status` (ERR-429-STATUS); 400, 401
+   * and 415 `refused` (a body that is not the native request shape, a model the endpoint does not serve, a missing
+   * or unknown key); any other `nothing` (unknown routes and methods, the plan gate below Professional, credits,
+   * scripted errors).
+   */
+  documented?: 'status' | 'refused' | 'nothing';
+}
+
+const documentedByDefault = (status: number): NonNullable<RagRefusal['documented']> =>
+  status === 429 ? 'status' : [400, 401, 415].includes(status) ? 'refused' : 'nothing';
+
+/**
+ * The response is a RAG refusal, in two strengths (HARNESS-TWO-STRENGTHS). The spec shows no RAG error body and no
+ * status but 429 (ERR-429-STATUS), so hard: what `refusal.documented` says (see RagRefusal) and no stack trace.
+ * Softly: the dialect's native error body with the type (and OpenAI code) of the contract's status table, as JSON
+ * (RAG-ERROR-SHAPE); the exact status and, when given, the message under the refusal's clause. Returns the message
+ * found in the body (native, or a top-level `message`), if any.
  */
 export function expectRagError(
   dialect: RagDialect,
   res: RawResponse,
   status: number,
   message?: string | RegExp,
-): string {
-  expect(res.status, `status; body: ${res.text.slice(0, 400)}`).toBe(status);
-  expect(res.headers['content-type'] ?? '', 'content-type').toMatch(/^application\/json/);
-  expect((res.json as { type?: unknown } | undefined)?.type, 'not the RXERROR envelope').not.toBe('RXERROR');
-  const kind = ragErrorKind(status);
-  let text: string;
-  if (dialect === 'openai') {
-    const parsed = OpenAIErrorBody.safeParse(res.json);
-    expect(parsed.success, `OpenAI error body; body: ${res.text.slice(0, 400)}`).toBe(true);
-    const error = parsed.data!.error;
-    expect(error.type, 'error.type').toBe(kind.openai.type);
-    expect(error.code, 'error.code').toBe(kind.openai.code);
-    text = error.message;
-  } else {
-    const parsed = AnthropicErrorBody.safeParse(res.json);
-    expect(parsed.success, `Anthropic error body; body: ${res.text.slice(0, 400)}`).toBe(true);
-    expect(parsed.data!.error.type, 'error.type').toBe(kind.anthropic);
-    text = parsed.data!.error.message;
-  }
-  expect(text.length, 'a message').toBeGreaterThan(0);
-  if (typeof message === 'string') expect(text).toBe(message);
-  else if (message) expect(text).toMatch(message);
+  refusal: RagRefusal = {},
+): string | undefined {
   expect(res.text, 'no stack trace').not.toMatch(/\n\s+at .+:\d+:\d+/);
+  assumed('RAG-ERROR-SHAPE', () => {
+    expect(res.headers['content-type'] ?? '', 'content-type').toMatch(/^application\/json/);
+    expectNativeErrorBody(dialect, res.json, status, res.text);
+  });
+  const text = ragErrorMessage(res.json);
+  expectRagRefusal(res.status, status, text, message, refusal, `body: ${res.text.slice(0, 400)}`);
   return text;
+}
+
+/**
+ * The status (and message) of a RAG refusal, however it was received (raw, or an SDK's APIError): hard what
+ * `refusal.documented` says, softly the exact status and the message under the refusal's clause.
+ */
+export function expectRagRefusal(
+  actual: number | undefined,
+  status: number,
+  text: string | undefined,
+  message: string | RegExp | undefined,
+  refusal: RagRefusal,
+  evidence: string,
+): void {
+  const where = `status; ${evidence}`;
+  const documented = refusal.documented ?? documentedByDefault(status);
+  if (documented === 'status') expect(actual, where).toBe(status);
+  else if (documented === 'refused') {
+    expect(actual, `a 4xx refusal; ${where}`).toBeGreaterThanOrEqual(400);
+    expect(actual, `a 4xx refusal; ${where}`).toBeLessThan(500);
+  }
+  assumed(refusal.clause ?? ragErrorClause(status), () => {
+    expect(actual, where).toBe(status);
+    if (typeof message === 'string') expect(text, 'message').toBe(message);
+    else if (message) expect(text ?? '', 'message').toMatch(message);
+  });
 }

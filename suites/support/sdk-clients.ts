@@ -8,11 +8,14 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import type { TestContext } from 'vitest';
+import { DocumentedAnthropicMessage } from '../../contract/requests/rag-anthropic.js';
 import type { RagDialect } from '../../contract/requests/rag-models.js';
-import { KNOWLEDGEBASE_TOOL_TYPE, RagSources } from '../../contract/requests/rag-sources.js';
+import { DocumentedOpenAIChatCompletion } from '../../contract/requests/rag-openai.js';
+import { DocumentedRagSources, KNOWLEDGEBASE_TOOL_TYPE } from '../../contract/requests/rag-sources.js';
 import { cassetteFetch } from '../target/cassettes.js';
 import type { Target } from '../target/target.js';
 import { needRag } from './rag.js';
+import { sourceChunks } from './rag-wire.js';
 
 /** Generous against a slow target, short enough that a hung stream fails the test rather than the run. */
 export const SDK_TIMEOUT_MS = 20_000;
@@ -96,9 +99,23 @@ export const openaiKnowledgebaseTool = (limit = 3): OpenAI.Chat.ChatCompletionTo
 export const anthropicKnowledgebaseTool = (limit = 3): Anthropic.Messages.ToolUnion =>
   knowledgebaseTool(limit) as unknown as Anthropic.Messages.ToolUnion;
 
-/** The `sources` array of a response (or accumulated stream result), checked against the contract. */
-export function sourcesOf(response: unknown): RagSources {
-  return RagSources.parse((response as { sources?: unknown } | null)?.sources);
+/**
+ * The `sources` array of a response (or accumulated stream result): an array, hard (documented); its items as the
+ * fake's chunks, softly (RAG-SOURCES-ITEM-SHAPE). The items are returned as they came.
+ */
+export function sourcesOf(response: unknown): unknown[] {
+  const sources = DocumentedRagSources.parse((response as { sources?: unknown } | null)?.sources);
+  sourceChunks(sources);
+  return sources;
+}
+
+/**
+ * An answer an SDK returned is the native shape plus `sources` (RAG-RESPONSE-NATIVE), hard; the items of `sources`
+ * as the fake's chunks, softly (RAG-SOURCES-ITEM-SHAPE).
+ */
+export function expectNativeAnswer(dialect: RagDialect, answer: unknown): void {
+  (dialect === 'openai' ? DocumentedOpenAIChatCompletion : DocumentedAnthropicMessage).parse(answer);
+  sourcesOf(answer);
 }
 
 export interface SentRequest {
