@@ -67,6 +67,11 @@ export const conventionsClauses = defineClauses([
     'Every response body, success or error (including 404, 405, 413, 415 and 429), is JSON with Content-Type application/json.',
   ),
   assumed(
+    'CONV-NO-EXTRA-FIELDS',
+    'Resources',
+    'A success answer carries only the fields the spec shows (and the fake’s stated choices for what it does not show): no other member in the envelope nor in any object of `data`, and a message-only success has no `data`.',
+  ),
+  assumed(
     'CONV-CONTENT-TYPE-PARAMS',
     S,
     'Media-type parameters and case are ignored when matching the request Content-Type: `application/json; charset=utf-8` counts as application/json and `application/x-www-form-urlencoded; charset=UTF-8` as form.',

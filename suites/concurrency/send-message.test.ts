@@ -5,11 +5,17 @@
  * way to read a conversation back, so it is what these tests read.
  *
  * Every request of a burst has its own text, so a recording replays each answer to the request it belongs to.
+ *
+ * Concurrency is not shown, and neither is the order of messages that share a createdAt: every check here is a
+ * choice of the fake, made under its assumed clause. What is stored (CONC-SEND-MESSAGE-NOTHING-LOST) is checked
+ * apart from the order it is listed in (CONC-SEND-MESSAGE-ORDER, CONC-SEND-MESSAGE-TURN-ATOMIC), so that a server
+ * breaking ties another way is told apart from one that loses a turn.
  */
 import { describe, expect, it } from 'vitest';
 import type { Session, SessionMessage } from '../../contract/index.js';
 import { expectSuccess } from '../support/envelope.js';
 import { allMessages, allPages, allSessions } from '../support/pages.js';
+import { assumed } from '../support/strength.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import { onProject, unique } from '../support/world.js';
 import type { RawResponse } from '../target/transport.js';
@@ -73,27 +79,40 @@ function acknowledged(turns: Turn[]): Map<string, string> {
       res.status,
       `sendMessage must not fail with a server error: ${res.text.slice(0, 200)}`,
     ).toBeLessThan(500);
-    if (res.status !== 200) continue;
+    if (res.status < 200 || res.status >= 300) continue;
     const data = expectSuccess<{ send_by: string; message: string }>(res, 'sendMessage').data;
     expect(data.send_by).toBe('assistant');
     replies.set(question, data.message);
   }
-  // With the control API the target is the fake, which has no reason to refuse any of them.
-  if (target().control) expect(replies.size, 'acknowledged requests').toBe(turns.length);
+  // With the control API (rate counters reset before each test) nothing should be refused.
+  if (target().control)
+    assumed('CONC-SEND-MESSAGE-NOTHING-LOST', () =>
+      expect(replies.size, 'acknowledged requests').toBe(turns.length),
+    );
   expect(replies.size, 'at least one request acknowledged').toBeGreaterThan(0);
   return replies;
 }
 
 /**
- * Every acknowledged question is listed once, nothing else is listed, and every reply comes after its question:
- * walking the list, an assistant message must match the reply of a question already seen and not yet answered.
+ * Every acknowledged question is listed once and nothing else is listed: the visitor messages are the questions,
+ * the assistant messages their replies (as multisets: in whatever order the list gives them).
  */
-function expectEachTurnOnce(list: readonly SessionMessage[], replies: ReadonlyMap<string, string>) {
+function expectEachTurnStoredOnce(list: readonly SessionMessage[], replies: ReadonlyMap<string, string>) {
   const asked = list.filter((m) => m.send_by !== 'assistant').map((m) => m.message);
   expect([...asked].sort(), 'visitor messages listed (each acknowledged one exactly once)').toEqual(
     [...replies.keys()].sort(),
   );
-  expect(list.filter((m) => m.send_by === 'assistant')).toHaveLength(replies.size);
+  const answered = list.filter((m) => m.send_by === 'assistant').map((m) => m.message);
+  expect([...answered].sort(), 'replies listed (each acknowledged one exactly once)').toEqual(
+    [...replies.values()].sort(),
+  );
+}
+
+/**
+ * Every reply comes after its question: walking the list, an assistant message must match the reply of a question
+ * already seen and not yet answered.
+ */
+function expectRepliesAfterQuestions(list: readonly SessionMessage[], replies: ReadonlyMap<string, string>) {
   const pending = new Map<string, number>();
   for (const [i, m] of list.entries()) {
     if (m.send_by !== 'assistant') {
@@ -140,10 +159,17 @@ describe('concurrent sendMessage on one session', () => {
     const replies = acknowledged(turns);
 
     const list = await allMessages(target(), Number(session_uid));
-    expectEachTurnOnce(list, replies);
-    expect(new Set(ids(list)).size).toBe(list.length);
-    expect(new Set(list.map((m) => m.session_id)).size, 'one session').toBe(1);
-    expectAscending(list);
+    const stored = () => {
+      expectEachTurnStoredOnce(list, replies);
+      expect(new Set(ids(list)).size).toBe(list.length);
+      expect(new Set(list.map((m) => m.session_id)).size, 'one session').toBe(1);
+    };
+    assumed('CONC-SEND-MESSAGE-NOTHING-LOST', stored);
+    assumed('SEND-MESSAGE-RECORDED', stored);
+    assumed('CONC-SEND-MESSAGE-ORDER', () => {
+      expectRepliesAfterQuestions(list, replies);
+      expectAscending(list);
+    });
   });
 
   it('the order read back is one order: the same on every read, DESC its reverse, pages of any size without skip or repeat; last_message is its last message [CONC-SEND-MESSAGE-ORDER]', async (ctx) => {
@@ -153,18 +179,22 @@ describe('concurrent sendMessage on one session', () => {
     const uid = Number(session_uid);
 
     const first = await allMessages(target(), uid);
-    expectAscending(first);
-    expect(ids(await allMessages(target(), uid)), 'a second read').toEqual(ids(first));
-    expect(ids(await pages(uid, 'DESC', 100)), 'DESC').toEqual(ids(first).reverse());
-    for (const size of [7, 10]) {
-      expect(ids(await pages(uid, 'ASC', size)), `ASC in pages of ${size}`).toEqual(ids(first));
-    }
-    expect(ids(await pages(uid, 'DESC', 6)), 'DESC in pages of 6').toEqual(ids(first).reverse());
-
+    const again = await allMessages(target(), uid);
+    const desc = await pages(uid, 'DESC', 100);
+    const ascPages = [await pages(uid, 'ASC', 7), await pages(uid, 'ASC', 10)];
+    const descPages = await pages(uid, 'DESC', 6);
     const session = (await allSessions(target())).find((s: Session) => s.session_uid === uid);
-    expect(session, 'getSessions lists the session').toBeDefined();
-    expect(session!.last_message).toBe(first.at(-1)!.message);
-    expect(Date.parse(session!.last_message_time!)).toBe(Date.parse(first.at(-1)!.createdAt));
+    assumed('CONC-SEND-MESSAGE-ORDER', () => {
+      expectAscending(first);
+      expect(ids(again), 'a second read').toEqual(ids(first));
+      expect(ids(desc), 'DESC').toEqual(ids(first).reverse());
+      for (const [i, size] of [7, 10].entries())
+        expect(ids(ascPages[i]!), `ASC in pages of ${size}`).toEqual(ids(first));
+      expect(ids(descPages), 'DESC in pages of 6').toEqual(ids(first).reverse());
+      expect(session, 'getSessions lists the session').toBeDefined();
+      expect(session!.last_message).toBe(first.at(-1)!.message);
+      expect(Date.parse(session!.last_message_time!)).toBe(Date.parse(first.at(-1)!.createdAt));
+    });
   });
 
   it('each reply immediately follows its own question, however the turns interleave [CONC-SEND-MESSAGE-TURN-ATOMIC]', async (ctx) => {
@@ -174,13 +204,16 @@ describe('concurrent sendMessage on one session', () => {
       await burst(questions(12, 'atomic').map((question) => ({ session_uid, question }))),
     );
     const list = await allMessages(target(), Number(session_uid));
-    expect(list).toHaveLength(2 * replies.size);
-    for (let i = 0; i < list.length; i += 2) {
-      const [q, a] = [list[i]!, list[i + 1]!];
-      expect(q.send_by, `#${i} is a visitor message`).not.toBe('assistant');
-      expect(a.send_by, `#${i + 1} is a reply`).toBe('assistant');
-      expect(a.message, `#${i + 1} is the reply to #${i}`).toBe(replies.get(q.message));
-    }
+    assumed('CONC-SEND-MESSAGE-NOTHING-LOST', () => expect(list).toHaveLength(2 * replies.size));
+    assumed('CONC-SEND-MESSAGE-TURN-ATOMIC', () => {
+      expect(list).toHaveLength(2 * replies.size);
+      for (let i = 0; i < list.length; i += 2) {
+        const [q, a] = [list[i]!, list[i + 1]!];
+        expect(q.send_by, `#${i} is a visitor message`).not.toBe('assistant');
+        expect(a.send_by, `#${i + 1} is a reply`).toBe('assistant');
+        expect(a.message, `#${i + 1} is the reply to #${i}`).toBe(replies.get(q.message));
+      }
+    });
   });
 });
 
@@ -196,12 +229,16 @@ describe('concurrent sendMessage on two sessions', () => {
     for (const [s, session_uid] of sessions.entries()) {
       const own = new Map([...replies].filter(([q]) => asked.indexOf(q) % 2 === s));
       const list = await allMessages(target(), Number(session_uid));
-      expectEachTurnOnce(list, own);
-      expectAscending(list);
-      for (const m of list) {
-        expect(ownIds.has(m.id), `message ${m.id} is listed in both sessions`).toBe(false);
-        ownIds.add(m.id);
-      }
+      assumed('CONC-SEND-MESSAGE-NOTHING-LOST', () => {
+        expectEachTurnStoredOnce(list, own);
+        for (const m of list)
+          expect(ownIds.has(m.id), `message ${m.id} is listed in both sessions`).toBe(false);
+      });
+      for (const m of list) ownIds.add(m.id);
+      assumed('CONC-SEND-MESSAGE-ORDER', () => {
+        expectRepliesAfterQuestions(list, own);
+        expectAscending(list);
+      });
     }
   });
 });

@@ -8,6 +8,12 @@
  * - the limits follow support/reference/usage-limits.ts;
  * - who may do what is the spec's access table (support/access-model.ts), checked first (AUTH-CHECK-ORDER).
  * Each run uses a new organization and project, so the model starts from what a new project reports.
+ *
+ * Two strengths (HARNESS-TWO-STRENGTHS): each prediction is checked on its class (accepted; refused in the error
+ * envelope, with the documented message where the spec quotes one; the values read back) hard when the spec's own
+ * rules decide it, else under the assumed clauses it rests on (`grounds`); the fake's exact status and message on
+ * top, under MODEL-SETTINGS and the refusal's own clause. What the model's state rests on accumulates the same way:
+ * a read compares hard only while every step that led to it was documented.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -28,10 +34,12 @@ import {
   numericStringArb,
   wrongTypeArb,
 } from '../support/arbitraries/ranges.js';
-import { expectError, expectSuccess } from '../support/envelope.js';
+import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN } from '../support/messages.js';
+import { supportedModels } from '../support/models.js';
 import {
   type Allocation,
+  INVALID_PARAMS_DOCUMENTED,
   noLimits,
   type ProjectLimits,
   REMOVABLE_TYPES,
@@ -40,6 +48,7 @@ import {
   setLimits,
   used,
 } from '../support/reference/usage-limits.js';
+import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { createOrganizationVia, createProjectVia, orgTokenVia, unique } from '../support/world.js';
 import type { RawResponse } from '../target/transport.js';
@@ -105,32 +114,95 @@ function validValue(field: Field, value: unknown): boolean {
   }
 }
 
+/**
+ * Why `value` is refused for `field`: undefined when it is accepted, [] when the spec's rule for the field refuses
+ * it outright (wrong type, out of range, outside the enum), else the assumed clauses that do.
+ */
+function refusalGrounds(field: Field, value: unknown): string[] | undefined {
+  if (validValue(field, value)) return undefined;
+  if (value === null) return ['ERR-JSON-NO-COERCION'];
+  const numeric = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value);
+  switch (field) {
+    case 'prompt':
+    case 'restriction':
+      if (typeof value === 'string') return ['SET-TEXT-MAX-LENGTH'];
+      return typeof value === 'number' ? ['ERR-JSON-NO-COERCION'] : [];
+    case 'model':
+      return typeof value === 'number' ? ['ERR-JSON-NO-COERCION'] : [];
+    case 'mode':
+      return [];
+    case 'temperature':
+      return numeric ? ['ERR-JSON-NO-COERCION'] : [];
+    default: {
+      const r = settingsRanges[field];
+      if (typeof value === 'number' && !Number.isInteger(value) && value >= r.min && value <= r.max)
+        return ['SET-INTEGER-FIELDS-STRICT'];
+      return numeric ? ['ERR-JSON-NO-COERCION', 'SET-INTEGER-FIELDS-STRICT'] : [];
+    }
+  }
+}
+
 interface Model {
   settings: Record<string, unknown>;
   limits: ProjectLimits;
   readonly allocation: Allocation;
   readonly models: readonly string[];
+  /** The assumed clauses the model's saved settings rest on (what every step that led to them rested on). */
+  settingsGrounds: Set<string>;
+  /** The same for the limits. */
+  limitsGrounds: Set<string>;
 }
 
 /** The answer the model expects: 200 (and the model after it), or an error status and its message(s). */
 interface Prediction {
   status: number;
   message?: string | readonly string[];
+  /** Alternatives the spec allows beside the fake's message (documented messages only). */
+  alsoDocumented?: readonly string[];
+  /** The spec quotes no message for this refusal, whatever the fake's message is (a negative limit). */
+  anyMessage?: true;
+  /** The assumed clauses the predicted class rests on; empty when the spec's own rules decide it. */
+  grounds: readonly string[];
   next?: Partial<Model>;
 }
 
 function predictUpdate(m: Model, caller: Caller, patch: Record<string, unknown>): Prediction {
-  if (!may('updateProjectSettings', caller)) return { status: 403, message: FORBIDDEN };
   const entries = Object.entries(patch) as [Field, unknown][];
+  const faults = entries.map(([f, v]) => refusalGrounds(f, v)).filter((g): g is string[] => g !== undefined);
   const unknownModel =
     validValue('model', patch.model) && !m.models.includes(patch.model as string)
       ? [invalidModel(patch.model as string)]
       : [];
+  const refused = faults.length > 0 || unknownModel.length > 0;
+  const bodyGrounds =
+    unknownModel.length > 0 || faults.some((g) => g.length === 0) ? [] : [...new Set(faults.flat())];
+  if (!may('updateProjectSettings', caller))
+    // Forbidden and a bad body: which answers first is the fake's order (AUTH-CHECK-ORDER).
+    return { status: 403, message: FORBIDDEN, grounds: refused ? ['AUTH-CHECK-ORDER'] : [] };
+  // A model that is not in the list (an empty one included) may be named by the documented invalid-model message.
+  const namedModel =
+    typeof patch.model === 'string' && !m.models.includes(patch.model) ? [invalidModel(patch.model)] : [];
   // Which of two faults answers is not shown: a bad value and an unknown model may each be named.
-  if (entries.some(([f, v]) => !validValue(f, v)))
-    return { status: 400, message: [INVALID_PARAMS, ...unknownModel] };
-  if (unknownModel.length > 0) return { status: 400, message: unknownModel[0]! };
-  return { status: 200, next: { settings: { ...m.settings, ...patch } } };
+  if (faults.length > 0)
+    return {
+      status: 400,
+      message: [INVALID_PARAMS, ...unknownModel],
+      alsoDocumented: namedModel,
+      grounds: bodyGrounds,
+    };
+  if (unknownModel.length > 0) return { status: 400, message: unknownModel[0]!, grounds: [] };
+  // Nothing to change: that it succeeds is the fake's choice.
+  const grounds = entries.length === 0 ? ['SET-NO-FIELDS'] : [];
+  return { status: 200, grounds, next: { settings: { ...m.settings, ...patch } } };
+}
+
+/** The documented part of a message the model predicts: a pattern where the spec quotes the message. */
+function documentedMessage(message: string): RegExp | undefined {
+  if (message === INVALID_PARAMS) return INVALID_PARAMS_DOCUMENTED;
+  if (message === FORBIDDEN) return new RegExp(`^${FORBIDDEN}$`);
+  if (/^Invalid model '.*'\. Model not found in available models list\.$/s.test(message))
+    return new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 's');
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -141,15 +213,64 @@ interface Real {
   tokens: Record<Caller, string>;
 }
 
-/** Check `res` against the prediction; answers the success body when it is one. */
+/**
+ * Check `res` against the prediction: its class hard when the spec's own rules decide it (else under the clauses
+ * it rests on), the fake's exact status and message under MODEL-SETTINGS and the refusal's clause. Answers the
+ * success body when the answer is one.
+ */
 function expectPredicted(res: RawResponse, p: Prediction, op: string) {
-  if (p.status === 200) return expectSuccess(res, op);
-  const message = p.message ?? [];
-  expectError(res, p.status);
-  const got = (res.json as { message: string }).message;
-  if (typeof message === 'string') expect(got).toBe(message);
-  else expect(message).toContain(got);
-  return undefined;
+  const success = res.status >= 200 && res.status < 300;
+  const fakes = p.message === undefined ? [] : typeof p.message === 'string' ? [p.message] : [...p.message];
+  const got = (res.json as { message?: unknown } | undefined)?.message;
+  const ofClass = () => {
+    if (p.status === 200) {
+      expectSuccess(res, op);
+      return;
+    }
+    if (p.status === 403) {
+      expectError(res, 403, FORBIDDEN);
+      return;
+    }
+    expectRefused(res);
+    // The message, where the spec quotes every message the prediction allows.
+    const patterns = [...fakes, ...(p.alsoDocumented ?? [])].map(documentedMessage);
+    if (!p.anyMessage && patterns.length > 0 && patterns.every((re) => re !== undefined))
+      expect(
+        patterns.some((re) => re!.test(String(got))),
+        `message ${JSON.stringify(got)} is one the spec documents for this refusal`,
+      ).toBe(true);
+  };
+  if (p.grounds.length === 0) ofClass();
+  for (const id of p.grounds) assumed(id, ofClass);
+  // The fake's exact answer.
+  assumed('MODEL-SETTINGS', () => {
+    expect(res.status, `status; body: ${res.text.slice(0, 200)}`).toBe(p.status);
+    if (p.status !== 200) expect(fakes).toContain(got);
+  });
+  if (p.status !== 200 && p.status !== 403 && typeof got === 'string' && fakes.includes(got))
+    assumed('MODEL-SETTINGS', () => expectError(res, p.status, got));
+  return success ? (res.json as { data?: unknown; message: string }) : undefined;
+}
+
+/** Compare a read with the model: hard while the state rests on documented steps only. */
+function expectState(grounds: ReadonlySet<string>, check: () => void): void {
+  if (grounds.size === 0) check();
+  for (const id of grounds) assumed(id, check);
+  assumed('MODEL-SETTINGS', check);
+}
+
+/** A message-only success has no `data` (the fake's choice, CONV-NO-EXTRA-FIELDS: the spec requires none). */
+const expectMessageOnly = (body: { data?: unknown } | undefined) => {
+  if (body) assumed('CONV-NO-EXTRA-FIELDS', () => expect(body.data, 'message only').toBeUndefined());
+};
+
+/** What a step adds to the grounds of the state it leaves: what its prediction rests on. */
+function restOn(grounds: Set<string>, p: Prediction, refusedWithFields: boolean, atomic: string): void {
+  // A forbidden request changes nothing whichever check answers first.
+  if (p.status === 403) return;
+  for (const id of p.grounds) grounds.add(id);
+  // A refused request must change nothing, not even its valid parts: the fake's choice.
+  if (p.status !== 200 && p.status !== 403 && refusedWithFields) grounds.add(atomic);
 }
 
 const call = (r: Real, op: string, caller: Caller, body: Record<string, unknown>) =>
@@ -168,7 +289,8 @@ class UpdateSettings implements fc.AsyncCommand<Model, Real> {
       p,
       'updateProjectSettings',
     );
-    if (body) expect(body.data, 'message only (SET-MESSAGE-ONLY)').toBeUndefined();
+    expectMessageOnly(body);
+    restOn(m.settingsGrounds, p, Object.keys(this.patch).length > 1, 'SET-ATOMIC');
     if (p.status === 200 && p.next?.settings) m.settings = p.next.settings;
   }
   toString = () => `update(${this.caller}, ${JSON.stringify(this.patch).slice(0, 120)})`;
@@ -180,7 +302,7 @@ class ReadSettings implements fc.AsyncCommand<Model, Real> {
     const project = await target().control!.get<{ settings: Record<string, unknown> }>(
       `/projects/${r.project_uid}`,
     );
-    expect(project.settings).toEqual(m.settings);
+    expectState(m.settingsGrounds, () => expect(project.settings).toEqual(m.settings));
   }
   toString = () => 'readSettings';
 }
@@ -192,18 +314,28 @@ class SetLimits implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true;
   async run(m: Model, r: Real) {
+    const o = setLimits(m.limits, m.allocation, this.items);
+    // Whether it is accepted rests on what the limits rest on (the allocation read from an unset project, the
+    // usage the documents make), unless the body alone refuses it.
+    const stateGrounds = [...m.limitsGrounds];
     let p: Prediction;
-    if (!may('setProjectUsageLimit', this.caller)) p = { status: 403, message: FORBIDDEN };
-    else {
-      const o = setLimits(m.limits, m.allocation, this.items);
-      p = o.ok ? { status: 200, next: { limits: o.next } } : { status: o.status, message: o.messages };
-    }
+    if (!may('setProjectUsageLimit', this.caller))
+      p = { status: 403, message: FORBIDDEN, grounds: o.ok ? [] : ['AUTH-CHECK-ORDER'] };
+    else if (o.ok) p = { status: 200, grounds: stateGrounds, next: { limits: o.next } };
+    else
+      p = {
+        status: o.status,
+        message: o.messages,
+        ...(o.messages.includes(INVALID_PARAMS) && !o.documented ? { anyMessage: true as const } : {}),
+        grounds: o.messages.includes(INVALID_PARAMS) ? o.grounds : [...o.grounds, ...stateGrounds],
+      };
     const body = expectPredicted(
       await call(r, 'setProjectUsageLimit', this.caller, { limits: this.items }),
       p,
       'setProjectUsageLimit',
     );
-    if (body) expect(body.data).toBeUndefined();
+    expectMessageOnly(body);
+    restOn(m.limitsGrounds, p, this.items.length > 1, 'USAGE-LIMIT-ATOMIC');
     if (p.status === 200 && p.next?.limits) m.limits = p.next.limits;
   }
   toString = () => `setLimits(${this.caller}, ${JSON.stringify(this.items)})`;
@@ -216,14 +348,29 @@ class RemoveLimit implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true;
   async run(m: Model, r: Real) {
+    const o = removeLimit(m.limits, this.type);
     let p: Prediction;
-    if (!may('removeProjectUsageLimit', this.caller)) p = { status: 403, message: FORBIDDEN };
-    else {
-      const o = removeLimit(m.limits, this.type);
-      p = o.ok ? { status: 200, next: { limits: o.next } } : { status: o.status, message: o.messages };
-    }
+    if (!may('removeProjectUsageLimit', this.caller))
+      p = { status: 403, message: FORBIDDEN, grounds: o.ok ? [] : ['AUTH-CHECK-ORDER'] };
+    else if (o.ok)
+      // Removing a limit that is not set succeeds: the fake's choice.
+      p = {
+        status: 200,
+        grounds:
+          (m.limits.own as Record<string, unknown>)[this.type] === undefined
+            ? ['USAGE-LIMIT-REMOVE-IDEMPOTENT']
+            : [],
+        next: { limits: o.next },
+      };
+    else
+      p = {
+        status: o.status,
+        message: o.messages,
+        grounds: o.grounds,
+      };
     const res = await call(r, 'removeProjectUsageLimit', this.caller, { limit_type: this.type });
     expectPredicted(res, p, 'removeProjectUsageLimit');
+    restOn(m.limitsGrounds, p, false, 'USAGE-LIMIT-ATOMIC');
     if (p.status === 200 && p.next?.limits) m.limits = p.next.limits;
   }
   toString = () => `removeLimit(${this.caller}, ${this.type})`;
@@ -234,14 +381,20 @@ class GetLimits implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model, r: Real) {
     const p: Prediction = may('getProjectUsageLimit', this.caller)
-      ? { status: 200 }
-      : { status: 403, message: FORBIDDEN };
+      ? { status: 200, grounds: [] }
+      : { status: 403, message: FORBIDDEN, grounds: [] };
     const body = expectPredicted(
       await call(r, 'getProjectUsageLimit', this.caller, {}),
       p,
       'getProjectUsageLimit',
     );
-    if (body) expect(body.data as ProjectUsageLimit).toEqual(reported(m.limits, m.allocation));
+    if (body) {
+      const data = body.data as ProjectUsageLimit;
+      const expected = reported(m.limits, m.allocation);
+      // The documented fields, and (the fake's choice) no others.
+      expectState(m.limitsGrounds, () => expect(data).toMatchObject(expected));
+      assumed('CONV-NO-EXTRA-FIELDS', () => expect(data).toEqual(expected));
+    }
   }
   toString = () => `getLimits(${this.caller})`;
 }
@@ -260,6 +413,8 @@ class AddDocument implements fc.AsyncCommand<Model, Real> {
       text: 'A document that only counts as usage.',
     });
     m.limits = used(m.limits, this.kind === 'file' ? 'document' : 'webpages');
+    // What usage counts is the fake's choice (a file document is one `document`, a webpage one `webpages`).
+    m.limitsGrounds.add('USAGE-LIMIT-USAGE-COUNTS');
   }
   toString = () => `addDocument(${this.kind})`;
 }
@@ -378,10 +533,7 @@ describe('project settings and usage limits against a reference model', () => {
     need(ctx, target(), { control: true });
     const control = target().control!;
     const first = await newWorld();
-    const models = expectSuccess<{ value: string }[]>(
-      await target().call('getSupportedModels', { auth: { bearer: first.tokens.owner }, body: {} }),
-      'getSupportedModels',
-    ).data.map((x) => x.value);
+    const models = (await supportedModels(target(), { bearer: first.tokens.owner })).map((x) => x.value);
     const read = expectSuccess<ProjectUsageLimit>(
       await call(first, 'getProjectUsageLimit', 'owner', {}),
       'getProjectUsageLimit',
@@ -405,6 +557,9 @@ describe('project settings and usage limits against a reference model', () => {
             limits: noLimits({ document: 0, webpages: 0, credits: 0 }),
             allocation,
             models,
+            settingsGrounds: new Set(),
+            // The allocation is what a project with no limit set reports.
+            limitsGrounds: new Set(['USAGE-LIMIT-UNSET-IS-ALLOCATION']),
           };
           await fc.asyncModelRun(() => ({ model, real }), cmds);
           // Every run ends with both reads, whatever its commands were.

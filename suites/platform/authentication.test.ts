@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { platformOperations } from '../../contract/index.js';
-import { expectError, expectSuccess } from '../support/envelope.js';
+import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_TOKEN, PLAN_REQUIRED } from '../support/messages.js';
+import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import {
   bodyFor,
@@ -21,13 +22,22 @@ const target = useTarget();
 
 const control = () => target().control!;
 
+/**
+ * A request without a usable token is refused (documented: every request requires the header); that it is the
+ * 401 `Invalid or revoked API token` of an invalid token is the fake's choice, stated by `clause`.
+ */
+function expectNoCredential(res: Parameters<typeof expectError>[0], clause: string): void {
+  expectRefused(res);
+  assumed(clause, () => expectError(res, 401, INVALID_TOKEN));
+}
+
 describe('the Bearer credential', () => {
   it('every Platform operation without an Authorization header gets 401 Invalid or revoked API token [AUTH-BEARER-HEADER, AUTH-MISSING-CREDENTIAL, ERR-ENVELOPE]', async (ctx) => {
     need(ctx, target(), { projectUid: true });
     const project_uid = target().config.project_uid!;
     for (const op of platformOperations) {
       const res = await target().call(op.id, { auth: { none: true }, body: bodyFor(op.id, { project_uid }) });
-      expectError(res, 401, INVALID_TOKEN);
+      expectNoCredential(res, 'AUTH-MISSING-CREDENTIAL');
     }
   });
 
@@ -47,7 +57,7 @@ describe('the Bearer credential', () => {
     ];
     for (const authorization of malformed) {
       const res = await target().call('getMyProjects', { auth: { headers: { authorization } }, body: {} });
-      expectError(res, 401, INVALID_TOKEN);
+      expectNoCredential(res, 'AUTH-MISSING-CREDENTIAL');
     }
   });
 
@@ -57,7 +67,7 @@ describe('the Bearer credential', () => {
     for (const header of ['api-key', 'x-api-key', 'x-api-token']) {
       const headers: Record<string, string> = { [header]: token };
       const res = await target().call('getMyProjects', { auth: { headers }, body: {} });
-      expectError(res, 401, INVALID_TOKEN);
+      expectNoCredential(res, 'AUTH-WRONG-CREDENTIAL-KIND');
     }
   });
 
@@ -85,7 +95,8 @@ describe('the Bearer credential', () => {
     }
   });
 
-  it('a project API key sent as the Bearer value of a Platform operation gets 401 [AUTH-WRONG-CREDENTIAL-KIND, AUTH-KEY-PREFIX]', async (ctx) => {
+  // A key names no token: the documented 401 of TOKEN-INVALID-401 (nothing here rests on AUTH-WRONG-CREDENTIAL-KIND).
+  it('a project API key sent as the Bearer value of a Platform operation gets 401 [TOKEN-INVALID-401, AUTH-KEY-PREFIX]', async (ctx) => {
     need(ctx, target(), { projectKey: true, projectUid: true });
     const key = target().config.project_key!;
     expect(key.startsWith('apk-')).toBe(true);
@@ -125,7 +136,7 @@ describe('the Bearer credential', () => {
       'getSessions',
     ]) {
       const res = await target().call(op, { body: bodyFor(op, { project_uid }) });
-      expect(res.status, op).toBe(200);
+      expectSuccess(res, op);
       for (const v of values) expect(res.text.includes(v), `${op} leaks a token value`).toBe(false);
       expect(res.text, op).not.toMatch(/api-v1-[A-Za-z0-9]{8,}/);
     }
@@ -147,6 +158,7 @@ describe('the plan gate', () => {
         auth,
         body: bodyFor(op.id, { project_uid: project.project_uid }),
       });
+      expectRefused(res);
       expectError(res, 403, PLAN_REQUIRED);
     }
 
@@ -173,7 +185,9 @@ describe('the plan gate', () => {
       auth: { bearer: token.value },
       body: { email: 'x@example.com', role: 'owner' },
     });
-    expectError(res, 403, PLAN_REQUIRED);
+    // Refused either way (documented); which refusal answers is the fake's order.
+    expectRefused(res);
+    assumed('AUTH-CHECK-ORDER', () => expectError(res, 403, PLAN_REQUIRED));
   });
 });
 
@@ -185,7 +199,9 @@ describe('order of the request checks', () => {
         auth: { token: 'viewer' },
         body: { project_uid: 42, limits: 'x', email: 1 },
       });
-      expectError(res, 403, FORBIDDEN);
+      // Refused either way (documented); that the permission check answers first is the fake's order.
+      expectRefused(res);
+      assumed('AUTH-CHECK-ORDER', () => expectError(res, 403, FORBIDDEN));
     }
   });
 
@@ -209,7 +225,8 @@ describe('order of the request checks', () => {
       auth: { token: 'viewer' },
       body: { project_uid: 'no-such-project-uid' },
     });
-    expectError(res, 403, FORBIDDEN);
+    expectRefused(res);
+    assumed('AUTH-CHECK-ORDER', () => expectError(res, 403, FORBIDDEN));
   });
 
   it('a project outside the scope gets the scope 403 before the membership check [AUTH-CHECK-ORDER, AUTH-SCOPE-403]', async (ctx) => {
@@ -229,7 +246,9 @@ describe('order of the request checks', () => {
       auth: { bearer: token.value },
       body: { project_uid: notMine.project_uid },
     });
-    expectError(res, 403, FORBIDDEN);
+    // Outside the scope and its creator not a member: both are documented refusals, in either order.
+    expectRefused(res, /permission|not a member of the project/i);
+    assumed('AUTH-CHECK-ORDER', () => expectError(res, 403, FORBIDDEN));
   });
 
   it('an invalid credential gets 401 whatever else is wrong with the request [AUTH-CHECK-ORDER, AUTH-MISSING-CREDENTIAL]', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Invitation, Organization, OrganizationMember, Project } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
+import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { createMemberVia, uniqueEmail } from '../support/world.js';
 
@@ -26,6 +27,12 @@ async function members(body: Record<string, unknown>): Promise<{ data: MembersDa
   return { data, total: total as number };
 }
 
+/** `obj` has every field the spec shows (hard); that it has no other is the fake's choice (CONV-NO-EXTRA-FIELDS). */
+function expectFields(obj: object, fields: string[]): void {
+  expect(Object.keys(obj)).toEqual(expect.arrayContaining(fields));
+  assumed('CONV-NO-EXTRA-FIELDS', () => expect(Object.keys(obj).sort()).toEqual([...fields].sort()));
+}
+
 /** Adds members through the control API until the organization has at least `min` of them. */
 async function ensureMembers(min: number): Promise<void> {
   const control = target().control!;
@@ -43,11 +50,9 @@ describe('getOrganizationDetail', () => {
     const org = await detail();
     expect(Number.isInteger(org.id)).toBe(true);
     expect(org.OrganizationMembers.length).toBeGreaterThan(0);
-    for (const m of org.OrganizationMembers)
-      expect(Object.keys(m).sort()).toEqual(['createdAt', 'id', 'role', 'user_id']);
-    for (const p of org.OrganizationProjects)
-      expect(Object.keys(p).sort()).toEqual(['id', 'name', 'project_uid']);
-    expect(Object.keys(org.user).sort()).toEqual(['email', 'id', 'name']);
+    for (const m of org.OrganizationMembers) expectFields(m, ['createdAt', 'id', 'role', 'user_id']);
+    for (const p of org.OrganizationProjects) expectFields(p, ['id', 'name', 'project_uid']);
+    expectFields(org.user, ['email', 'id', 'name']);
   });
 
   it("is the token's organization: it lists the configured project [ORG-DETAIL-EMPTY-BODY, ORG-DETAIL-DATA]", async (ctx) => {
@@ -86,11 +91,12 @@ describe('getOrganizationDetail', () => {
 
   it('answers the same at {org_base_url} [ORG-BASE-URL, ORG-BASE-URL-OPERATIONS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'] });
-    const atOrg = expectSuccess<Organization>(
-      await target().call('getOrganizationDetail', { body: {}, base: 'org' }),
-      'getOrganizationDetail',
-    ).data;
-    expect(atOrg).toEqual(await detail());
+    const res = await target().call('getOrganizationDetail', { body: {}, base: 'org' });
+    // Which operations {org_base_url} serves is not shown (ORG-BASE-URL-OPERATIONS); one it serves is the same
+    // operation, with the same answer (ORG-BASE-URL).
+    assumed('ORG-BASE-URL-OPERATIONS', () => expectSuccess(res, 'getOrganizationDetail'));
+    if (res.status >= 200 && res.status < 300)
+      expect(expectSuccess<Organization>(res, 'getOrganizationDetail').data).toEqual(await detail());
   });
 
   it('is open to the editor and viewer tokens [AUTH-ACCESS-GETORGANIZATIONDETAIL, AUTH-ROLE-VIEWER-READ-ONLY]', async (ctx) => {
@@ -102,7 +108,9 @@ describe('getOrganizationDetail', () => {
     }
   });
 
-  it('refuses a token with fine-grained permissions only [AUTH-ACCESS-GETORGANIZATIONDETAIL, AUTH-PERMISSIONS-ONLY, ERR-403-MESSAGE]', async (ctx) => {
+  // Documented by the access table: no role and no fine-grained entry for the operation (AUTH-PERMISSIONS-ONLY
+  // adds nothing here that the row does not say).
+  it('refuses a token with fine-grained permissions only [AUTH-ACCESS-GETORGANIZATIONDETAIL, ERR-403-MESSAGE]', async (ctx) => {
     need(ctx, target(), { tokens: ['fine_grained'] });
     const res = await target().call('getOrganizationDetail', { body: {}, auth: { token: 'fine_grained' } });
     expectError(res, 403, FORBIDDEN);
@@ -140,7 +148,9 @@ describe('getOrganizationMembers', () => {
   it('accepts limit 1000 and returns every member [MEMBERS-LIMIT-MAX-1000, MEMBERS-TOTAL-COUNTS-MEMBERS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'] });
     const { data, total } = await members({ limit: 1000 });
-    expect(data.organizationMember).toHaveLength(Math.min(total, 1000));
+    assumed('MEMBERS-TOTAL-COUNTS-MEMBERS', () =>
+      expect(data.organizationMember).toHaveLength(Math.min(total, 1000)),
+    );
   });
 
   it('rejects limit 1001 [MEMBERS-LIMIT-MAX-1000, ERR-INVALID-PARAMS-MESSAGE]', async (ctx) => {
@@ -171,16 +181,20 @@ describe('getOrganizationMembers', () => {
     await ensureMembers(15);
     const all = await members({ limit: 1000 });
     const ids = all.data.organizationMember.map((m) => m.id);
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(all.total).toBe(ids.length);
+    // Every check of this test is a choice of the fake: the order (MEMBERS-ORDER), what total counts
+    // (MEMBERS-TOTAL-COUNTS-MEMBERS) and what a page holds (PAGING-SEMANTICS).
+    assumed('MEMBERS-ORDER', () => expect(ids).toEqual([...ids].sort((a, b) => a - b)));
+    assumed('MEMBERS-TOTAL-COUNTS-MEMBERS', () => expect(all.total).toBe(ids.length));
     const paged: number[] = [];
-    for (let page = 1; page <= Math.ceil(all.total / 4); page += 1) {
+    for (let page = 1; page <= Math.ceil(ids.length / 4); page += 1) {
       const res = await members({ limit: 4, page });
-      expect(res.total).toBe(all.total);
-      expect(res.data.organizationMember.length).toBe(Math.min(4, all.total - (page - 1) * 4));
+      assumed('MEMBERS-TOTAL-COUNTS-MEMBERS', () => expect(res.total).toBe(all.total));
+      assumed('PAGING-SEMANTICS', () =>
+        expect(res.data.organizationMember.length).toBe(Math.min(4, ids.length - (page - 1) * 4)),
+      );
       paged.push(...res.data.organizationMember.map((m) => m.id));
     }
-    expect(paged).toEqual(ids);
+    assumed('PAGING-SEMANTICS', () => expect(paged).toEqual(ids));
   });
 
   it('returns an empty page past the end with the same total [PAGING-PAGE-PAST-END]', async (ctx) => {
@@ -219,10 +233,12 @@ describe('getOrganizationMembers', () => {
   it('answers the same at {org_base_url} [ORG-BASE-URL-OPERATIONS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'] });
     const res = await target().call('getOrganizationMembers', { body: { limit: 1000 }, base: 'org' });
-    const atOrg = expectSuccess<MembersData>(res, 'getOrganizationMembers');
     const atBase = await members({ limit: 1000 });
-    expect(atOrg.data).toEqual(atBase.data);
-    expect(atOrg.total).toBe(atBase.total);
+    assumed('ORG-BASE-URL-OPERATIONS', () => {
+      const atOrg = expectSuccess<MembersData>(res, 'getOrganizationMembers');
+      expect(atOrg.data).toEqual(atBase.data);
+      expect(atOrg.total).toBe(atBase.total);
+    });
   });
 
   it('is open to the editor and viewer tokens [AUTH-ACCESS-GETORGANIZATIONMEMBERS]', async (ctx) => {
@@ -234,7 +250,7 @@ describe('getOrganizationMembers', () => {
     }
   });
 
-  it('refuses a token with fine-grained permissions only [AUTH-ACCESS-GETORGANIZATIONMEMBERS, AUTH-PERMISSIONS-ONLY]', async (ctx) => {
+  it('refuses a token with fine-grained permissions only [AUTH-ACCESS-GETORGANIZATIONMEMBERS, ERR-403-MESSAGE]', async (ctx) => {
     need(ctx, target(), { tokens: ['fine_grained'] });
     const res = await target().call('getOrganizationMembers', { body: {}, auth: { token: 'fine_grained' } });
     expectError(res, 403, FORBIDDEN);

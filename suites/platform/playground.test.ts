@@ -4,9 +4,11 @@
  * through the control API, so that no other test's calls change what they measure.
  */
 import { describe, expect, it } from 'vitest';
-import type { PlaygroundSession, Session, SupportedModel } from '../../contract/index.js';
-import { expectError, expectSuccess } from '../support/envelope.js';
+import type { PlaygroundSession, Session } from '../../contract/index.js';
+import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
+import { type ModelEntry, supportedModels } from '../support/models.js';
+import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import {
   createOrganizationVia,
@@ -28,10 +30,6 @@ interface Reply {
   total_credits: number;
 }
 
-interface ModelEntry extends SupportedModel {
-  credits_per_call: number;
-}
-
 const mainUid = () => target().config.project_uid!;
 
 async function createSession(project_uid = mainUid(), auth?: Auth): Promise<PlaygroundSession> {
@@ -46,9 +44,50 @@ async function reply(body: Record<string, unknown>, auth?: Auth): Promise<Reply>
   return expectSuccess<Reply>(await respond(body, auth), 'playgroundAgentResponse').data;
 }
 
-async function models(auth?: Auth): Promise<ModelEntry[]> {
-  const res = await target().call('getSupportedModels', { body: {}, auth });
-  return expectSuccess<ModelEntry[]>(res, 'getSupportedModels').data;
+/** The supported models as the public list shows them (entries read wherever the server puts the list). */
+const models = (auth?: Auth): Promise<ModelEntry[]> => supportedModels(target(), auth);
+
+/**
+ * Credits per playground call of each model, from the control API's price table: the spec documents that a call
+ * deducts credits by model but shows no price, and a list entry's fields beyond `value` and `tier` are not shown.
+ */
+async function prices(): Promise<Map<string, number>> {
+  return new Map((await target().control!.models()).map((m) => [m.value, m.credits_per_call]));
+}
+
+/** The price of `value` in `table`; a failed expectation when the control API has none for it. */
+function priceOf(table: Map<string, number>, value: string): number {
+  const price = table.get(value);
+  expect(price, `the control API prices ${value}`).toBeTypeOf('number');
+  return price as number;
+}
+
+/** `obj` has every field the spec shows (hard); that it has no other is the fake's choice (CONV-NO-EXTRA-FIELDS). */
+function expectFields(obj: object, fields: string[]): void {
+  expect(Object.keys(obj)).toEqual(expect.arrayContaining(fields));
+  assumed('CONV-NO-EXTRA-FIELDS', () => expect(Object.keys(obj).sort()).toEqual([...fields].sort()));
+}
+
+/** `n` previous messages, alternately from the user and the assistant. */
+const history = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    role: i % 2 === 0 ? 'user' : 'assistant',
+    content: `message ${i}`,
+  }));
+
+/**
+ * The name of the previous-messages field is not shown (PLAYGROUND-HISTORY-FIELD: the fake's is `messages`). The
+ * names a server might use, tried in this order; the one it reads is the one that refuses 51 items (the documented
+ * limit is 50), or none.
+ */
+const HISTORY_FIELD_CANDIDATES = ['messages', 'history', 'chat_history', 'previous_messages'] as const;
+
+async function findHistoryField(base: Record<string, unknown>): Promise<string | undefined> {
+  for (const field of HISTORY_FIELD_CANDIDATES) {
+    const res = await respond({ ...base, [field]: history(51) });
+    if (res.status >= 400 && res.status < 500) return field;
+  }
+  return undefined;
 }
 
 /** A fresh project in the seeded organization that the owner token can use. */
@@ -82,9 +121,10 @@ describe('createPlaygroundAgentSession', () => {
     const a = await createSession();
     const b = await createSession();
     for (const s of [a, b]) {
-      expect(Object.keys(s).sort()).toEqual(['id', 'is_emulator', 'project_id', 'session_uid']);
+      expectFields(s, ['id', 'is_emulator', 'project_id', 'session_uid']);
       expect(s.project_id).toBe(projectId);
-      expect(s.is_emulator).toBe(true);
+      expect(typeof s.is_emulator).toBe('boolean');
+      assumed('PLAYGROUND-IS-EMULATOR-TRUE', () => expect(s.is_emulator).toBe(true));
       expect(Number.isInteger(s.session_uid)).toBe(true);
     }
     expect(a.session_uid).not.toBe(b.session_uid);
@@ -144,12 +184,14 @@ describe('playgroundAgentResponse', () => {
       session_uid: session.session_uid,
       query: 'How do I enable two-factor authentication?',
     });
-    expect(Object.keys(r).sort()).toEqual(['message', 'response_time', 'session_uid', 'total_credits']);
-    expect(r.session_uid).toBe(session.session_uid);
+    expectFields(r, ['message', 'response_time', 'session_uid', 'total_credits']);
+    assumed('PLAYGROUND-SESSION-UID-ECHO', () => expect(r.session_uid).toBe(session.session_uid));
     expect(r.message.length).toBeGreaterThan(0);
-    expect(r.response_time).toBeGreaterThan(0);
-    expect(r.response_time).toBeLessThan(600);
-    expect(r.total_credits).toBeGreaterThan(0);
+    assumed('PLAYGROUND-RESPONSE-TIME', () => {
+      expect(r.response_time).toBeGreaterThan(0);
+      expect(r.response_time).toBeLessThan(600);
+    });
+    assumed('PLAYGROUND-TOTAL-CREDITS', () => expect(r.total_credits).toBeGreaterThan(0));
   });
 
   it('requires project_uid, session_uid and query [PLAYGROUND-RESPONSE-REQUIRED]', async (ctx) => {
@@ -188,20 +230,26 @@ describe('playgroundAgentResponse', () => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
     const session = await createSession();
     const base = { project_uid: mainUid(), session_uid: session.session_uid, query: 'And for annual plans?' };
-    const history = (n: number) =>
-      Array.from({ length: n }, (_, i) => ({
-        role: i % 2 === 0 ? 'user' : 'assistant',
-        content: `message ${i}`,
-      }));
-    await reply({ ...base, messages: [] });
-    await reply({ ...base, messages: history(50) });
-    expectError(await respond({ ...base, messages: history(51) }), 400, INVALID_PARAMS);
+    // The fake's field name (PLAYGROUND-HISTORY-FIELD).
+    await assumed('PLAYGROUND-HISTORY-FIELD', async () => {
+      await reply({ ...base, messages: [] });
+      await reply({ ...base, messages: history(50) });
+      expectError(await respond({ ...base, messages: history(51) }), 400, INVALID_PARAMS);
+    });
+    // The documented limit, on whichever field the server refuses 51 items in: 50 there are accepted.
+    const field = await findHistoryField(base);
+    if (field !== undefined) {
+      await reply({ ...base, [field]: [] });
+      await reply({ ...base, [field]: history(50) });
+      expectError(await respond({ ...base, [field]: history(51) }), 400, INVALID_PARAMS);
+    }
   });
 
   it('rejects previous messages that are not {role user|assistant, content string} [PLAYGROUND-HISTORY-FIELD]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
     const session = await createSession();
     const base = { project_uid: mainUid(), session_uid: session.session_uid, query: 'hello' };
+    // The field's name and its items' shape are not shown: all of this is the fake's choice.
     for (const messages of [
       [{ role: 'system', content: 'be brief' }],
       [{ role: 'user', content: 42 }],
@@ -209,7 +257,8 @@ describe('playgroundAgentResponse', () => {
       ['just text'],
       { role: 'user', content: 'not an array' },
     ]) {
-      expectError(await respond({ ...base, messages }), 400, INVALID_PARAMS);
+      const res = await respond({ ...base, messages });
+      assumed('PLAYGROUND-HISTORY-FIELD', () => expectError(res, 400, INVALID_PARAMS));
     }
   });
 
@@ -242,7 +291,7 @@ describe('playgroundAgentResponse', () => {
       query: 'zebra',
       agent_setting: { temperature: 0 },
     };
-    const history = [
+    const previous = [
       { role: 'user', content: 'quantum entanglement of entangled quantum particles' },
       { role: 'assistant', content: 'Noted.' },
     ];
@@ -252,64 +301,90 @@ describe('playgroundAgentResponse', () => {
         'updateProjectSettings',
       );
 
+    // Which previous messages feed the answer, and how, is the fake's choice (and the field's name too).
     const alone = (await reply(base)).message;
     await setCount(0);
-    expect((await reply({ ...base, messages: history })).message).toBe(alone);
+    const none = (await reply({ ...base, messages: previous })).message;
+    assumed('PLAYGROUND-HISTORY-CONTEXT', () => expect(none).toBe(alone));
     await setCount(1);
-    expect(
-      (await reply({ ...base, messages: history })).message,
-      'the last message is the assistant one',
-    ).toBe(alone);
+    const last = (await reply({ ...base, messages: previous })).message;
+    assumed('PLAYGROUND-HISTORY-CONTEXT', () =>
+      expect(last, 'the last message is the assistant one').toBe(alone),
+    );
     await setCount(2);
-    expect((await reply({ ...base, messages: history })).message).not.toBe(alone);
+    const both = (await reply({ ...base, messages: previous })).message;
+    assumed('PLAYGROUND-HISTORY-CONTEXT', () => expect(both).not.toBe(alone));
   });
 
   it("overrides settings for the call only and leaves the project's saved configuration unchanged [PLAYGROUND-AGENT-SETTING-OVERRIDE, PLAYGROUND-AGENT-SETTING-NOT-SAVED]", async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], projectUid: true, control: true, writes: true });
-    const before = await savedSettings(mainUid());
-    const list = await models();
-    const saved = list.find((m) => m.value === before.model)!;
-    const other = list.find((m) => m.value !== saved.value && m.credits_per_call !== saved.credits_per_call)!;
-    expect(other, 'a model priced differently from the saved one').toBeDefined();
-    const session = await createSession();
+    need(ctx, target(), { control: true, writes: true });
+    // A fresh organization: its balance moves only with this test's calls, so what a call deducts shows the model
+    // it ran on (PLAYGROUND-CREDITS-BY-MODEL).
+    const org = await freshOrganization(10_000);
+    const before = await savedSettings(org.project_uid);
+    const table = await prices();
+    const savedPrice = priceOf(table, String(before.model));
+    const other = (await models(org.auth)).find(
+      (m) => m.value !== before.model && table.has(m.value) && table.get(m.value) !== savedPrice,
+    );
+    expect(other, 'a listed model priced differently from the saved one').toBeDefined();
+    const otherPrice = priceOf(table, other!.value);
+    const session = await createSession(org.project_uid, org.auth);
     const base = {
-      project_uid: mainUid(),
+      project_uid: org.project_uid,
       session_uid: session.session_uid,
       query: 'How do I get a refund?',
     };
-    const overridden = await reply({
+    const billed = async (body: Record<string, unknown>) => {
+      const balance = await creditsOf(org.id);
+      const r = await reply(body, org.auth);
+      return { r, spent: balance - (await creditsOf(org.id)) };
+    };
+    const overridden = await billed({
       ...base,
       agent_setting: {
-        model: other.value,
+        model: other!.value,
         system_prompt: 'Answer like a pirate.',
         temperature: 1.9,
         max_nodes: 2,
       },
     });
-    expect(overridden.total_credits, 'the override model was billed').toBe(other.credits_per_call);
-    expect(await savedSettings(mainUid())).toEqual(before);
-    const plain = await reply(base);
-    expect(plain.total_credits, 'the next call is back on the saved model').toBe(saved.credits_per_call);
+    expect(overridden.spent, 'the override model was billed').toBeCloseTo(otherPrice, 6);
+    assumed('PLAYGROUND-TOTAL-CREDITS', () => expect(overridden.r.total_credits).toBe(otherPrice));
+    expect(await savedSettings(org.project_uid)).toEqual(before);
+    const plain = await billed(base);
+    expect(plain.spent, 'the next call is back on the saved model').toBeCloseTo(savedPrice, 6);
+    assumed('PLAYGROUND-TOTAL-CREDITS', () => expect(plain.r.total_credits).toBe(savedPrice));
   });
 
   it("uses (and bills) the project's saved model when agent_setting.model is omitted [PLAYGROUND-MODEL-DEFAULT-SAVED, PLAYGROUND-CREDITS-BY-MODEL]", async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-    const project_uid = await freshProject('Saved model');
-    const list = [...(await models())].sort((a, b) => a.credits_per_call - b.credits_per_call);
+    need(ctx, target(), { control: true, writes: true });
+    const org = await freshOrganization(10_000);
+    const project_uid = org.project_uid;
+    const table = await prices();
+    const list = (await models(org.auth))
+      .filter((m) => table.has(m.value))
+      .sort((a, b) => priceOf(table, a.value) - priceOf(table, b.value));
     const cheap = list[0]!;
     const dear = list.at(-1)!;
-    expect(dear.credits_per_call).toBeGreaterThan(cheap.credits_per_call);
-    const session = await createSession(project_uid);
+    expect(priceOf(table, dear.value)).toBeGreaterThan(priceOf(table, cheap.value));
+    const session = await createSession(project_uid, org.auth);
     for (const model of [dear, cheap]) {
       expectSuccess(
-        await target().call('updateProjectSettings', { body: { project_uid, model: model.value } }),
+        await target().call('updateProjectSettings', {
+          body: { project_uid, model: model.value },
+          auth: org.auth,
+        }),
         'updateProjectSettings',
       );
+      const price = priceOf(table, model.value);
       const base = { project_uid, session_uid: session.session_uid, query: 'What does it cost?' };
-      expect((await reply(base)).total_credits, model.value).toBe(model.credits_per_call);
-      expect((await reply({ ...base, agent_setting: { temperature: 0.2 } })).total_credits, model.value).toBe(
-        model.credits_per_call,
-      );
+      for (const body of [base, { ...base, agent_setting: { temperature: 0.2 } }]) {
+        const balance = await creditsOf(org.id);
+        const r = await reply(body, org.auth);
+        expect(balance - (await creditsOf(org.id)), model.value).toBeCloseTo(price, 6);
+        assumed('PLAYGROUND-TOTAL-CREDITS', () => expect(r.total_credits, model.value).toBe(price));
+      }
     }
   });
 
@@ -376,8 +451,10 @@ describe('playgroundAgentResponse', () => {
     need(ctx, target(), { control: true, writes: true });
     const org = await freshOrganization(1000);
     const session = await createSession(org.project_uid, org.auth);
+    const table = await prices();
     const charged = new Map<string, number>();
     for (const model of await models(org.auth)) {
+      const price = priceOf(table, model.value);
       const before = await creditsOf(org.id);
       const r = await reply(
         {
@@ -389,10 +466,14 @@ describe('playgroundAgentResponse', () => {
         org.auth,
       );
       const after = await creditsOf(org.id);
-      expect(r.total_credits, model.value).toBeGreaterThan(0);
-      expect(before - after, model.value).toBeCloseTo(r.total_credits, 6);
-      expect(r.total_credits, model.value).toBe(model.credits_per_call);
-      charged.set(model.value, r.total_credits);
+      expect(before - after, model.value).toBeCloseTo(price, 6);
+      // What total_credits means is the fake's choice: the credits this call deducted.
+      assumed('PLAYGROUND-TOTAL-CREDITS', () => {
+        expect(r.total_credits, model.value).toBeGreaterThan(0);
+        expect(before - after, model.value).toBeCloseTo(r.total_credits, 6);
+        expect(r.total_credits, model.value).toBe(price);
+      });
+      charged.set(model.value, before - after);
     }
     expect(new Set(charged.values()).size, 'models are priced differently').toBeGreaterThan(1);
   });
@@ -402,7 +483,11 @@ describe('playgroundAgentResponse', () => {
     const org = await freshOrganization(1000);
     const control = target().control!;
     const session = await createSession(org.project_uid, org.auth);
-    const dear = [...(await models(org.auth))].sort((a, b) => b.credits_per_call - a.credits_per_call)[0]!;
+    const table = await prices();
+    const dear = (await models(org.auth))
+      .filter((m) => table.has(m.value))
+      .sort((a, b) => priceOf(table, b.value) - priceOf(table, a.value))[0]!;
+    const dearPrice = priceOf(table, dear.value);
     const body = {
       project_uid: org.project_uid,
       session_uid: session.session_uid,
@@ -414,12 +499,13 @@ describe('playgroundAgentResponse', () => {
     expectError(await respond(body, org.auth), 402, 'Insufficient credits');
     expect(await creditsOf(org.id)).toBe(0);
 
-    await control.post(`/organizations/${org.id}/credits`, { credits: dear.credits_per_call - 0.5 });
+    await control.post(`/organizations/${org.id}/credits`, { credits: dearPrice - 0.5 });
     expectError(await respond(body, org.auth), 402, 'Insufficient credits');
-    expect(await creditsOf(org.id)).toBe(dear.credits_per_call - 0.5);
+    expect(await creditsOf(org.id)).toBe(dearPrice - 0.5);
 
-    await control.post(`/organizations/${org.id}/credits`, { credits: dear.credits_per_call });
-    expect((await reply(body, org.auth)).total_credits).toBe(dear.credits_per_call);
+    await control.post(`/organizations/${org.id}/credits`, { credits: dearPrice });
+    const paid = await reply(body, org.auth);
+    assumed('PLAYGROUND-TOTAL-CREDITS', () => expect(paid.total_credits).toBe(dearPrice));
     expect(await creditsOf(org.id)).toBe(0);
   });
 
@@ -430,7 +516,12 @@ describe('playgroundAgentResponse', () => {
     const base = { project_uid: org.project_uid, session_uid: session.session_uid, query: 'hello' };
     expectError(await respond({ ...base, agent_setting: { model: 'no-such-model' } }, org.auth), 400);
     expectError(await respond({ ...base, query: '' }, org.auth), 400);
-    expectError(await respond({ ...base, session_uid: 999_999_999_999 }, org.auth), 404);
+    const unknown = await respond({ ...base, session_uid: 999_999_999_999 }, org.auth);
+    expectRefused(unknown);
+    assumed('PLAYGROUND-UNKNOWN-SESSION', () => {
+      expect(unknown.status).toBe(404);
+      expect((unknown.json as { message?: unknown }).message).toBe('Session not found');
+    });
     expect(await creditsOf(org.id)).toBe(50);
   });
 

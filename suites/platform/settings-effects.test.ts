@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectSuccess } from '../support/envelope.js';
+import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 
 const target = useTarget();
@@ -74,13 +75,19 @@ describe('AI settings change the answers', () => {
       { role: 'assistant' as const, content: 'Let me check.' },
     ];
     const vague = 'How do I turn on two-factor authentication?';
+    // Seeing the count at work takes the previous-messages field (its name is not shown) and answers that the
+    // context changes: how previous messages feed the answer is the fake's choice (PLAYGROUND-HISTORY-CONTEXT).
     await settings({ chat_history_count: 0, add_page_link: 1 });
     const alone = await ask(vague);
-    expect(await ask(vague, history)).toBe(alone);
+    const none = await ask(vague, history);
+    assumed('PLAYGROUND-HISTORY-CONTEXT', () => expect(none).toBe(alone));
     await settings({ chat_history_count: 10 });
     const withHistory = await ask(vague, history);
-    expect(withHistory).not.toBe(await ask(vague));
-    expect([...links(withHistory)].some((l) => /refund/.test(l))).toBe(true);
+    const without = await ask(vague);
+    assumed('PLAYGROUND-HISTORY-CONTEXT', () => {
+      expect(withHistory).not.toBe(without);
+      expect([...links(withHistory)].some((l) => /refund/.test(l))).toBe(true);
+    });
   });
   it('a persona named in the prompt signs the answers; a restriction refuses its topics [AGENT-PROMPT-PERSONA, AGENT-RESTRICTION-REFUSAL, SET-PROMPT-STRING, SET-RESTRICTION-STRING]', async (ctx) => {
     need(ctx, target(), { control: true });
@@ -88,12 +95,15 @@ describe('AI settings change the answers', () => {
       prompt: 'You are Ava, the Acme Ledger assistant.',
       restriction: 'Do not discuss competitors.',
     });
+    // The settings are strings the server takes (documented); how they shape answers is the fake's choice.
     const answer = await ask('How do refunds work?');
-    expect(answer.startsWith('Ava here. ')).toBe(true);
-    expect(await ask('Are you better than your competitors?')).toBe(
-      "Ava here. I'm sorry, I can't help with that topic.",
+    assumed('AGENT-PROMPT-PERSONA', () => expect(answer.startsWith('Ava here. ')).toBe(true));
+    const refused = await ask('Are you better than your competitors?');
+    assumed('AGENT-RESTRICTION-REFUSAL', () =>
+      expect(refused).toBe("Ava here. I'm sorry, I can't help with that topic."),
     );
     await settings({ prompt: 'You are a helpful assistant.', restriction: '' });
-    expect((await ask('How do refunds work?')).startsWith('Ava')).toBe(false);
+    const plain = await ask('How do refunds work?');
+    assumed('AGENT-PROMPT-PERSONA', () => expect(plain.startsWith('Ava')).toBe(false));
   });
 });

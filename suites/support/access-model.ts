@@ -104,6 +104,49 @@ export function permits(op: SpecOperationId, token: TokenGrant, creatorRole: Mem
   return byRole || byPermission;
 }
 
+/**
+ * The assumed clauses `permits(op, token, creatorRole)` rests on for this case: empty when the spec's own rules
+ * decide it (the Roles and Fine-grained columns, "role OR permission", both-set tokens on operations with a
+ * fine-grained entry), else the fake's choices that do:
+ * - AUTH-GETSTATS-ASSUMED, AUTH-GETSUPPORTEDMODELS-ASSUMED: the two rows the spec does not give (and, for a token
+ *   with no role, AUTH-PERMISSIONS-ONLY; for a billing creator of getSupportedModels, AUTH-BILLING-ROLE);
+ * - AUTH-BOTH-SET-NO-FINE-GRAINED-ENTRY: a token with role and permissions on a project-level row with no
+ *   fine-grained entry;
+ * - AUTH-FINE-GRAINED-WRITE-IMPLIES-READ: a Read entry granted only by Write on the module;
+ * - AUTH-EFFECTIVE-ACCESS-CAP (AUTH-BILLING-ROLE for a billing creator): a token its own grant allows, refused
+ *   because of its creator's organization role.
+ * Suites check a case hard when this is empty and under each of these clauses otherwise.
+ */
+export function assumedGrounds(op: SpecOperationId, token: TokenGrant, creatorRole: MemberRole): string[] {
+  const row: SpecRow = SPEC_ACCESS_TABLE[op];
+  const grounds: string[] = [];
+  const rowAssumed = op === 'getStats' || op === 'getSupportedModels';
+  if (op === 'getStats') grounds.push('AUTH-GETSTATS-ASSUMED');
+  if (op === 'getSupportedModels') grounds.push('AUTH-GETSUPPORTEDMODELS-ASSUMED');
+  if (rowAssumed && token.role === null) grounds.push('AUTH-PERMISSIONS-ONLY');
+  if (row.any) {
+    if (rowAssumed && creatorRole === 'billing') grounds.push('AUTH-BILLING-ROLE');
+    return grounds;
+  }
+  const byRole = token.role !== null && row.roles.includes(token.role);
+  const exact =
+    row.fine !== undefined &&
+    token.permissions.some((p) => p.module === row.fine?.[0] && p.action === row.fine?.[1]);
+  const byPermission = row.fine !== undefined && holds(token.permissions, row.fine);
+  const bothSet = token.role !== null && token.permissions.length > 0;
+  // Both set, on a project-level row with a fine-grained entry: the permissions alone decide (documented).
+  const permissionsOnly = bothSet && row.level === 'project' && row.fine !== undefined;
+  const tokenAllows = permissionsOnly ? byPermission : byRole || byPermission;
+  // Both set, on a project-level row without one: that the role decides is the fake's reading.
+  if (bothSet && row.level === 'project' && row.fine === undefined && byRole)
+    grounds.push('AUTH-BOTH-SET-NO-FINE-GRAINED-ENTRY');
+  const allowedByPermission = tokenAllows && (permissionsOnly || !byRole);
+  if (allowedByPermission && !exact) grounds.push('AUTH-FINE-GRAINED-WRITE-IMPLIES-READ');
+  if (tokenAllows && creatorRole !== 'owner' && !row.roles.includes(creatorRole))
+    grounds.push(creatorRole === 'billing' ? 'AUTH-BILLING-ROLE' : 'AUTH-EFFECTIVE-ACCESS-CAP');
+  return grounds;
+}
+
 /** Where the target project lies for the token: `all` scope, or `selected` with or without it. */
 export type ScopeCase = 'all' | 'selected-in' | 'selected-out';
 

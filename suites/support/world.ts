@@ -174,10 +174,14 @@ export async function freshProjectVia(t: Target, name: string): Promise<ControlP
 /** Organization role of each member, read through the public API (getOrganizationMembers). */
 export async function memberRoles(t: Target, auth?: Auth): Promise<Map<number, string>> {
   const res = await t.call('getOrganizationMembers', { body: { limit: 1000 }, auth });
-  if (res.status !== 200) throw new Error(`getOrganizationMembers → ${res.status} ${res.text.slice(0, 200)}`);
+  if (!isSuccessStatus(res.status))
+    throw new Error(`getOrganizationMembers → ${res.status} ${res.text.slice(0, 200)}`);
   const data = (res.json as { data: { organizationMember: { user_id: number; role: string }[] } }).data;
   return new Map(data.organizationMember.map((m) => [m.user_id, m.role]));
 }
+
+/** Any 2xx: the exact success status is a server's choice (CONV-SUCCESS-200 is the fake's). */
+export const isSuccessStatus = (status: number): boolean => status >= 200 && status < 300;
 
 /** Operations that change state on the target (need `writes`). */
 export const WRITE_OPERATIONS: ReadonlySet<string> = new Set([
@@ -250,14 +254,14 @@ export async function prepareBodies(
   const ctx: BodyContext = { project_uid };
   const sessions = await t.call('getSessions', { auth, body: { project_uid, limit: 1 } });
   const first = (sessions.json as { data?: { session_uid: number }[] } | undefined)?.data?.[0];
-  if (sessions.status === 200 && first) ctx.session_uid = Number(first.session_uid);
+  if (isSuccessStatus(sessions.status) && first) ctx.session_uid = Number(first.session_uid);
   const limits = await t.call('getProjectUsageLimit', { auth, body: { project_uid } });
   const doc = (limits.json as { data?: { document?: { limit: number } } } | undefined)?.data?.document;
-  if (limits.status === 200 && doc) ctx.document_limit = doc.limit;
+  if (isSuccessStatus(limits.status) && doc) ctx.document_limit = doc.limit;
   if (options.playground) {
     const pg = await t.call('createPlaygroundAgentSession', { auth, body: { project_uid } });
     const data = (pg.json as { data?: { session_uid: number } } | undefined)?.data;
-    if (pg.status === 200 && data) ctx.playground_session_uid = data.session_uid;
+    if (isSuccessStatus(pg.status) && data) ctx.playground_session_uid = data.session_uid;
   }
   return ctx;
 }
