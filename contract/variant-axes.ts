@@ -91,7 +91,7 @@ export const variantAxes = [
     id: 'extra-fields',
     spec_line:
       'JSON/HTTP freedom: the spec shows the fields an answer has, never that it has no others ("optional `data`").',
-    flips: [],
+    flips: ['CONV-NO-EXTRA-FIELDS'],
     description:
       'Every JSON object of a success answer (the envelope and every object nested in `data`) gets `"x_variant": 1`; a message-only success gets `"data": null`; an error envelope gets `"code": "E<status>"`; a RAG JSON answer (success or error) gets a top-level `"x_variant": 1`.',
   },

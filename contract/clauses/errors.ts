@@ -48,6 +48,11 @@ export const errorClauses = defineClauses([
     'JSON fields are not coerced: a numeric string for an integer or number field, or a number for a string field, gets 400 `Invalid params`.',
   ),
   assumed(
+    'ERR-NULL-NOT-ABSENT',
+    E,
+    'A JSON `null` is never read as a field left out: `null` for a numeric field (an AI setting, a limit, a page) is a value of the wrong type and gets 400 `Invalid params`, optional fields included.',
+  ),
+  assumed(
     'ERR-UNSUPPORTED-MEDIA-TYPE',
     E,
     'A non-empty body with a content type the operation does not take (e.g. JSON to getSessions, form or text/plain to a JSON operation, or no content type at all) gets 415 in the error envelope. An empty body counts as `{}`, whatever its content type.',

@@ -6,6 +6,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { integrationOperations, operations, platformOperations } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN } from '../support/messages.js';
+import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import type { Target } from '../target/target.js';
 
@@ -32,14 +33,16 @@ const notOrgLevel = [...platformOperations, ...integrationOperations].filter((op
 
 describe('organization-level operations at {org_base_url} [ORG-BASE-URL, ORG-BASE-URL-OPERATIONS]', () => {
   it('the org-level set is the one the clause names', () => {
-    expect(orgLevel.map((op) => op.id).sort()).toEqual(
-      [
-        'getMyProjects',
-        'getOrganizationDetail',
-        'getOrganizationMembers',
-        'getSupportedModels',
-        'inviteOrganizationMember',
-      ].sort(),
+    assumed('ORG-BASE-URL-OPERATIONS', () =>
+      expect(orgLevel.map((op) => op.id).sort()).toEqual(
+        [
+          'getMyProjects',
+          'getOrganizationDetail',
+          'getOrganizationMembers',
+          'getSupportedModels',
+          'inviteOrganizationMember',
+        ].sort(),
+      ),
     );
   });
 
@@ -51,9 +54,14 @@ describe('organization-level operations at {org_base_url} [ORG-BASE-URL, ORG-BAS
       const body = readBodies[op.id]!;
       const atBase = await t.call(op.id, { body });
       const atOrg = await t.call(op.id, { body, base: 'org' });
-      expectSuccess(atOrg, op.id);
       expectSuccess(atBase, op.id);
-      expect(atOrg.json).toEqual(atBase.json);
+      // Organization-level operations MAY live on {org_base_url}: where one answers there, it is the operation's
+      // success envelope; which operations answer there, and identically, is the fake's choice.
+      if (atOrg.status >= 200 && atOrg.status < 300) expectSuccess(atOrg, op.id);
+      assumed('ORG-BASE-URL-OPERATIONS', () => {
+        expectSuccess(atOrg, op.id);
+        expect(atOrg.json).toEqual(atBase.json);
+      });
     });
   }
 
@@ -64,8 +72,12 @@ describe('organization-level operations at {org_base_url} [ORG-BASE-URL, ORG-BAS
     const body = { email: 'never-sent@example.com', role: 'viewer' };
     const atOrg = await t.call('inviteOrganizationMember', { auth: { token: 'viewer' }, body, base: 'org' });
     const atBase = await t.call('inviteOrganizationMember', { auth: { token: 'viewer' }, body });
-    expectError(atOrg, 403, FORBIDDEN);
-    expect(atOrg.json).toEqual(atBase.json);
+    expectError(atBase, 403, FORBIDDEN);
+    // That the operation is served at {org_base_url} too, with the same answer, is the fake's choice.
+    assumed('ORG-BASE-URL-OPERATIONS', () => {
+      expectError(atOrg, 403, FORBIDDEN);
+      expect(atOrg.json).toEqual(atBase.json);
+    });
   });
 
   it('a wrong method on an org-level path there answers 405 [ERR-METHOD-NOT-ALLOWED]', async (ctx) => {
@@ -73,8 +85,11 @@ describe('organization-level operations at {org_base_url} [ORG-BASE-URL, ORG-BAS
     needOrgBase(ctx, t);
     for (const op of orgLevel) {
       const res = await t.call(op.id, { method: 'GET', base: 'org' });
-      expectError(res, 405);
-      expect(res.headers.allow).toBe('POST');
+      // A known path there (the fake's org-level set) answers another method with 405 and Allow: POST.
+      assumed('ORG-BASE-URL-OPERATIONS', () => {
+        expectError(res, 405);
+        assumed('ERR-METHOD-NOT-ALLOWED', () => expect(res.headers.allow).toBe('POST'));
+      });
     }
   });
 });

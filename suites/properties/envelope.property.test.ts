@@ -24,9 +24,14 @@ import {
   badCredentialArb,
   type Probe,
   probeArb,
+  requestFields,
   validBodyArb,
 } from '../support/arbitraries/bodies.js';
+import { JSON_TYPE } from '../support/arbitraries/probe.js';
+import { expectError, expectRefused } from '../support/envelope.js';
 import { INVALID_KEY, INVALID_TOKEN } from '../support/messages.js';
+import { modelEntries } from '../support/models.js';
+import { assumed } from '../support/strength.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import type { Auth, CallOptions, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
@@ -61,26 +66,68 @@ const STACK_TRACE = /\n\s+at .+:\d+:\d+|\bat .*\(?[\w./\\-]+\.(?:ts|js|mjs|cjs):
 
 const target = useTarget();
 
-/** The envelope checks for one response; returns whether it was a success. Throws with the details otherwise. */
-const successSchemas = new Map(
-  platformOperations.map(
-    (op) => [op.id, op.response ? successEnvelope(op.response) : MessageOnlyEnvelope] as const,
-  ),
+/** A check of the fake's choice `clauseId` (assumed()): hard on the fake; elsewhere a warning, once per clause. */
+type Soft = (clauseId: string, check: () => void) => void;
+
+/**
+ * assumed() for a property's many requests: against the fake every failure fails the run as before; against any
+ * other target a clause warns once per test (its first counterexample), not once per request.
+ */
+function assumedOnce(): Soft {
+  const warned = new Set<string>();
+  return (clauseId, check) => {
+    if (warned.has(clauseId)) return;
+    if (!assumed(clauseId, check)) warned.add(clauseId);
+  };
+}
+
+const schemaOf = (data: Operation['response']) => (data ? successEnvelope(data) : MessageOnlyEnvelope);
+/** The success envelope with the data the spec documents (unknown fields allowed), checked hard. */
+const documentedSchemas = new Map(
+  platformOperations.map((op) => [op.id, schemaOf(op.documentedResponse ?? op.response)] as const),
+);
+/** The fake's full success shape where the spec shows less (under the operation's shapeClause), checked softly. */
+const fakeSchemas = new Map(
+  platformOperations
+    .filter((op) => op.documentedResponse && op.response && op.shapeClause)
+    .map((op) => [op.id, { schema: schemaOf(op.response), clause: op.shapeClause! }] as const),
 );
 
-function checkResponse(op: Operation, probe: Probe, res: RawResponse): 'success' | 'error' {
+/**
+ * The envelope checks for one response; returns whether it was a success. Hard, what the spec documents: a 2xx is
+ * the success envelope with the documented data (and an integer `total` where the table gives one), a 4xx the error
+ * envelope. Soft, the fake's choices: no 5xx and no stack trace (ERR-NEVER-5XX), a JSON content type
+ * (CONV-RESPONSE-JSON), HTTP 200 for a success (CONV-SUCCESS-200), the fake's full data shape.
+ */
+function checkResponse(op: Operation, probe: Probe, res: RawResponse, soft: Soft): 'success' | 'error' {
   const where = `${op.id} with ${probe.label} → ${res.status} ${res.text.slice(0, 300)}`;
-  if (res.status >= 500) throw new Error(`server error [ERR-NEVER-5XX]: ${where}`);
-  if (!/^application\/json\b/i.test(res.headers['content-type'] ?? '')) {
-    throw new Error(`content type ${res.headers['content-type']} is not JSON [CONV-RESPONSE-JSON]: ${where}`);
-  }
-  if (res.json === undefined) throw new Error(`body is not JSON [CONV-RESPONSE-JSON]: ${where}`);
-  if (STACK_TRACE.test(res.text)) throw new Error(`stack trace in the body [ERR-NEVER-5XX]: ${where}`);
+  soft('ERR-NEVER-5XX', () => {
+    if (res.status >= 500) throw new Error(`server error [ERR-NEVER-5XX]: ${where}`);
+    if (STACK_TRACE.test(res.text)) throw new Error(`stack trace in the body [ERR-NEVER-5XX]: ${where}`);
+  });
+  soft('CONV-RESPONSE-JSON', () => {
+    if (!/^application\/json\b/i.test(res.headers['content-type'] ?? ''))
+      throw new Error(
+        `content type ${res.headers['content-type']} is not JSON [CONV-RESPONSE-JSON]: ${where}`,
+      );
+  });
+  // A server error is already the fake's concern above (ERR-NEVER-5XX, ERR-INTERNAL-ENVELOPE).
+  if (res.status >= 500) return 'error';
+  if (res.json === undefined) throw new Error(`body is not JSON, so in no envelope: ${where}`);
   if (res.status >= 200 && res.status < 300) {
-    if (res.status !== 200) throw new Error(`success status is not 200 [CONV-SUCCESS-200]: ${where}`);
-    const parsed = successSchemas.get(op.id)!.safeParse(res.json);
+    soft('CONV-SUCCESS-200', () => {
+      if (res.status !== 200) throw new Error(`success status is not 200 [CONV-SUCCESS-200]: ${where}`);
+    });
+    const parsed = documentedSchemas.get(op.id)!.safeParse(res.json);
     if (!parsed.success)
-      throw new Error(`success does not match the contract: ${parsed.error.message}\n${where}`);
+      throw new Error(`success does not match the documented contract: ${parsed.error.message}\n${where}`);
+    const fake = fakeSchemas.get(op.id);
+    if (fake)
+      soft(fake.clause, () => {
+        const full = fake.schema.safeParse(res.json);
+        if (!full.success)
+          throw new Error(`success does not match the fake's contract: ${full.error.message}\n${where}`);
+      });
     const total = (res.json as { total?: unknown }).total;
     if (op.hasTotal && !Number.isInteger(total)) throw new Error(`total is not an integer: ${where}`);
     return 'success';
@@ -89,6 +136,77 @@ function checkResponse(op: Operation, probe: Probe, res: RawResponse): 'success'
   if (!ErrorEnvelope.safeParse(res.json).success)
     throw new Error(`not the error envelope [ERR-ENVELOPE]: ${where}`);
   return 'error';
+}
+
+const mediaTypeOf = (contentType: string | undefined) =>
+  contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+const OPERATION_MEDIA_TYPE = { json: JSON_TYPE, form: 'application/x-www-form-urlencoded' } as const;
+
+/** Whether raw bytes are not JSON at all (as a JSON parser reads them, a leading BOM dropped). */
+function notJson(body: string | Buffer): boolean {
+  const text = (typeof body === 'string' ? body : body.toString('utf8')).replace(/^\uFEFF/, '');
+  if (text.trim() === '') return false;
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * What the fake's assumed clauses say of the probe kinds this title cites, for a request that reached the body
+ * (the owner token, at {base_url}, not rate-limited): bytes that are not JSON get 400 `Invalid params…`
+ * (ERR-MALFORMED-JSON); a non-empty body in a media type the operation does not take gets 415
+ * (ERR-UNSUPPORTED-MEDIA-TYPE); fields the operation does not have are ignored: on a read-only operation the same
+ * body without them gets the very same answer (ERR-UNKNOWN-FIELDS-IGNORED).
+ */
+async function checkProbeKind(
+  t: Target,
+  op: Operation,
+  probe: Probe,
+  res: RawResponse,
+  auth: Auth,
+  soft: Soft,
+): Promise<void> {
+  const where = `${op.id} with ${probe.label} → ${res.status} ${res.text.slice(0, 300)}`;
+  const message = (res.json as { message?: unknown } | undefined)?.message;
+  if (probe.kind === 'object') {
+    const fields = requestFields(op);
+    const extras = probe.extraKeys ?? [];
+    if (extras.length === 0 || extras.some((k) => fields.includes(k))) return;
+    // Never named by validation: no detail of a refusal (the fake's `errors`) is about an unknown field.
+    soft('ERR-UNKNOWN-FIELDS-IGNORED', () => {
+      const errors = (res.json as { errors?: { path?: unknown }[] } | undefined)?.errors ?? [];
+      const named = errors.map((e) => String(e.path).split('.')[0]).filter((f) => extras.includes(f ?? ''));
+      expect(named, where).toEqual([]);
+    });
+    // Changing nothing: where a second call changes no state, the same body without them answers the same.
+    if (READ_ONLY.has(op.id) && probe.withoutExtras !== undefined) {
+      const plain = await t.call(op.id, { auth, body: probe.withoutExtras });
+      soft('ERR-UNKNOWN-FIELDS-IGNORED', () => {
+        expect(
+          { status: res.status, body: res.json },
+          `${where}\nwithout them → ${plain.text.slice(0, 300)}`,
+        ).toEqual({ status: plain.status, body: plain.json });
+      });
+    }
+    return;
+  }
+  if (probe.headers) return;
+  const size = typeof probe.body === 'string' ? Buffer.byteLength(probe.body) : probe.body.length;
+  if (size === 0) return;
+  const mediaType = mediaTypeOf(probe.contentType);
+  if (mediaType !== OPERATION_MEDIA_TYPE[op.encoding]) {
+    soft('ERR-UNSUPPORTED-MEDIA-TYPE', () => {
+      if (res.status !== 415) throw new Error(`expected 415 [ERR-UNSUPPORTED-MEDIA-TYPE]: ${where}`);
+    });
+  } else if (op.encoding === 'json' && probe.contentType === JSON_TYPE && notJson(probe.body)) {
+    soft('ERR-MALFORMED-JSON', () => {
+      if (res.status !== 400 || typeof message !== 'string' || !message.startsWith('Invalid params'))
+        throw new Error(`expected 400 Invalid params [ERR-MALFORMED-JSON]: ${where}`);
+    });
+  }
 }
 
 interface Plan {
@@ -120,9 +238,9 @@ async function prepare(t: Target, op: Operation): Promise<Plan> {
   const c = t.config;
   const owner: Auth = { token: 'owner' };
   const modelsRes = await t.call('getSupportedModels', { auth: owner, body: {} });
-  const models = ((modelsRes.json as { data?: { value?: unknown }[] } | undefined)?.data ?? [])
-    .map((m) => m.value)
-    .filter((v): v is string => typeof v === 'string');
+  const models = (modelEntries((modelsRes.json as { data?: unknown } | undefined)?.data) ?? []).map(
+    (m) => m.value,
+  );
   const sessionsRes = await t.call('getSessions', {
     auth: owner,
     body: { project_uid: c.project_uid, limit: 1 },
@@ -175,13 +293,17 @@ const fcParams = (t: Target) => ({ numRuns: runsFor(t), ...(SEED !== undefined ?
 describe(`every Platform operation, FC_RUNS (default 1000) generated bodies each: never 5xx, always JSON in an envelope [ERR-NEVER-5XX, CONV-RESPONSE-JSON, CONV-SUCCESS-ENVELOPE, CONV-ERROR-ENVELOPE, ERR-ENVELOPE]`, () => {
   for (const op of platformOperations) {
     it(
-      `${op.id}: any body gets the success envelope with contract data or the error envelope, no stack trace [CONV-SUCCESS-200, CONV-SUCCESS-TOTAL-INTEGER, CONV-MESSAGE-ONLY, ERR-UNKNOWN-FIELDS-IGNORED, ERR-MALFORMED-JSON, ERR-UNSUPPORTED-MEDIA-TYPE]`,
+      // Bytes that are not JSON go only to the JSON operations (a form operation refuses the JSON type itself).
+      `${op.id}: any body gets the success envelope with contract data or the error envelope, no stack trace [CONV-SUCCESS-200, CONV-SUCCESS-TOTAL-INTEGER, CONV-MESSAGE-ONLY, ERR-UNKNOWN-FIELDS-IGNORED, ${op.encoding === 'json' ? 'ERR-MALFORMED-JSON, ' : ''}ERR-UNSUPPORTED-MEDIA-TYPE]`,
       async (ctx) => {
         const t = target();
         need(ctx, t, { tokens: ['owner'], projectUid: true });
         if (!t.control) need(ctx, t, { quota: true, ...harmlessAuth(t, op).needs });
         const plan = await prepare(t, op);
         const guard = rateGuard(t);
+        const soft = assumedOnce();
+        // Requests that reach the body: the probe kinds' own clauses apply (checkProbeKind).
+        const reachesBody = plan.permitted && (plan.auth as { token?: string }).token === 'owner';
         const seen = { success: 0, error: 0, rateLimited: 0 };
         const mix = new Map<string, number>();
         const bases: fc.Arbitrary<'base' | 'org'> =
@@ -191,8 +313,9 @@ describe(`every Platform operation, FC_RUNS (default 1000) generated bodies each
           fc.asyncProperty(probeArb(op, plan.bodies), bases, async (probe, base) => {
             await guard();
             const res = await t.call(op.id, callOptions(probe, plan.auth, base));
-            seen[checkResponse(op, probe, res)] += 1;
+            seen[checkResponse(op, probe, res, soft)] += 1;
             if (res.status === 429) seen.rateLimited += 1;
+            else if (reachesBody && base === 'base') await checkProbeKind(t, op, probe, res, plan.auth, soft);
             const key = `${res.status} ${probe.label.replace(/ in \S+$| \(\d+\).*$|".*$/, '')}`;
             mix.set(key, (mix.get(key) ?? 0) + 1);
           }),
@@ -217,6 +340,24 @@ describe(`every Platform operation, FC_RUNS (default 1000) generated bodies each
   }
 });
 
+/**
+ * How a bad credential relates to the spec: `invalid-token` is an `Authorization: Bearer <value>` whose well-formed
+ * value is no valid token (documented: 401 `Invalid or revoked API token`); `missing` is no usable Bearer value (no
+ * header, an empty or malformed one, another scheme, the token in another header: AUTH-MISSING-CREDENTIAL);
+ * `project-key` is the project's own key as the Bearer value (AUTH-WRONG-CREDENTIAL-KIND).
+ */
+function credentialKind(
+  headers: Readonly<Record<string, string>>,
+  projectKey = target().config.project_key,
+): 'invalid-token' | 'missing' | 'project-key' {
+  const match = /^Bearer (.*)$/s.exec(headers.authorization ?? '');
+  const value = match?.[1]?.trim() ?? '';
+  if (projectKey !== undefined && value === projectKey) return 'project-key';
+  // Only a well-formed Bearer value (RFC 6750 token68) is a token that is merely not valid; an empty or malformed
+  // one is no credential at all.
+  return /^[A-Za-z0-9\-._~+/]+=*$/.test(value) ? 'invalid-token' : 'missing';
+}
+
 describe('credentials', () => {
   it(
     `any credential that is not a valid token gets 401 in the error envelope, whatever the operation and body [ERR-401-MESSAGE, AUTH-BEARER-HEADER, AUTH-MISSING-CREDENTIAL, AUTH-WRONG-CREDENTIAL-KIND, AUTH-CHECK-ORDER, VERSION-TOKEN-PREFIX]`,
@@ -240,21 +381,41 @@ describe('credentials', () => {
         ...(t.config.project_key ? { projectKey: t.config.project_key } : {}),
       });
 
+      const soft = assumedOnce();
       await fc.assert(
         fc.asyncProperty(requestArb, credentials, async ({ op, body, base }, credential) => {
           const res = await t.call(op.id, { auth: { headers: credential.headers }, body, base });
           const where = `${op.id} with ${credential.label} ${JSON.stringify(credential.headers)} → ${res.status} ${res.text.slice(0, 200)}`;
-          expect(res.status, where).toBe(401);
-          expect(res.headers['content-type'] ?? '', where).toMatch(/^application\/json/);
-          expect(ErrorEnvelope.safeParse(res.json).success, where).toBe(true);
           // /searchIndexDocument is shared: with an api-key header and no Authorization it is the project-key variant.
           const keyVariant =
             op.id === 'searchIndexDocument' &&
             'api-key' in credential.headers &&
             !('authorization' in credential.headers);
-          expect((res.json as { message: string }).message, where).toBe(
-            keyVariant ? INVALID_KEY : INVALID_TOKEN,
+          const exact = () => {
+            expect(res.status, where).toBe(401);
+            expect(ErrorEnvelope.safeParse(res.json).success, where).toBe(true);
+            expect((res.json as { message: string }).message, where).toBe(
+              keyVariant ? INVALID_KEY : INVALID_TOKEN,
+            );
+          };
+          soft('CONV-RESPONSE-JSON', () =>
+            expect(res.headers['content-type'] ?? '', where).toMatch(/^application\/json/),
           );
+          // Which operations answer at {org_base_url} at all is the fake's choice.
+          if (base === 'org') return soft('ORG-BASE-URL-OPERATIONS', exact);
+          const kind = credentialKind(credential.headers);
+          if (kind === 'invalid-token') {
+            // A Bearer value that is no valid token: the documented 401 and its message.
+            expectError(res, 401, INVALID_TOKEN);
+          } else {
+            // Every Platform request requires the Bearer token: without one it is refused in the error envelope…
+            expectRefused(res);
+            // …and which refusal (the invalid-token 401, or the project-key 401) is the fake's choice.
+            soft(kind === 'project-key' ? 'AUTH-WRONG-CREDENTIAL-KIND' : 'AUTH-MISSING-CREDENTIAL', exact);
+            if (keyVariant) soft('AUTH-WRONG-CREDENTIAL-KIND', exact);
+          }
+          // The credential is checked before anything the (valid) body could be refused for.
+          soft('AUTH-CHECK-ORDER', exact);
         }),
         fcParams(t),
       );

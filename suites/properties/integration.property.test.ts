@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExecutionLog, KnowledgebaseChunk } from '../../contract/index.js';
 import { expectSuccess } from '../support/envelope.js';
+import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { createOrganizationVia, createProjectVia } from '../support/world.js';
 import type { Auth } from '../target/target.js';
@@ -86,6 +87,13 @@ const logFetch =
   async (limit, page) => {
     const res = await target().call('getChatbotExecutionLogs', { body: { ...filters, limit, page }, auth });
     const { data, total } = expectSuccess<ExecutionLog[]>(res, 'getChatbotExecutionLogs');
+    // Documented: limit caps the page; the session filter keeps only that session's logs.
+    expect(data.length, `a page of size ${limit}`).toBeLessThanOrEqual(limit);
+    if (filters.session_uid !== undefined)
+      for (const log of data)
+        expect(log.executionlog_session_data.session_uid, 'the session filter').toBe(
+          Number(filters.session_uid),
+        );
     return { items: data, total };
   };
 
@@ -101,19 +109,30 @@ async function walk(fetch: Fetch): Promise<ExecutionLog[]> {
 
 const ids = (list: readonly ExecutionLog[]) => list.map((l) => l.id);
 
-/** Pages 1..n+1 of size `limit` concatenate to `reference`; each has the right size; `total`, when given, agrees. */
+/**
+ * Pages 1..n+1 of size `limit` concatenate to `reference`; each has the right size; `total`, when given, agrees:
+ * the fake's paging (PAGING-SEMANTICS), the page after the last empty (PAGING-PAGE-PAST-END).
+ */
 async function expectPagesConcatenate(fetch: Fetch, reference: readonly ExecutionLog[], limit: number) {
   const pageCount = Math.ceil(reference.length / limit);
-  const seen: number[] = [];
-  for (let page = 1; page <= pageCount + 1; page += 1) {
-    const { items, total } = await fetch(limit, page);
-    const expectedSize = Math.max(0, Math.min(limit, reference.length - (page - 1) * limit));
-    expect(items.length, `page ${page} of size ${limit}`).toBe(expectedSize);
-    if (total !== undefined) expect(total, `total on page ${page}`).toBe(reference.length);
-    seen.push(...ids(items));
-  }
-  expect(seen).toEqual(ids(reference));
-  expect(new Set(seen).size).toBe(seen.length);
+  const pages: PageResult[] = [];
+  for (let page = 1; page <= pageCount + 1; page += 1) pages.push(await fetch(limit, page));
+  const full = pages.slice(0, pageCount);
+  assumed('PAGING-SEMANTICS', () => {
+    full.forEach(({ items }, i) => {
+      const expectedSize = Math.min(limit, reference.length - i * limit);
+      expect(items.length, `page ${i + 1} of size ${limit}`).toBe(expectedSize);
+    });
+    pages.forEach(({ total }, i) => {
+      if (total !== undefined) expect(total, `total on page ${i + 1}`).toBe(reference.length);
+    });
+    const seen = full.flatMap(({ items }) => ids(items));
+    expect(seen).toEqual(ids(reference));
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+  assumed('PAGING-PAGE-PAST-END', () =>
+    expect(pages[pageCount]!.items.length, `page ${pageCount + 1} of size ${limit}`).toBe(0),
+  );
 }
 
 const descending = (a: ExecutionLog, b: ExecutionLog) =>
@@ -173,17 +192,25 @@ describe('execution logs paging after generated conversations', () => {
 
           const desc = await walk(logFetch(w.auth, { orderBy: 'DESC' }));
           const asc = await walk(logFetch(w.auth, { orderBy: 'ASC' }));
-          expect(ids(asc)).toEqual(ids(desc).reverse());
-          expect(ids(desc)).toEqual(ids([...desc].sort(descending)));
-          expect(new Set(ids(desc)).size).toBe(desc.length);
-          for (const [uid, count] of sent) {
-            const mine = desc.filter((l) => l.executionlog_session_data.session_uid === Number(uid));
-            expect(mine.length, `logs of session ${uid}`).toBeGreaterThanOrEqual(count);
-          }
-          if (w.own) {
-            const sessions = new Set(desc.map((l) => String(l.executionlog_session_data.session_uid)));
-            expect([...sessions].sort()).toEqual([...sent.keys()].sort());
-          }
+          // The order's key (createdAt, then id) is the fake's: so are ASC being DESC reversed and the ranking.
+          assumed('EXEC-LOGS-ORDER-KEY', () => {
+            expect(ids(asc)).toEqual(ids(desc).reverse());
+            expect(ids(desc)).toEqual(ids([...desc].sort(descending)));
+          });
+          assumed('PAGING-SEMANTICS', () => expect(new Set(ids(desc)).size).toBe(desc.length));
+          assumed('EXEC-LOGS-FROM-SENDMESSAGE', () => {
+            for (const [uid, count] of sent) {
+              const mine = desc.filter((l) => l.executionlog_session_data.session_uid === Number(uid));
+              expect(mine.length, `logs of session ${uid}`).toBeGreaterThanOrEqual(count);
+            }
+          });
+          if (w.own)
+            assumed('EXEC-LOGS-PROJECT', () => {
+              const sessions = new Set(desc.map((l) => String(l.executionlog_session_data.session_uid)));
+              expect([...sessions].sort()).toEqual([...sent.keys()].sort());
+            });
+          // Documented: without orderBy the logs come in their DESC order.
+          expect(ids(await walk(logFetch(w.auth, {})))).toEqual(ids(desc));
 
           const reference = orderBy === 'ASC' ? asc : desc;
           const order = orderBy ? { orderBy } : {};
@@ -218,22 +245,36 @@ describe('project-key search windows', () => {
         await control?.post('/rate-limits/reset');
         const full = await searchByKey({ query, limit: 100 });
         const scores = full.map((h) => h.score);
-        expect(scores).toEqual([...scores].sort((a, b) => b - a));
+        assumed('SEARCH-ORDER-BY-SCORE', () => expect(scores).toEqual([...scores].sort((a, b) => b - a)));
         if (full.length > 0) nonEmpty += 1;
 
         const body: Record<string, unknown> = { query };
         if (limit !== undefined) body.limit = limit;
         if (offset !== undefined) body.offset = offset;
-        const window = await searchByKey(body);
+        const res = await target().call('searchIndexDocumentByProjectKey', { body });
+        // The spec calls limit required yet gives it a default: answering without one is the fake's choice.
+        if (limit === undefined) {
+          const answered = assumed('SEARCH-KEY-LIMIT-OPTIONAL', () => {
+            expectSuccess(res, 'searchIndexDocumentByProjectKey');
+          });
+          if (!answered) return;
+        }
+        const window = expectSuccess<KnowledgebaseChunk[]>(res, 'searchIndexDocumentByProjectKey').data;
         const l = limit ?? 10;
         const o = offset ?? 0;
+        // Documented: limit (default 10) caps the window.
         expect(window.length).toBeLessThanOrEqual(l);
-        if (full.length < 100) {
-          expect(window).toEqual(full.slice(o, o + l));
-        } else {
-          // The full ranking may go on past 100: only the part inside the first 100 is known.
-          expect(window.slice(0, Math.max(0, 100 - o))).toEqual(full.slice(o, o + l));
-        }
+        const slice = () => {
+          if (full.length < 100) {
+            expect(window).toEqual(full.slice(o, o + l));
+          } else {
+            // The full ranking may go on past 100: only the part inside the first 100 is known.
+            expect(window.slice(0, Math.max(0, 100 - o))).toEqual(full.slice(o, o + l));
+          }
+        };
+        // Documented: without offset the window starts at the first result; what offset skips is the fake's.
+        if (offset === undefined) slice();
+        else assumed('SEARCH-OFFSET-SKIPS', slice);
       }),
       { numRuns: control ? 60 : 5 },
     );

@@ -7,6 +7,10 @@
  * - every slot is given once (X-RateLimit-Remaining) and a refusal's Retry-After names when a slot frees;
  * - capped-then-recovered: after any schedule, the cap is spent at once, and one window later it is whole again.
  * Runs per mode: FC_RUNS, else 12.
+ * Two strengths: documented (hard) is the cap itself — a refusal is the 429 with the project-key search message, and
+ * requests sent at one instant never get more than the cap admitted. How the window counts (its shape, when a slot
+ * frees: RATE-WINDOW-FIXED-HOUR or RATE-WINDOW-SLIDING-OPTION), the length shrunk through the control API
+ * (FAKE-RATE-WINDOW-CONTROL) and the headers (RATE-HEADERS) are the fake's, checked under those clauses.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +27,7 @@ import {
   setWindowVia,
   type WindowMode,
 } from '../support/rate-limits.js';
+import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { clockNow } from '../support/world.js';
 import type { Auth } from '../target/target.js';
@@ -79,23 +84,45 @@ class Ledger {
   }
 }
 
+/**
+ * assumed() for a property's many steps: against the fake every failure fails the run as before; against any other
+ * target a clause warns once per test (its first counterexample), not once per step. Reset by each test.
+ */
+let warned = new Set<string>();
+function soft(clauseId: string, check: () => void): void {
+  if (warned.has(clauseId)) return;
+  if (!assumed(clauseId, check)) warned.add(clauseId);
+}
+
+const windowClause = (mode: WindowMode) =>
+  mode === 'fixed' ? 'RATE-WINDOW-FIXED-HOUR' : 'RATE-WINDOW-SLIDING-OPTION';
+
+/** An answer the cap let through: any 2xx (that it is exactly 200 is CONV-SUCCESS-200). */
+const isAdmitted = (r: RawResponse) => r.status >= 200 && r.status < 300;
+
 /** Send `n` at once at `now` and check the step against the ledger; returns the answers. */
 async function step(auth: Auth, ledger: Ledger, now: number, n: number): Promise<RawResponse[]> {
   const { used, freesAt } = ledger.counted(now);
   const answers = await all(n, () =>
     target().call('searchIndexDocumentByProjectKey', { auth, body: { query: 'refund', limit: 3 } }),
   );
-  const admitted = answers.filter((r) => r.status === 200);
-  const refused = answers.filter((r) => r.status !== 200);
+  const admitted = answers.filter(isAdmitted);
+  const refused = answers.filter((r) => !isAdmitted(r));
   const expected = Math.min(n, CAP - used);
-  expect(admitted.length, `${n} sent with ${used} counted (${ledger.mode})`).toBe(expected);
-  expect(admitted.map((r) => rateOf(r).remaining).sort((a, b) => b - a)).toEqual(
-    Array.from({ length: expected }, (_, i) => CAP - used - 1 - i),
+  // Documented: at one instant no more than the cap is admitted, and a refusal is the cap's 429 with its message.
+  expect(admitted.length, `${n} sent at once (${ledger.mode})`).toBeLessThanOrEqual(CAP);
+  for (const r of refused) expectError(r, 429, SEARCH_RATE_LIMITED);
+  // How many the window still held (what it counted, when slots freed) is the fake's window.
+  soft(windowClause(ledger.mode), () =>
+    expect(admitted.length, `${n} sent with ${used} counted (${ledger.mode})`).toBe(expected),
   );
-  for (const r of refused) {
-    expectError(r, 429, SEARCH_RATE_LIMITED);
-    expect(retryAfterOf(r)).toBe(Math.max(1, Math.ceil((freesAt - now) / 1000)));
-  }
+  soft('CONV-SUCCESS-200', () => expect(admitted.map((r) => r.status).filter((s) => s !== 200)).toEqual([]));
+  soft('RATE-HEADERS', () => {
+    expect(admitted.map((r) => rateOf(r).remaining).sort((a, b) => b - a)).toEqual(
+      Array.from({ length: admitted.length }, (_, i) => CAP - used - 1 - i),
+    );
+    for (const r of refused) expect(retryAfterOf(r)).toBe(Math.max(1, Math.ceil((freesAt - now) / 1000)));
+  });
   ledger.record(now, n, admitted.length);
   return answers;
 }
@@ -110,16 +137,16 @@ async function runSchedule(mode: WindowMode, auth: Auth, schedule: readonly Sche
     await step(auth, ledger, now, s.count);
     if (s.count > 0) sendTimes.push(now);
   }
-  // Capped: whatever the schedule left, a burst over the cap spends it exactly.
+  // Capped: whatever the schedule left, a burst over the cap spends it exactly (documented: the cap's 429).
   const capped = await step(auth, ledger, now, CAP + 1);
   expect(capped.some((r) => r.status === 429)).toBe(true);
   sendTimes.push(now);
-  // Recovered: one window later the whole cap is there again.
+  // Recovered: one window (shrunk through the control API) later the whole cap is there again.
   now = Date.parse(await control().advance({ ms: WINDOW_MS }));
   const recovered = await step(auth, ledger, now, CAP + 1);
-  expect(recovered.filter((r) => r.status === 200)).toHaveLength(CAP);
+  soft('FAKE-RATE-WINDOW-CONTROL', () => expect(recovered.filter(isAdmitted)).toHaveLength(CAP));
   sendTimes.push(now);
-  expect(ledger.maxPerWindow(sendTimes)).toBeLessThanOrEqual(CAP);
+  soft(windowClause(mode), () => expect(ledger.maxPerWindow(sendTimes)).toBeLessThanOrEqual(CAP));
 }
 
 describe.each(['fixed', 'sliding'] as const)('the search cap over arbitrary schedules, %s window', (mode) => {
@@ -135,6 +162,7 @@ describe.each(['fixed', 'sliding'] as const)('the search cap over arbitrary sche
 
   it(`admits exactly min(n, cap - counted) per step, never more than the cap per window, and is capped-then-recovered [RATE-SEARCH-KEY-100, ${mode === 'fixed' ? 'RATE-WINDOW-FIXED-HOUR' : 'RATE-WINDOW-SLIDING-OPTION'}, RATE-HEADERS, FAKE-RATE-WINDOW-CONTROL]`, async (ctx) => {
     need(ctx, target(), { control: true, quota: true });
+    warned = new Set();
     await fc.assert(
       fc.asyncProperty(scheduleArb(WINDOW_MS, 60), (schedule) => runSchedule(mode, auth!, schedule)),
       { numRuns: RUNS },

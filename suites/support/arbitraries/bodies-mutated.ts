@@ -26,4 +26,6 @@ export const extraFieldsBodyArb = (valid: fc.Arbitrary<Body>): fc.Arbitrary<Prob
       kind: 'object',
       label: `extra fields ${extras.map(([k]) => JSON.stringify(k)).join(',')}`,
       body: extras.reduce<Body>((b, [k, v]) => withKey(b, k, v), body),
+      extraKeys: extras.map(([k]) => k),
+      withoutExtras: body,
     }));

@@ -10,7 +10,15 @@ import type { Operation } from '../../../contract/index.js';
  * `raw` bodies are sent as these exact bytes with this content type (none when absent).
  */
 export type Probe =
-  | { readonly kind: 'object'; readonly label: string; readonly body: unknown }
+  | {
+      readonly kind: 'object';
+      readonly label: string;
+      readonly body: unknown;
+      /** The keys added to a valid body (extraFieldsBodyArb), so a check can tell which fields are unknown. */
+      readonly extraKeys?: readonly string[];
+      /** The valid body before those keys were added. */
+      readonly withoutExtras?: unknown;
+    }
   | {
       readonly kind: 'raw';
       readonly label: string;
