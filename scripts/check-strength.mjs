@@ -1,0 +1,71 @@
+// The strength rule in CI (HARNESS-TWO-STRENGTHS): a suite test that cites documented and assumed clauses together
+// must check each cited assumed clause through assumed(). The report of a run against the in-process fake lists the
+// tests that do not (`strengthViolations`). Those known when the rule came in are in suites/strength-baseline.json;
+// that list may only shrink. A violation not on it fails; an entry that no longer violates is reported, to be removed
+// with --prune (not a failure: a property test may reach a clause in one run and not in another).
+//
+//   node scripts/check-strength.mjs [--report reports/conformance.json] [--baseline suites/strength-baseline.json]
+//   node scripts/check-strength.mjs --prune     # rewrite the baseline without the entries that no longer violate
+//
+// Exit codes: 0 no violation beyond the baseline, 1 a new one, 2 usage or unreadable files.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+const fail = (message, code = 2) => {
+  process.stderr.write(`check-strength: ${message}\n`);
+  process.exit(code);
+};
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      report: { type: 'string', default: 'reports/conformance.json' },
+      baseline: { type: 'string', default: 'suites/strength-baseline.json' },
+      prune: { type: 'boolean', default: false },
+    },
+  }));
+} catch (err) {
+  fail(err.message);
+}
+
+const readJson = (path, what) => {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    return fail(`cannot read ${what} ${path}: ${err.code === 'ENOENT' ? 'file not found' : err.message}`);
+  }
+};
+
+const report = readJson(values.report, 'the conformance report');
+if (!Array.isArray(report.strengthViolations))
+  fail(`${values.report} has no strengthViolations (a report from before the rule?)`);
+if (report.target?.kind !== 'fake' || report.filter)
+  fail(
+    `${values.report} must be a whole run against the in-process fake (npm test), not "${report.target?.name}"`,
+  );
+const baseline = readJson(values.baseline, 'the baseline');
+const key = (v) => `${v.file} :: ${v.fullName}`;
+const known = new Set((baseline.violations ?? []).map(key));
+const now = new Map(report.strengthViolations.map((v) => [key(v), v]));
+
+const added = [...now.values()].filter((v) => !known.has(key(v)));
+const gone = (baseline.violations ?? []).filter((v) => !now.has(key(v)));
+
+if (values.prune) {
+  const kept = (baseline.violations ?? []).filter((v) => now.has(key(v)));
+  writeFileSync(values.baseline, `${JSON.stringify({ ...baseline, violations: kept }, null, 2)}\n`);
+  process.stdout.write(
+    `check-strength: ${values.baseline}: ${gone.length} entries removed, ${kept.length} left\n`,
+  );
+}
+
+for (const v of added)
+  process.stdout.write(`NEW   ${v.file}: "${v.fullName}" checks ${v.unbound.join(', ')} without assumed()\n`);
+if (!values.prune)
+  for (const v of gone)
+    process.stdout.write(`GONE  ${v.file}: "${v.fullName}" no longer violates: remove it (--prune)\n`);
+process.stdout.write(
+  `check-strength: ${now.size} violations, ${known.size} in the baseline; ${added.length} new, ${values.prune ? 0 : gone.length} to remove\n`,
+);
+process.exit(added.length > 0 ? 1 : 0);
