@@ -69,6 +69,7 @@ export async function pairsAgainstFake(
           operationId: interaction.request.method === 'POST' ? operationByPath(where.rest)?.id : undefined,
           method: interaction.request.method,
           path: where.rest,
+          base: where.area,
           test: interaction.test,
           clauses: clausesOf(interaction.test),
           requestBody: interaction.request.body

@@ -88,3 +88,17 @@ describe('drift strengths [DRIFT-STRENGTH]', () => {
     expect(documentedFindings(models)).toBe(0);
   });
 });
+
+describe('drift strengths at {org_base_url} and for statuses given only with a message [DRIFT-STRENGTH]', () => {
+  it('what {org_base_url} serves is not shown: a refusal there where the fake answers is assumed', () => {
+    const p = pair(json(400, errorBody('Route not found')), json(200, projectsBody()), { base: 'org' });
+    expect(documentedFindings(findingOf(p))).toBe(0);
+    expect(documentedFindings(findingOf({ ...p, base: 'base' }))).toBeGreaterThan(0);
+  });
+
+  it('"not a member of the project" has a described message but no documented status: another 4xx is assumed', () => {
+    const notMember = errorBody('User is not a member of the project');
+    const p = pair(json(400, notMember), json(403, notMember));
+    expect(documentedFindings(findingOf(p))).toBe(0);
+  });
+});

@@ -25,6 +25,15 @@ export type Strength = 'documented' | 'assumed';
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
+const exactPattern = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** Messages the spec gives with their status (401, 403, 429), as patterns a conforming message matches. */
+const STATUS_MESSAGES: readonly RegExp[] = REFUSALS.flatMap((r) => {
+  if (r.documented !== 'status' || r.message === undefined) return [];
+  if (r.documentedMessage) return [r.documentedMessage];
+  return [typeof r.message === 'string' ? exactPattern(r.message) : r.message];
+});
+
 /** Messages the spec quotes, as patterns a conforming message matches. */
 const DOCUMENTED_MESSAGES: readonly RegExp[] = REFUSALS.flatMap((r) => {
   if (r.documented === 'status' && r.message !== undefined && !r.documentedMessage)
@@ -63,6 +72,7 @@ function violationStrength(
   pair: DriftPair,
   documentedPaths: Set<string> | undefined,
 ): Strength {
+  if (pair.base === 'org') return 'assumed';
   const op = operationOf(pair.operationId);
   if (op?.family === 'rag' || (!op && /^\/(openai|anthropic)\//.test(pair.path))) {
     if (!isSuccess(pair.real.status) || pair.real.headers['content-type']?.includes('text/event-stream'))
@@ -78,7 +88,7 @@ function statusClass(status: number, message: string | undefined): string {
   if (isSuccess(status)) return 'success';
   if (status >= 500) return 'server error';
   if (status === 401 || status === 429) return String(status);
-  if (status === 403 && documentedPatternOf(message)) return '403';
+  if (status === 403 && message !== undefined && STATUS_MESSAGES.some((p) => p.test(message))) return '403';
   return 'refused';
 }
 
@@ -91,6 +101,8 @@ function messageOf(body: string): string | undefined {
 }
 
 function differenceStrength(d: Difference, pair: DriftPair): Strength {
+  // Which operations {org_base_url} serves is not shown (ORG-BASE-URL-OPERATIONS).
+  if (pair.base === 'org') return 'assumed';
   const rag = operationOf(pair.operationId)?.family === 'rag';
   switch (d.kind) {
     case 'status': {

@@ -22,6 +22,8 @@ export interface DriftPair {
   method: string;
   /** Path relative to the deployment's {base_url} (or {org_base_url}), e.g. `/getMyProjects`. */
   path: string;
+  /** Which root the request went to: {org_base_url} when `org` (what is served there is not shown). */
+  base?: 'base' | 'org' | 'other';
   /** The vitest full name of the test that sent the request, when known. */
   test: string | undefined;
   /** Clause ids that test cites (from its name). */
