@@ -3,9 +3,8 @@
  * on new failures only. Failures the baseline already had are listed as known and do not fail the verdict; what
  * failed there and no longer fails is listed as fixed.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { VerdictItem } from './clause-matrix.js';
+import { readJsonFile } from './json-file.js';
 
 export const BASELINE_ENV = 'CONFORMANCE_BASELINE';
 
@@ -35,17 +34,16 @@ export type LoadedBaseline =
   | { readonly ok: false; readonly path: string; readonly error: string };
 
 export function loadBaseline(file: string): LoadedBaseline {
-  const path = resolve(file);
-  let json: { generatedAt?: unknown; target?: { name?: unknown }; verdict?: { failing?: unknown } };
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const error = code === 'ENOENT' ? 'file not found' : `not readable JSON: ${(err as Error).message}`;
-    return { ok: false, path, error };
-  }
+  const read = readJsonFile(file);
+  if (!read.ok) return read;
+  const { path } = read;
+  const json = read.json as {
+    generatedAt?: unknown;
+    target?: { name?: unknown };
+    verdict?: { failing?: unknown };
+  } | null;
   const failing = json?.verdict?.failing;
-  if (!Array.isArray(failing) || typeof json.generatedAt !== 'string')
+  if (!Array.isArray(failing) || typeof json?.generatedAt !== 'string')
     return {
       ok: false,
       path,

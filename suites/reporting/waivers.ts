@@ -7,10 +7,9 @@
  * {"waivers": [{"clause": "SET-TEMPERATURE-RANGE", "reason": "…", "link": "https://…", "expires": "2026-12-31"},
  *              {"test": "updateProjectSettings > rejects 2.01", "reason": "…", "link": "…", "expires": "2027-01-15"}]}
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { ClauseMatrix, VerdictItem } from './clause-matrix.js';
+import { readJsonFile } from './json-file.js';
 
 export const WAIVERS_ENV = 'CONFORMANCE_WAIVERS';
 
@@ -33,16 +32,10 @@ export type LoadedWaivers =
   | { readonly ok: false; readonly path: string; readonly error: string };
 
 export function loadWaivers(file: string): LoadedWaivers {
-  const path = resolve(file);
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const error = code === 'ENOENT' ? 'file not found' : `not readable JSON: ${(err as Error).message}`;
-    return { ok: false, path, error };
-  }
-  const parsed = WaiverFile.safeParse(json);
+  const read = readJsonFile(file);
+  if (!read.ok) return read;
+  const { path } = read;
+  const parsed = WaiverFile.safeParse(read.json);
   if (!parsed.success) return { ok: false, path, error: z.prettifyError(parsed.error).replace(/\n/g, '; ') };
   return { ok: true, path, waivers: parsed.data.waivers };
 }
