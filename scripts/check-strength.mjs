@@ -49,7 +49,11 @@ const key = (v) => `${v.file} :: ${v.fullName}`;
 const known = new Set((baseline.violations ?? []).map(key));
 const now = new Map(report.strengthViolations.map((v) => [key(v), v]));
 
-const added = [...now.values()].filter((v) => !known.has(key(v)));
+// Generated sequences (model and property tests) reach a cited assumed clause in one run and not in another, so a
+// violation there is reported but does not fail: cite such clauses through the assumed() checks that reach them.
+const generated = (v) => /^suites\/(model|properties)\//.test(v.file);
+const varies = [...now.values()].filter((v) => !known.has(key(v)) && generated(v));
+const added = [...now.values()].filter((v) => !known.has(key(v)) && !generated(v));
 const gone = (baseline.violations ?? []).filter((v) => !now.has(key(v)));
 
 if (values.prune) {
@@ -60,6 +64,10 @@ if (values.prune) {
   );
 }
 
+for (const v of varies)
+  process.stdout.write(
+    `VARIES ${v.file}: "${v.fullName}" did not reach ${v.unbound.join(', ')} through assumed() in this run (a generated test): cite it through the check, not the title\n`,
+  );
 for (const v of added)
   process.stdout.write(`NEW   ${v.file}: "${v.fullName}" checks ${v.unbound.join(', ')} without assumed()\n`);
 if (!values.prune)

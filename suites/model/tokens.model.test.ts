@@ -383,7 +383,9 @@ async function newWorld(): Promise<Real> {
 // The creators here are the owner and an editor, whose role allows every operation used: the creator's cap
 // (AUTH-EFFECTIVE-ACCESS-CAP) never decides an answer, so the title does not cite it (the access table does).
 describe('API tokens against a reference model', () => {
-  it('random sequences of creations, lifecycle actions, clock steps, creator removal, uses and listings match the model command by command [MODEL-TOKENS, TOKEN-DEACTIVATE, TOKEN-DEACTIVATED-401, TOKEN-REACTIVATE, TOKEN-REGENERATE-NEW-VALUE, TOKEN-REGENERATE-OLD-DIES, TOKEN-REVOKE, TOKEN-REVOKED-PERMANENT, TOKEN-TRANSITION-GUARDS, TOKEN-EXPIRED-401, TOKEN-EXPIRY-INSTANT, TOKEN-NO-EXPIRY, TOKEN-CREATOR-REMOVED-401, TOKEN-CREATOR-REMOVED-MESSAGE, TOKEN-SCOPE-SELECTED, TOKEN-SCOPE-VALUES]', async (ctx) => {
+  // The assumed clauses a generated sequence may or may not reach (TOKEN-REVOKED-PERMANENT, TOKEN-TRANSITION-GUARDS,
+  // TOKEN-EXPIRY-INSTANT, TOKEN-CREATOR-REMOVED-MESSAGE) are cited by the assumed() checks of the steps that reach them.
+  it('random sequences of creations, lifecycle actions, clock steps, creator removal, uses and listings match the model command by command [MODEL-TOKENS, TOKEN-DEACTIVATE, TOKEN-DEACTIVATED-401, TOKEN-REACTIVATE, TOKEN-REGENERATE-NEW-VALUE, TOKEN-REGENERATE-OLD-DIES, TOKEN-REVOKE, TOKEN-EXPIRED-401, TOKEN-NO-EXPIRY, TOKEN-CREATOR-REMOVED-401, TOKEN-SCOPE-SELECTED, TOKEN-SCOPE-VALUES]', async (ctx) => {
     need(ctx, target(), { control: true });
     await fc.assert(
       fc.asyncProperty(fc.commands(commandArbs, { maxCommands: 20, size: 'max' }), async (cmds) => {
