@@ -3,7 +3,7 @@ import { buildDefaultSeed, type Seed } from '../fixtures/default-seed.js';
 import { loadFixtureDocuments } from '../fixtures/knowledgebase.js';
 import { DAY_MS, MINUTE_MS } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
-import { writeLog } from './domain/execution-logs.js';
+import { logReply } from './domain/execution-logs.js';
 import { addDocument, indexFor } from './domain/knowledgebase.js';
 import { addMember } from './domain/members.js';
 import { nextSessionUid } from './domain/new-session.js';
@@ -130,12 +130,7 @@ function seedSessions(
       const reply = composeReply(turn.user, hits, project.settings);
       const botMsg = appendMessage(ctx, session, 'assistant', reply.text, { rate: turn.rate });
       botMsg.createdAt = at + (i * 2 + 1) * MINUTE_MS;
-      const log = writeLog(ctx, session, {
-        task: 'reply',
-        type: 'message',
-        message: 'Sent the assistant reply',
-        data: { message_id: botMsg.id, length: reply.text.length },
-      });
+      const log = logReply(ctx, session, botMsg, botMsg.createdAt);
       log.createdAt = botMsg.createdAt;
       session.last_message_time = botMsg.createdAt;
       session.updated_at = botMsg.createdAt;

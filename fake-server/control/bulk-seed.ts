@@ -11,7 +11,7 @@ import { BulkSeedBody, type BulkSeedResult } from '../../contract/control/index.
 import { DAY_MS, MINUTE_MS } from '../domain/clock.js';
 import type { DomainContext } from '../domain/context.js';
 import { DomainError } from '../domain/errors.js';
-import { writeLog } from '../domain/execution-logs.js';
+import { logReply } from '../domain/execution-logs.js';
 import { addDocument, indexFor } from '../domain/knowledgebase.js';
 import { nextSessionUid } from '../domain/new-session.js';
 import { statusAfterIdle } from '../domain/session-lifecycle.js';
@@ -88,17 +88,7 @@ function seedSessions(ctx: DomainContext, project: Project, body: BulkSeedBody, 
         const rate = (['', '', 'like', 'dislike'] as const)[(i + j) % 4]!;
         const text = pick(pools.answers, i * 7 + j);
         const reply = appendMessage(ctx, session, 'assistant', text, { at: msgAt, rate });
-        writeLog(
-          ctx,
-          session,
-          {
-            task: 'reply',
-            type: 'message',
-            message: 'Sent the assistant reply',
-            data: { message_id: reply.id, length: text.length },
-          },
-          msgAt,
-        );
+        logReply(ctx, session, reply, msgAt);
         logs += 1;
       }
       messages += 1;

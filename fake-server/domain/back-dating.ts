@@ -9,7 +9,7 @@
 import { DAY_MS, MINUTE_MS } from './clock.js';
 import type { DomainContext } from './context.js';
 import { invalidParams } from './errors.js';
-import { writeLog } from './execution-logs.js';
+import { logReply } from './execution-logs.js';
 import { nextSessionUid } from './new-session.js';
 import { updateChatbot } from './projects.js';
 import { statusAfterIdle } from './session-lifecycle.js';
@@ -83,18 +83,7 @@ export function insertPastSession(ctx: DomainContext, project: Project, spec: Pa
   spec.messages.forEach((m, i) => {
     const at = spec.createdAt + (i + 1) * step;
     const message = appendMessage(ctx, session, m.send_by, m.text, { at, rate: m.rate ?? '' });
-    if (m.send_by === 'assistant')
-      writeLog(
-        ctx,
-        session,
-        {
-          task: 'reply',
-          type: 'message',
-          message: 'Sent the assistant reply',
-          data: { message_id: message.id, length: m.text.length },
-        },
-        at,
-      );
+    if (m.send_by === 'assistant') logReply(ctx, session, message, at);
   });
   return session;
 }

@@ -26,6 +26,22 @@ export function writeLog(
   return log;
 }
 
+/** The execution log of an assistant reply: one per reply, in the reply's session, at `at` (now by default). */
+export function logReply(
+  ctx: DomainContext,
+  session: Session,
+  reply: { id: number; message: string },
+  at: number = ctx.clock.now(),
+): ExecutionLog {
+  const entry = {
+    task: 'reply',
+    type: 'message',
+    message: 'Sent the assistant reply',
+    data: { message_id: reply.id, length: reply.message.length },
+  };
+  return writeLog(ctx, session, entry, at);
+}
+
 export interface ListLogsQuery {
   session_uid?: string;
   /** YYYY-MM-DD, inclusive, on createdAt's UTC day. */

@@ -5,7 +5,7 @@
 import { agentTurn } from './agent-turn.js';
 import type { DomainContext } from './context.js';
 import { DomainError, messages, notFound } from './errors.js';
-import { writeLog } from './execution-logs.js';
+import { logReply, writeLog } from './execution-logs.js';
 import { openNewSession } from './new-session.js';
 import { appendMessage, findSessionByUid, sessionMessages } from './sessions.js';
 import type { Organization, Project, Session } from './state.js';
@@ -80,12 +80,7 @@ export function sendMessage(
     },
   });
   const reply = appendMessage(ctx, session, 'assistant', turn.text);
-  writeLog(ctx, session, {
-    task: 'reply',
-    type: 'message',
-    message: 'Sent the assistant reply',
-    data: { message_id: reply.id, length: turn.text.length },
-  });
+  logReply(ctx, session, reply);
   // A resolved conversation resumes (SESSION-RESOLVED-RESUMABLE).
   session.status = 'open';
   return {
