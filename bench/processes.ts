@@ -79,20 +79,24 @@ export interface FakeChild extends Child {
   target: TargetConfig;
 }
 
-/** Spawn the fake as users start it: `node scripts/start.mjs` (the bundle) with PORT and FAKE_TARGET_FILE. */
-export function spawnFake(port: number, targetFile: string): Child {
+/** Spawn the fake as users start it: `node scripts/start.mjs` (the bundle) with PORT, FAKE_TARGET_FILE and `env`. */
+export function spawnFake(port: number, targetFile: string, env: Record<string, string> = {}): Child {
   return launch(
     'fake',
     ['scripts/start.mjs'],
-    { PORT: String(port), HOST, FAKE_TARGET_FILE: targetFile },
+    { ...env, PORT: String(port), HOST, FAKE_TARGET_FILE: targetFile },
     `http://${HOST}:${port}`,
   );
 }
 
 /** The fake started and ready: its target file written. */
-export async function startFake(port: number, targetFile: string): Promise<FakeChild> {
+export async function startFake(
+  port: number,
+  targetFile: string,
+  env: Record<string, string> = {},
+): Promise<FakeChild> {
   rmSync(targetFile, { force: true });
-  const fake = spawnFake(port, targetFile);
+  const fake = spawnFake(port, targetFile, env);
   // The first start after a source change rebuilds the bundle: allow for it.
   await waitFor('the fake to write its target file', () => readable(targetFile), 60_000).catch((err) => {
     throw new Error(`${(err as Error).message}\n${fake.output()}`);

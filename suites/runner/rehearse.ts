@@ -1,0 +1,170 @@
+/**
+ * `npm run rehearse -- [--allow all|none] [--runs N] [--variant AXES] [--min-documented-coverage N] [FILES...]`
+ *
+ * A staging rehearsal: starts the fake as `npm start` does, presents it as staging (its target file without
+ * `control`, `kind: "real"`, `provider_states` kept, `allow` as asked) and runs the conformance suite against it,
+ * N times in a row with one shared quota ledger, as a QA engineer re-running within the hour would. It shows what a
+ * staging deployment that offers our provider states gets checked, and that a rerun meets a spent quota as
+ * inconclusive, never red. Reports: reports/rehearsal/run-N/reports/.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort, startFake, stop } from '../../bench/processes.js';
+import type { TargetConfig } from '../../contract/index.js';
+import type { ConformanceJson } from '../reporting/report.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const OUT = join(ROOT, 'reports', 'rehearsal');
+
+const HELP = `Usage: npm run rehearse -- [--allow all|none] [--runs N] [--variant AXES] [--min-documented-coverage N] [FILES...]
+
+Starts the fake, presents it as staging (no control API, kind "real", provider states kept) and runs the
+conformance suite against it N times in a row with one quota ledger.
+
+Options:
+      --allow all|none   allow writes, quota and credits (all, the default) or nothing (none)
+      --runs N           how many runs in a row (default 1); the second and later meet what the first spent
+      --variant AXES     start the fake with FAKE_VARIANT=AXES (e.g. all): a staging that chose differently
+                         wherever the spec says "not shown"
+      --min-documented-coverage N
+                         exit 4 when the first run checked fewer than N percent of the documented clauses
+  FILES...               only run test files whose path contains one of these strings
+  -h, --help             show this help
+
+Reports: reports/rehearsal/run-N/reports/conformance.{html,json,junit.xml}
+
+Exit codes:
+  0  no run failed a test (later runs may be INCOMPLETE: that is a spent quota, reported as inconclusive)
+  1  a run failed a test or produced no report
+  2  usage error
+  4  the first run checked fewer documented clauses than --min-documented-coverage`;
+
+const usageError = (message: string): never => {
+  process.stderr.write(`rehearse: ${message}\n\nRun with --help for usage.\n`);
+  process.exit(2);
+};
+
+const parse = () =>
+  parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: {
+      allow: { type: 'string', default: 'all' },
+      runs: { type: 'string', default: '1' },
+      variant: { type: 'string' },
+      'min-documented-coverage': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
+function options() {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse();
+  } catch (err) {
+    return usageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    process.exit(0);
+  }
+  if (values.allow !== 'all' && values.allow !== 'none')
+    usageError(`--allow must be all or none, not "${values.allow}"`);
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 5)
+    usageError(`--runs must be a whole number from 1 to 5`);
+  const min = values['min-documented-coverage'];
+  const minCoverage = min === undefined ? undefined : Number(min);
+  if (minCoverage !== undefined && !(minCoverage >= 0 && minCoverage <= 100))
+    usageError(`--min-documented-coverage must be a number from 0 to 100, not "${min}"`);
+  return { allow: values.allow === 'all', runs, variant: values.variant, minCoverage, files: positionals };
+}
+
+/** The fake's own target file as QA would write it for staging: no control API, kind real. */
+export function asStaging(fake: TargetConfig, allow: boolean): TargetConfig {
+  const { control: _control, ...rest } = fake;
+  return {
+    ...rest,
+    name: 'staging rehearsal (the fake without its control API)',
+    kind: 'real',
+    allow: { writes: allow, quota: allow, credits: allow },
+  };
+}
+
+function runConformance(dir: string, targetFile: string, ledger: string, files: string[]): Promise<number> {
+  mkdirSync(dir, { recursive: true });
+  return new Promise((res) => {
+    const child = spawn(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      [join(ROOT, 'suites/runner/conformance.ts'), '--target', targetFile, ...files],
+      {
+        cwd: dir,
+        env: { ...process.env, CONFORMANCE_QUOTA_LEDGER: ledger },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let tail = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      tail = (tail + chunk.toString()).slice(-6000);
+    });
+    child.on('close', (code) => {
+      // The runner's last lines: the verdict, the coverage and the test counts.
+      const from = tail.lastIndexOf('conformance verdict:');
+      process.stdout.write(`${from >= 0 ? tail.slice(from) : tail}`);
+      res(code ?? 1);
+    });
+  });
+}
+
+async function main(): Promise<number> {
+  const opts = options();
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const fakeFile = join(OUT, 'fake-target.json');
+  const stagingFile = join(OUT, 'staging-target.json');
+  const ledger = join(OUT, 'quota-ledger.json');
+  const env: Record<string, string> = opts.variant ? { FAKE_VARIANT: opts.variant } : {};
+  const fake = await startFake(await freePort(), fakeFile, env);
+  try {
+    writeFileSync(stagingFile, `${JSON.stringify(asStaging(fake.target, opts.allow), null, 2)}\n`);
+    process.stdout.write(
+      `rehearse: the fake at ${fake.origin}${opts.variant ? ` (FAKE_VARIANT=${opts.variant})` : ''} as staging, allow ${opts.allow ? 'all' : 'none'}, ${opts.runs} run(s)\n`,
+    );
+    let failed = false;
+    let firstCoverage: number | undefined;
+    for (let run = 1; run <= opts.runs; run++) {
+      const dir = join(OUT, `run-${run}`);
+      process.stdout.write(`\n── run ${run} (reports/rehearsal/run-${run}/reports/) ──\n`);
+      const code = await runConformance(dir, stagingFile, ledger, opts.files);
+      const json = join(dir, 'reports', 'conformance.json');
+      if (code === 1 || code === 2 || !existsSync(json)) {
+        failed = true;
+        continue;
+      }
+      const report = JSON.parse(readFileSync(json, 'utf8')) as ConformanceJson;
+      if (report.counts.tests.failed > 0) failed = true;
+      if (run === 1) firstCoverage = report.coverage.percent;
+    }
+    if (failed) return 1;
+    if (opts.minCoverage !== undefined && (firstCoverage ?? 0) < opts.minCoverage) {
+      process.stdout.write(
+        `rehearse: the first run checked ${firstCoverage}% of the documented clauses, under --min-documented-coverage ${opts.minCoverage}% → exit 4\n`,
+      );
+      return 4;
+    }
+    return 0;
+  } finally {
+    await stop(fake);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`rehearse: ${(err as Error).message}\n`);
+    process.exit(1);
+  },
+);
