@@ -21,6 +21,11 @@ export const reportingClauses = defineClauses([
     'Spending is remembered across runs in reports/quota-ledger.json, per target and per credential (a hash, never the value) with the minute of each request: a run counts what the last hour spent before planning its own, and a credential that met a 429 counts as spent until the Retry-After it was given (or an hour). Several tokens of one kind (token_pools; the Platform cap is per token) share the load: each request sent with that kind of token goes out with the least-spent one. Project keys are not pooled: the spec does not say what the RAG and search caps count per, and the fake counts them per project.',
   ),
   assumed(
+    'HARNESS-STAGING-REHEARSAL',
+    R,
+    '`npm run rehearse` starts the fake as `npm start` does and presents it as staging: its target file without `control`, `kind: "real"`, provider states, tokens and pools kept, `allow` all true (or all false with --allow none); it runs the suite against it N times in a row sharing one quota ledger, prints each run\'s verdict and coverage, and exits 1 when any run failed a test and 4 when the first run checked fewer documented clauses than --min-documented-coverage.',
+  ),
+  assumed(
     'REPORT-COVERAGE',
     R,
     "The report's first screen and its JSON give the share of documented API clauses checked on this target (pass, fail or warn through suites/ tests) and group the unchecked ones by reason: no citing test, control API only, provider state not offered, missing credential, writes/quota/credits not allowed, quota spent. A verdict with unchecked documented clauses is never shown as a bare PASS; --min-documented-coverage gates on the share (exit code 4).",

@@ -12,8 +12,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, startFake, stop } from '../../bench/processes.js';
-import type { TargetConfig } from '../../contract/index.js';
 import type { ConformanceJson } from '../reporting/report.js';
+import { asStaging } from './staging-target.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'reports', 'rehearsal');
@@ -81,17 +81,6 @@ function options() {
   if (minCoverage !== undefined && !(minCoverage >= 0 && minCoverage <= 100))
     usageError(`--min-documented-coverage must be a number from 0 to 100, not "${min}"`);
   return { allow: values.allow === 'all', runs, variant: values.variant, minCoverage, files: positionals };
-}
-
-/** The fake's own target file as QA would write it for staging: no control API, kind real. */
-export function asStaging(fake: TargetConfig, allow: boolean): TargetConfig {
-  const { control: _control, ...rest } = fake;
-  return {
-    ...rest,
-    name: 'staging rehearsal (the fake without its control API)',
-    kind: 'real',
-    allow: { writes: allow, quota: allow, credits: allow },
-  };
 }
 
 function runConformance(dir: string, targetFile: string, ledger: string, files: string[]): Promise<number> {

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { TargetConfig } from '../../contract/index.js';
+import { createFakeServer } from '../../fake-server/index.js';
+import { asStaging } from './staging-target.js';
+
+describe('the staging rehearsal target [HARNESS-STAGING-REHEARSAL]', () => {
+  const fake = createFakeServer().targetConfig('http://127.0.0.1:1');
+
+  it('drops the control API, is kind real and keeps provider states, tokens and pools', () => {
+    const staging = TargetConfig.parse(asStaging(fake, true));
+    expect(staging.control).toBeUndefined();
+    expect(staging.kind).toBe('real');
+    expect(staging.provider_states).toEqual(fake.provider_states);
+    expect(staging.tokens).toEqual(fake.tokens);
+    expect(staging.token_pools).toEqual(fake.token_pools);
+    expect(staging.allow).toEqual({ writes: true, quota: true, credits: true });
+  });
+
+  it('allow none turns every permission off', () => {
+    expect(asStaging(fake, false).allow).toEqual({ writes: false, quota: false, credits: false });
+  });
+});
