@@ -1,5 +1,5 @@
 /**
- * `npm run rehearse -- [--allow all|none] [--runs N] [--variant AXES] [--min-documented-coverage N] [FILES...]`
+ * `npm run rehearse -- [--allow all|none] [--runs N] [--variant AXES] [--with-control] [--min-documented-coverage N] [FILES...]`
  *
  * A staging rehearsal: starts the fake as `npm start` does, presents it as staging (its target file without
  * `control`, `kind: "real"`, `provider_states` kept, `allow` as asked) and runs the conformance suite against it,
@@ -18,7 +18,7 @@ import { asStaging } from './staging-target.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'reports', 'rehearsal');
 
-const HELP = `Usage: npm run rehearse -- [--allow all|none] [--runs N] [--variant AXES] [--min-documented-coverage N] [FILES...]
+const HELP = `Usage: npm run rehearse -- [--allow all|none] [--runs N] [--variant AXES] [--with-control] [--min-documented-coverage N] [FILES...]
 
 Starts the fake, presents it as staging (no control API, kind "real", provider states kept) and runs the
 conformance suite against it N times in a row with one quota ledger.
@@ -28,6 +28,8 @@ Options:
       --runs N           how many runs in a row (default 1); the second and later meet what the first spent
       --variant AXES     start the fake with FAKE_VARIANT=AXES (e.g. all): a staging that chose differently
                          wherever the spec says "not shown"
+      --with-control     keep the control API (still kind "real"): the whole suite runs, clock and faults
+                         included, so every test meets the variant (how issue 20's false reds were measured)
       --min-documented-coverage N
                          exit 4 when the first run checked fewer than N percent of the documented clauses
   FILES...               only run test files whose path contains one of these strings
@@ -54,6 +56,7 @@ const parse = () =>
       allow: { type: 'string', default: 'all' },
       runs: { type: 'string', default: '1' },
       variant: { type: 'string' },
+      'with-control': { type: 'boolean', default: false },
       'min-documented-coverage': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -80,7 +83,14 @@ function options() {
   const minCoverage = min === undefined ? undefined : Number(min);
   if (minCoverage !== undefined && !(minCoverage >= 0 && minCoverage <= 100))
     usageError(`--min-documented-coverage must be a number from 0 to 100, not "${min}"`);
-  return { allow: values.allow === 'all', runs, variant: values.variant, minCoverage, files: positionals };
+  return {
+    allow: values.allow === 'all',
+    runs,
+    variant: values.variant,
+    withControl: values['with-control'],
+    minCoverage,
+    files: positionals,
+  };
 }
 
 function runConformance(dir: string, targetFile: string, ledger: string, files: string[]): Promise<number> {
@@ -118,9 +128,12 @@ async function main(): Promise<number> {
   const env: Record<string, string> = opts.variant ? { FAKE_VARIANT: opts.variant } : {};
   const fake = await startFake(await freePort(), fakeFile, env);
   try {
-    writeFileSync(stagingFile, `${JSON.stringify(asStaging(fake.target, opts.allow), null, 2)}\n`);
+    writeFileSync(
+      stagingFile,
+      `${JSON.stringify(asStaging(fake.target, opts.allow, opts.withControl), null, 2)}\n`,
+    );
     process.stdout.write(
-      `rehearse: the fake at ${fake.origin}${opts.variant ? ` (FAKE_VARIANT=${opts.variant})` : ''} as staging, allow ${opts.allow ? 'all' : 'none'}, ${opts.runs} run(s)\n`,
+      `rehearse: the fake at ${fake.origin}${opts.variant ? ` (FAKE_VARIANT=${opts.variant})` : ''} as staging${opts.withControl ? ' with its control API' : ''}, allow ${opts.allow ? 'all' : 'none'}, ${opts.runs} run(s)\n`,
     );
     let failed = false;
     let firstCoverage: number | undefined;

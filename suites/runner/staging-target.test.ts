@@ -16,6 +16,12 @@ describe('the staging rehearsal target [HARNESS-STAGING-REHEARSAL]', () => {
     expect(staging.allow).toEqual({ writes: true, quota: true, credits: true });
   });
 
+  it('keeps the control API only when asked, still kind real', () => {
+    const withControl = asStaging(fake, true, true);
+    expect(withControl.control).toEqual(fake.control);
+    expect(withControl.kind).toBe('real');
+  });
+
   it('allow none turns every permission off', () => {
     expect(asStaging(fake, false).allow).toEqual({ writes: false, quota: false, credits: false });
   });
