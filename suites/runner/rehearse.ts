@@ -9,14 +9,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, startFake, stop } from '../../bench/processes.js';
 import type { ConformanceJson } from '../reporting/report.js';
 import { asStaging } from './staging-target.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const OUT = join(ROOT, 'reports', 'rehearsal');
+const DEFAULT_OUT = join('reports', 'rehearsal');
 
 const HELP = `Usage: npm run rehearse -- [--allow all|none] [--runs N] [--variant AXES] [--with-control] [--min-documented-coverage N] [FILES...]
 
@@ -30,12 +30,14 @@ Options:
                          wherever the spec says "not shown"
       --with-control     keep the control API (still kind "real"): the whole suite runs, clock and faults
                          included, so every test meets the variant (how issue 20's false reds were measured)
+      --out DIR          where the runs' reports and the ledger go (default reports/rehearsal; emptied first,
+                         refused while another rehearsal is using it)
       --min-documented-coverage N
                          exit 4 when the first run checked fewer than N percent of the documented clauses
   FILES...               only run test files whose path contains one of these strings
   -h, --help             show this help
 
-Reports: reports/rehearsal/run-N/reports/conformance.{html,json,junit.xml}
+Reports: DIR/run-N/reports/conformance.{html,json,junit.xml} (DIR: --out, default reports/rehearsal)
 
 Exit codes:
   0  no run failed a test (later runs may be INCOMPLETE: that is a spent quota, reported as inconclusive)
@@ -57,6 +59,7 @@ const parse = () =>
       runs: { type: 'string', default: '1' },
       variant: { type: 'string' },
       'with-control': { type: 'boolean', default: false },
+      out: { type: 'string', default: DEFAULT_OUT },
       'min-documented-coverage': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -88,6 +91,7 @@ function options() {
     runs,
     variant: values.variant,
     withControl: values['with-control'],
+    out: resolve(values.out),
     minCoverage,
     files: positionals,
   };
@@ -118,13 +122,43 @@ function runConformance(dir: string, targetFile: string, ledger: string, files: 
   });
 }
 
+const LOCK = '.rehearsal.pid';
+
+/** A path as the user would type it: relative to the working directory when inside it. */
+const shown = (path: string): string => {
+  const rel = relative(process.cwd(), path);
+  return rel === '' || rel.startsWith('..') ? path : rel;
+};
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Empty `dir` for this rehearsal, unless another live rehearsal holds it (then exit 2, saying which). */
+function claim(dir: string): void {
+  const lock = join(dir, LOCK);
+  const holder = existsSync(lock) ? Number(readFileSync(lock, 'utf8')) : Number.NaN;
+  if (Number.isInteger(holder) && holder !== process.pid && alive(holder))
+    usageError(
+      `${relative(process.cwd(), dir) || dir} is in use by the rehearsal of pid ${holder}; pass --out DIR`,
+    );
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(lock, String(process.pid));
+}
+
 async function main(): Promise<number> {
   const opts = options();
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(OUT, { recursive: true });
-  const fakeFile = join(OUT, 'fake-target.json');
-  const stagingFile = join(OUT, 'staging-target.json');
-  const ledger = join(OUT, 'quota-ledger.json');
+  const out = opts.out;
+  claim(out);
+  const fakeFile = join(out, 'fake-target.json');
+  const stagingFile = join(out, 'staging-target.json');
+  const ledger = join(out, 'quota-ledger.json');
   const env: Record<string, string> = opts.variant ? { FAKE_VARIANT: opts.variant } : {};
   const fake = await startFake(await freePort(), fakeFile, env);
   try {
@@ -138,8 +172,8 @@ async function main(): Promise<number> {
     let failed = false;
     let firstCoverage: number | undefined;
     for (let run = 1; run <= opts.runs; run++) {
-      const dir = join(OUT, `run-${run}`);
-      process.stdout.write(`\n── run ${run} (reports/rehearsal/run-${run}/reports/) ──\n`);
+      const dir = join(out, `run-${run}`);
+      process.stdout.write(`\n── run ${run} (${shown(join(dir, 'reports'))}/) ──\n`);
       const code = await runConformance(dir, stagingFile, ledger, opts.files);
       const json = join(dir, 'reports', 'conformance.json');
       if (code === 1 || code === 2 || !existsSync(json)) {
@@ -160,6 +194,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await stop(fake);
+    rmSync(join(out, LOCK), { force: true });
   }
 }
 
