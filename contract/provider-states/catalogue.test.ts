@@ -62,6 +62,7 @@ describe('the provider-state catalogue [FAKE-PROVIDER-STATES]', () => {
         'token regenerated',
         'token revoked',
         'token expired',
+        'token created earlier',
         'token creator removed',
         'token creator role changed',
         'token creator not project member',

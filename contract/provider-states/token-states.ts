@@ -162,6 +162,25 @@ export const tokenExpiredState = defineState({
   data: withTeardown({ ...tokenData, expires_at: IsoDateTime }),
 });
 
+/** The longest back-dating of a token's creation a state accepts: twenty years, in seconds. */
+const MAX_CREATED_SECONDS_AGO = 20 * 365 * 86_400;
+
+export const tokenCreatedEarlierState = defineState({
+  name: 'token created earlier',
+  version: 1,
+  description:
+    'A token configured as for `token`, as if it had been created `created_seconds_ago` seconds ago: its creation is back-dated and a preset expiration counts from that instant, so it may already have lapsed (a 7-day token created 7 days and a minute ago is expired; one created 7 days less a minute ago still works). A custom expiry instant, or none, stays as configured. Made by back-dating, not by moving a clock.',
+  produce:
+    'Create the token, then back-date its created_at in the database by created_seconds_ago (a preset expiry computed from created_at moves with it; a stored expires_at of a preset moves back by the same amount).',
+  params: z
+    .object({
+      ...tokenShape,
+      created_seconds_ago: z.number().int().min(0).max(MAX_CREATED_SECONDS_AGO).default(86_400),
+    })
+    .superRefine(checkTokenSpec({ customNeedsInstant: true })),
+  data: withTeardown({ ...tokenData, created_at: IsoDateTime }),
+});
+
 const newCreatorNote =
   'The creator is always a new member with `creator_role` (default as noted), made a member of `creator_project_uids` (default as for `token`).';
 
@@ -217,6 +236,7 @@ export const tokenStates = [
   tokenRegeneratedState,
   tokenRevokedState,
   tokenExpiredState,
+  tokenCreatedEarlierState,
   tokenCreatorRemovedState,
   tokenCreatorRoleChangedState,
   tokenCreatorNotProjectMemberState,

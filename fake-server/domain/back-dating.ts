@@ -31,6 +31,21 @@ export function backdateTokenExpiry(ctx: DomainContext, token: ApiToken, agoMs: 
   return token;
 }
 
+/**
+ * Move a token's creation `agoMs` into the past, as if it had been created then: a preset expiry counts from the
+ * new instant (so it may lie in the past: the token is expired), a custom expiry instant or none stays.
+ */
+export function backdateTokenCreation(ctx: DomainContext, token: ApiToken, agoMs: number): ApiToken {
+  if (!(Number.isInteger(agoMs) && agoMs >= 0))
+    throw invalidParams([{ path: 'created_seconds_ago', message: 'at least 0' }]);
+  if (agoMs > ctx.clock.now())
+    throw invalidParams([{ path: 'created_seconds_ago', message: 'before the epoch' }]);
+  token.createdAt -= agoMs;
+  if (token.expiration !== 'none' && token.expiration !== 'custom' && token.expires_at !== null)
+    token.expires_at -= agoMs;
+  return token;
+}
+
 export interface PastMessage {
   send_by: 'user' | 'assistant';
   text: string;

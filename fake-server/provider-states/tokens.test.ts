@@ -157,6 +157,42 @@ describe('token lifecycle states [FAKE-PROVIDER-STATES]', () => {
     expect((await probe(f, (await f.enter('token', { expiration: '7' })).value)).status).toBe(200);
   });
 
+  it('token created earlier: a preset counts from the back-dated creation, a custom instant and none stay [TOKEN-EXPIRATION-OPTIONS, TOKEN-NO-EXPIRY, TOKEN-EXPIRY-INSTANT]', async () => {
+    const f = statesFake();
+    const now = Date.parse('2026-01-05T09:00:00Z');
+    const works = async (value: string) => (await probe(f, value)).status;
+    const inside = await f.enter('token created earlier', {
+      expiration: '7',
+      created_seconds_ago: 7 * 86_400 - 60,
+    });
+    expect(Date.parse(inside.created_at)).toBe(now - (7 * 86_400 - 60) * 1000);
+    expect(Date.parse(inside.expires_at!)).toBe(now + 60_000);
+    expect(await works(inside.value)).toBe(200);
+    const lapsed = await f.enter('token created earlier', {
+      expiration: '90',
+      created_seconds_ago: 90 * 86_400,
+    });
+    expect(Date.parse(lapsed.expires_at!)).toBe(now);
+    expect(await works(lapsed.value)).toBe(401);
+    const never = await f.enter('token created earlier', { created_seconds_ago: 3650 * 86_400 });
+    expect(never.expires_at).toBeNull();
+    expect(await works(never.value)).toBe(200);
+    const custom = await f.enter('token created earlier', {
+      expiration: 'custom',
+      expires_at: '2026-01-05T10:00:00Z',
+      created_seconds_ago: 30 * 86_400,
+    });
+    expect(custom.expires_at).toBe('2026-01-05T10:00:00.000Z');
+    expect(await works(custom.value)).toBe(200);
+    for (const created_seconds_ago of [-1, 1.5, 21 * 365 * 86_400]) {
+      const res = await f.enterRaw({ state: 'token created earlier', params: { created_seconds_ago } });
+      expect(res.status, String(created_seconds_ago)).toBe(400);
+      expect(res.body.message).toMatch(/^Invalid params/);
+    }
+    const aDayAgo = await f.enter('token created earlier');
+    expect(Date.parse(aDayAgo.created_at)).toBe(now - 86_400_000);
+  });
+
   it('token creator removed: 401 naming that the creator is no longer a member [TOKEN-CREATOR-REMOVED-401, TOKEN-CREATOR-REMOVED-MESSAGE]', async () => {
     const f = statesFake();
     const token = await f.enter('token creator removed', { role: 'editor' });

@@ -1,6 +1,6 @@
 /** Provider states of API tokens: `token` and every step of its lifecycle (contract/provider-states/token-states.ts). */
 import type { ParamsOf } from '../../contract/provider-states/index.js';
-import { backdateTokenExpiry } from '../domain/back-dating.js';
+import { backdateTokenCreation, backdateTokenExpiry } from '../domain/back-dating.js';
 import { DAY_MS, iso } from '../domain/clock.js';
 import { changeMemberRole, removeMember } from '../domain/members.js';
 import type { ApiToken, Organization, Project } from '../domain/state.js';
@@ -105,6 +105,13 @@ export const tokenStates = {
     const { token } = makeToken(s, configured);
     const expired = backdateTokenExpiry(s.domain, token, expired_seconds_ago * 1000);
     return { ...tokenData(expired), expires_at: iso(expired.expires_at!) };
+  },
+
+  'token created earlier': (s, p) => {
+    const { created_seconds_ago, ...spec } = p;
+    const { token } = makeToken(s, spec);
+    const aged = backdateTokenCreation(s.domain, token, created_seconds_ago * 1000);
+    return { ...tokenData(aged), created_at: iso(aged.createdAt) };
   },
 
   'token creator removed': (s, p) => {
