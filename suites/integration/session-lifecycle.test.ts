@@ -1,7 +1,9 @@
 /**
  * The session state machine driven through the Project Integration API on the virtual clock: inactivity resolves and
  * closes sessions, a resolved session resumes in place, a closed one is closed for good and the next message starts a
- * new session. Observed through getSessions and getSessionMessages; the control API only moves the clock.
+ * new session. Observed through getSessions and getSessionMessages; the control API only moves the clock. The same
+ * rules without a clock (a session back-dated by the provider state `session idle`), which a deployment without a
+ * control API runs too, are in session-inactivity.test.ts; this file keeps the timings to the minute.
  * Hard, what the spec's table shows: open until auto_resolve_duration (or auto_close_duration) minutes without a
  * message, then resolved (or closed), closed for good, a resolved session resumable. Softly, the fake's choices: the
  * status value of a resolved session (SESSION-RESOLVED-STATUS-VALUE), what a resolved session does next
