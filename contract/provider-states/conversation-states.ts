@@ -64,20 +64,24 @@ export const sessionIdleState = defineState({
 
 export const historyPastRetentionState = defineState({
   name: 'history past retention',
-  version: 1,
+  // 2: set_retention (a deployment at 1 would set the retention whatever the test asked).
+  version: 2,
   description:
-    'A project with retention_duration set and conversations on both sides of it: `expired_sessions` sessions whose last activity is `past_by_seconds` older than the retention (deleted, so absent from the next getSessions; the default hour covers a retention job that runs hourly) and `kept_sessions` sessions half the retention old (kept).',
+    'A project with retention_duration set and conversations on both sides of it: `expired_sessions` sessions whose last activity is `past_by_seconds` older than the retention (deleted, so absent from the next getSessions; the default hour covers a retention job that runs hourly) and `kept_sessions` sessions half the retention old (kept). With `set_retention: false` the retention_duration of the project is left as it is (the test set it through updateChatbot): the sessions are still placed around `retention_duration`, and the retention in force decides which go.',
   produce:
-    'Insert sessions (one visitor message and one reply each) with back-dated times, set retention_duration (updateChatbot), and let the retention job run (or run it) before answering.',
+    'Insert sessions (one visitor message and one reply each) with back-dated times, set retention_duration (updateChatbot) unless `set_retention` is false, and let the retention job run (or run it) before answering.',
   params: z.object({
     ...inProject,
     retention_duration: z.number().int().min(1).max(315_360_000).default(86_400),
     expired_sessions: z.number().int().min(1).max(50).default(2),
     kept_sessions: z.number().int().min(0).max(50).default(1),
     past_by_seconds: z.number().int().min(1).max(31_536_000).default(3_600),
+    /** false: leave the project's retention as it is; the sessions are placed around `retention_duration` all the same. */
+    set_retention: z.boolean().default(true),
   }),
   data: withTeardown({
     ...projectData,
+    /** The project's retention after the state (with `set_retention: false`, what the project had). */
     retention_duration: z.number().int(),
     expired_session_uids: z.array(SessionUid),
     kept_session_uids: z.array(SessionUid),

@@ -183,12 +183,19 @@ export function insertIdleSession(
 /**
  * Conversations on both sides of a retention: `expired` sessions whose last activity is `pastByMs` older than
  * `retentionSeconds`, `kept` ones half the retention old; then the project's retention_duration is set, so the next
- * observation deletes the expired ones (RETENTION-AUTO-DELETE, RETENTION-AGE-FROM-LAST-ACTIVITY).
+ * observation deletes the expired ones (RETENTION-AUTO-DELETE, RETENTION-AGE-FROM-LAST-ACTIVITY). With `setRetention`
+ * false the retention stays as it is (set through updateChatbot): the retention in force decides what goes.
  */
 export function insertHistoryAroundRetention(
   ctx: DomainContext,
   project: Project,
-  input: { retentionSeconds: number; expired: number; kept: number; pastByMs: number },
+  input: {
+    retentionSeconds: number;
+    expired: number;
+    kept: number;
+    pastByMs: number;
+    setRetention?: boolean;
+  },
 ): { expired: Session[]; kept: Session[] } {
   const now = ctx.clock.now();
   const retentionMs = input.retentionSeconds * 1000;
@@ -207,6 +214,7 @@ export function insertHistoryAroundRetention(
   const kept = Array.from({ length: input.kept }, (_, i) =>
     session(now - Math.floor(retentionMs / 2) + i, `kept-${i + 1}`),
   );
-  updateChatbot(ctx, project, { retention_duration: input.retentionSeconds });
+  if (input.setRetention !== false)
+    updateChatbot(ctx, project, { retention_duration: input.retentionSeconds });
   return { expired, kept };
 }

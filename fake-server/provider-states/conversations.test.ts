@@ -192,4 +192,30 @@ describe('history past retention [FAKE-PROVIDER-STATES]', () => {
       again.sessions[0]!.session_uid,
     );
   });
+
+  it('set_retention false: the retention set through updateChatbot decides, and teardown leaves it [UPDATECHATBOT-RETENTION, RETENTION-SECONDS, RETENTION-ZERO-FOREVER]', async () => {
+    const f = statesFake();
+    const { project_uid } = await f.enter('project');
+    const retain = async (retention_duration: number) =>
+      expect((await f.call('updateChatbot', f.owner, { project_uid, retention_duration })).status).toBe(200);
+    const uids = async () => (await f.sessions(project_uid)).map((s) => s.session_uid).sort();
+    const params = { project_uid, retention_duration: 86_400, set_retention: false };
+    // Forever: nothing goes, and the state leaves the retention alone.
+    const forever = await f.enter('history past retention', params);
+    expect(forever.retention_duration).toBe(0);
+    expect(await uids()).toEqual([...forever.expired_session_uids, ...forever.kept_session_uids].sort());
+    // A day, set through the API: the older ones go, the younger stay.
+    await retain(86_400);
+    const day = await f.enter('history past retention', params);
+    expect(day.retention_duration).toBe(86_400);
+    expect(await uids()).toEqual([...forever.kept_session_uids, ...day.kept_session_uids].sort());
+    // An hour: the state's kept sessions (half a day old) go too.
+    await retain(3_600);
+    const hour = await f.enter('history past retention', params);
+    expect(await uids()).toEqual([]);
+    // Teardown removes the sessions, not the retention the test set: the next ones go as well.
+    expect((await f.teardown('history past retention', hour.teardown)).status).toBe(200);
+    await f.enter('history past retention', params);
+    expect(await uids()).toEqual([]);
+  });
 });

@@ -74,7 +74,7 @@ export const conversationStates = {
   'history past retention': (s, p) => {
     const org = organizationOf(s, p.organization_id);
     const { project, fresh } = givenOrFreshProject(s, org, p.project_uid);
-    if (!fresh)
+    if (!fresh && p.set_retention)
       s.undo.push({
         undo: 'restore_retention',
         project_id: project.id,
@@ -85,6 +85,7 @@ export const conversationStates = {
       expired: p.expired_sessions,
       kept: p.kept_sessions,
       pastByMs: p.past_by_seconds * 1000,
+      setRetention: p.set_retention,
     });
     undoSessions(s, fresh, [...expired, ...kept]);
     return {
