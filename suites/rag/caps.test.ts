@@ -1,24 +1,18 @@
 /**
  * The hourly caps of the RAG endpoints, per plan (Professional 200; Advanced and Agency 1000; Enterprise set per
  * organization, 1000 by default), counted per project across both endpoints, answered 429 in the native shape
- * with `retry-after`. Every test works in new organizations made through the control API, so its counters start
- * at zero, and advances the virtual clock instead of waiting. Requests are short (no knowledgebase, 5 tokens) and
- * sent 20 at a time.
+ * with `retry-after`. The documented caps are spent whole in a fresh organization from the provider state
+ * `organization`, so they are checked on a deployment without a control API too; every other test works in new
+ * organizations made through the control API, so its counters start at zero, and advances the virtual clock instead
+ * of waiting. Requests are short (no knowledgebase, 5 tokens, a tier-0 model) and sent 20 at a time.
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import { hourlyCaps } from '../../contract/index.js';
-import { needRag, RAG_RATE_LIMITED } from '../support/rag.js';
-import {
-  askRag,
-  DIALECTS,
-  expectRagError,
-  otherDialect,
-  type RagDialect,
-  readAnswer,
-} from '../support/rag-wire.js';
+import { freshWorldOfState, tierZeroModels, withinOneClockHour } from '../support/fresh-quota.js';
+import { RAG_RATE_LIMITED } from '../support/rag.js';
+import { askRag, expectRagError, otherDialect, type RagDialect, readAnswer } from '../support/rag-wire.js';
 import {
   clearRepliesVia,
-  modelOfTier,
   projectKeyVia,
   type RagWorld,
   ragProjectVia,
@@ -27,7 +21,7 @@ import {
   setPlanVia,
 } from '../support/rag-world.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
+import { type Needs, need, useTarget } from '../support/use-target.js';
 import { clockNow } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
@@ -41,13 +35,13 @@ const SLOW = 120_000;
 /** Models of tier 0 (usable on every plan from Professional), one per dialect. */
 let models: Record<RagDialect, string> | undefined;
 
-async function prepare(ctx: TestContext): Promise<Record<RagDialect, string>> {
-  need(ctx, target(), { control: true, quota: true });
-  for (const dialect of DIALECTS) await needRag(ctx, target(), dialect);
-  models ??= {
-    openai: (await modelOfTier(control(), 'openai', 0)).value,
-    anthropic: (await modelOfTier(control(), 'anthropic', 0)).value,
-  };
+/** Skip unless the target lets the test spend quota and credits (and has `needs`); the tier-0 models. */
+async function prepare(
+  ctx: TestContext,
+  needs: Needs = { control: true },
+): Promise<Record<RagDialect, string>> {
+  need(ctx, target(), { quota: true, credits: true, ...needs });
+  models ??= await tierZeroModels(ctx, target());
   return models;
 }
 
@@ -156,7 +150,33 @@ async function expectWindowReopens(world: RagWorld, cap: number): Promise<void> 
   await expectFreshCount('anthropic', world.auth, cap);
 }
 
-describe('RAG hourly caps by plan', () => {
+describe('RAG hourly caps by plan, on a fresh organization (provider state "organization")', () => {
+  it(
+    'Professional: 200 requests in the hour answer; the 201st gets 429, on either endpoint [RATE-RAG-PROFESSIONAL-200, ERR-429-STATUS, RAG-RATE-LIMIT-NATIVE, RAG-RATE-LIMIT-HEADERS, RAG-SUCCESS-200, RATE-RAG-SCOPE]',
+    async (ctx) => {
+      await prepare(ctx, {});
+      const cap = hourlyCaps.ragPerHour.professional;
+      expect(cap).toBe(200);
+      const world = await freshWorldOfState(ctx, target(), 'professional');
+      await withinOneClockHour(target(), () => spendCap(world, cap));
+    },
+    SLOW,
+  );
+
+  it.for(['advanced', 'agency'] as const)(
+    '%s: 1000 requests in the hour answer; the 1001st gets 429, on either endpoint [RATE-RAG-ADVANCED-AGENCY-1000, ERR-429-STATUS, RAG-RATE-LIMIT-NATIVE, RAG-RATE-LIMIT-HEADERS, RAG-SUCCESS-200, RATE-RAG-SCOPE]',
+    { timeout: SLOW },
+    async (plan, ctx) => {
+      await prepare(ctx, {});
+      const cap = hourlyCaps.ragPerHour[plan];
+      expect(cap).toBe(1000);
+      const world = await freshWorldOfState(ctx, target(), plan);
+      await withinOneClockHour(target(), () => spendCap(world, cap));
+    },
+  );
+});
+
+describe('RAG hourly caps by plan, and the next window (control API)', () => {
   it(
     'Professional: 200 requests in the hour answer with X-RateLimit headers; the 201st gets 429 with retry-after; the next window admits again [RATE-RAG-PROFESSIONAL-200, RAG-RATE-LIMIT-NATIVE, RAG-RATE-LIMIT-HEADERS, RATE-WINDOW-FIXED-HOUR, ERR-429-STATUS]',
     async (ctx) => {

@@ -1,0 +1,93 @@
+/**
+ * A whole hour of quota on any target that offers provider states: a fresh token (state `token`) has all of its
+ * 1,000 Platform requests, a fresh organization (state `organization`) has a fresh owner token and a fresh project
+ * key, so every count of it (RAG, key search) starts at zero whatever the deployment counts per. So a documented cap
+ * can be spent whole and crossed without a control API, and a second run within the hour gets new ones.
+ * Such credentials are not the target config's: the request budget neither limits nor counts them
+ * (suites/target/request-budget.ts), so spending one never eats the shared tokens' budget.
+ */
+import type { TestContext } from 'vitest';
+import type { PlanName } from '../../contract/index.js';
+import { type RagDialect, servesModel } from '../../contract/requests/rag-models.js';
+import type { Target } from '../target/target.js';
+import { supportedModels } from './models.js';
+import { bearerKey, type RagWorld, xApiKey } from './rag-world.js';
+import { enterState, need } from './use-target.js';
+
+/** A fresh owner token (scope all, no expiry) of the target's organization, or of `organization_id`. */
+export async function freshTokenOfState(
+  ctx: TestContext,
+  t: Target,
+  organization_id?: number,
+): Promise<{ value: string; organization_id: number }> {
+  const token = await enterState(ctx, t, 'token', organization_id === undefined ? {} : { organization_id });
+  return { value: token.value, organization_id: token.organization_id };
+}
+
+/** A fresh organization on `plan` with one project and its key, and an owner token: every count starts at zero. */
+export async function freshWorldOfState(
+  ctx: TestContext,
+  t: Target,
+  plan: PlanName,
+): Promise<RagWorld & { owner_token: string }> {
+  const org = await enterState(ctx, t, 'organization', { plan });
+  return {
+    organization_id: org.organization_id,
+    owner_user_id: org.owner_user_id,
+    project_uid: org.project_uid,
+    key: org.project_key,
+    auth: bearerKey(org.project_key),
+    xApiKey: xApiKey(org.project_key),
+    owner_token: org.owner_token,
+  };
+}
+
+const tierZero = new WeakMap<Target, Promise<Partial<Record<RagDialect, string>>>>();
+
+/**
+ * A model of tier 0 (usable on every plan from Professional: tier 1 needs Advanced) for each endpoint, from the
+ * model list the config's owner token reads; the configured `rag_models` first where the list gives it tier 0.
+ * Skips the test, with the reason, when the config has no owner token or a dialect has no tier-0 model.
+ */
+export async function tierZeroModels(ctx: TestContext, t: Target): Promise<Record<RagDialect, string>> {
+  need(ctx, t, { tokens: ['owner'] });
+  let found = tierZero.get(t);
+  if (!found) {
+    found = supportedModels(t).then((entries) => {
+      const zero = entries.filter((e) => e.tier === 0).map((e) => e.value);
+      const pick = (dialect: RagDialect) => {
+        const configured = t.config.rag_models[dialect];
+        return configured && zero.includes(configured)
+          ? configured
+          : zero.find((v) => servesModel(dialect, v));
+      };
+      return { openai: pick('openai'), anthropic: pick('anthropic') };
+    });
+    tierZero.set(t, found);
+  }
+  const models = await found;
+  const lacking = (['openai', 'anthropic'] as const).filter((d) => !models[d]);
+  if (lacking.length > 0)
+    ctx.skip(`getSupportedModels lists no tier-0 model for the ${lacking.join(' and ')} endpoint`);
+  return models as Record<RagDialect, string>;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Run a cap check on a deployment whose window is not shown: if it fails and the wall clock crossed the top of an
+ * hour meanwhile, a window kept per clock hour may have started afresh in the middle, so the check proves nothing and
+ * the test stops as inconclusive (never against our fake, whose window is its own, on its own clock).
+ */
+export async function withinOneClockHour<T>(t: Target, check: () => Promise<T>, now = Date.now): Promise<T> {
+  const startHour = Math.floor(now() / HOUR_MS);
+  try {
+    return await check();
+  } catch (err) {
+    if (!t.isFake && Math.floor(now() / HOUR_MS) !== startHour)
+      t.onBudgetExhausted(
+        `inconclusive (window may have reset): the requests crossed the top of the hour, where a window kept per clock hour starts afresh; run again (${(err as Error).message.split('\n')[0]})`,
+      );
+    throw err;
+  }
+}
