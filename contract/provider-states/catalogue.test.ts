@@ -32,6 +32,7 @@ const required: Partial<Record<string, Record<string, unknown>>> = {
   plan: { organization_id: 1, plan: 'professional' },
   'token creator role changed': { new_role: 'viewer' },
   'knowledgebase documents': { documents: [{ title: 'T', text: 'x' }] },
+  'credit balance': { organization_id: 1 },
 };
 
 describe('the provider-state catalogue [FAKE-PROVIDER-STATES]', () => {
@@ -70,6 +71,7 @@ describe('the provider-state catalogue [FAKE-PROVIDER-STATES]', () => {
         'session idle',
         'history past retention',
         'credits exhausted',
+        'credit balance',
         'usage near limit',
         'knowledgebase documents',
       ].sort(),

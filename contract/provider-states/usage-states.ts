@@ -1,7 +1,7 @@
 /** Provider states of credits, usage limits and the knowledgebase. */
 import { z } from 'zod';
 import { PlanName } from '../plans.js';
-import { defineState, inProject, projectData, TokenValue, withTeardown } from './define.js';
+import { defineState, inProject, OrganizationId, projectData, TokenValue, withTeardown } from './define.js';
 
 export const creditsExhaustedState = defineState({
   name: 'credits exhausted',
@@ -31,6 +31,17 @@ export const creditsExhaustedState = defineState({
       project_usage: z.number().int().min(0),
     }),
   }),
+});
+
+export const creditBalanceState = defineState({
+  name: 'credit balance',
+  version: 1,
+  description:
+    'The credit balance of an organization as billing holds it now, every call answered so far settled (a playground call, a RAG request): the public API shows no balance, so a test reads it before and after the calls whose billing it checks (PLAYGROUND-CREDITS-BY-MODEL, RAG-BILLING-PER-TOKEN). Only for an organization the `organization` state made, whose balance nothing else spends. Changes nothing.',
+  produce:
+    "Read the organization's credit balance from billing, after charges still being settled for calls already answered are booked.",
+  params: z.object({ organization_id: OrganizationId }),
+  data: withTeardown({ organization_id: OrganizationId, credits: z.number() }),
 });
 
 const usageAndLimit = z
@@ -83,4 +94,9 @@ export const knowledgebaseDocumentsState = defineState({
   data: withTeardown({ ...projectData, doc_ids: z.array(z.string().min(1)) }),
 });
 
-export const usageStates = [creditsExhaustedState, usageNearLimitState, knowledgebaseDocumentsState] as const;
+export const usageStates = [
+  creditsExhaustedState,
+  creditBalanceState,
+  usageNearLimitState,
+  knowledgebaseDocumentsState,
+] as const;

@@ -59,6 +59,37 @@ describe('credits exhausted [FAKE-PROVIDER-STATES]', () => {
   });
 });
 
+describe('credit balance [FAKE-PROVIDER-STATES]', () => {
+  it('reads the balance an organization state gave, then what a playground call left; changes nothing [PLAYGROUND-CREDITS-BY-MODEL]', async () => {
+    const f = statesFake();
+    const org = await f.enter('organization', { credits: 500 });
+    const read = () => f.enter('credit balance', { organization_id: org.organization_id });
+    const first = await read();
+    expect(first).toEqual({ organization_id: org.organization_id, credits: 500 });
+    expect(await read(), 'reading twice changes nothing').toEqual(first);
+    const owner = { bearer: org.owner_token };
+    const playground = await f.call('createPlaygroundAgentSession', owner, { project_uid: org.project_uid });
+    const res = await f.call('playgroundAgentResponse', owner, {
+      project_uid: org.project_uid,
+      session_uid: playground.body.data.session_uid,
+      query: 'Hello?',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect((await read()).credits).toBe(500 - res.body.data.total_credits);
+  });
+
+  it('an organization_id is required; an unknown one is refused without a 5xx', async () => {
+    const f = statesFake();
+    const missing = await f.enterRaw({ state: 'credit balance', params: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ type: 'RXERROR', message: 'Invalid params' });
+    const unknown = await f.enterRaw({ state: 'credit balance', params: { organization_id: 999_999 } });
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+    expect(unknown.status).toBeLessThan(500);
+    expect(unknown.body.type).toBe('RXERROR');
+  });
+});
+
 describe('usage near limit [FAKE-PROVIDER-STATES]', () => {
   it('getProjectUsageLimit shows the usage and limits asked; a limit below usage is refused [USAGE-LIMIT-GET-SHAPE, USAGE-LIMIT-NOT-BELOW-USAGE]', async () => {
     const f = statesFake();

@@ -1,4 +1,7 @@
-/** Provider states of credits, usage limits and the knowledgebase: `credits exhausted`, `usage near limit`, `knowledgebase documents`. */
+/**
+ * Provider states of credits, usage limits and the knowledgebase: `credits exhausted`, `credit balance`, `usage near
+ * limit`, `knowledgebase documents`.
+ */
 import { invalidParams } from '../domain/errors.js';
 import { addDocument } from '../domain/knowledgebase.js';
 import { setOrganizationCredits } from '../domain/organization-plan.js';
@@ -75,6 +78,11 @@ export const usageStates = {
         project_usage: usage,
       },
     };
+  },
+
+  'credit balance': (s, p) => {
+    const org = findOrganization(s.domain, p.organization_id);
+    return { organization_id: org.id, credits: org.credits };
   },
 
   'usage near limit': (s, p) => {
