@@ -37,10 +37,14 @@ export const creditBalanceState = defineState({
   name: 'credit balance',
   version: 1,
   description:
-    'The credit balance of an organization as billing holds it now, every call answered so far settled (a playground call, a RAG request): the public API shows no balance, so a test reads it before and after the calls whose billing it checks (PLAYGROUND-CREDITS-BY-MODEL, RAG-BILLING-PER-TOKEN). Only for an organization the `organization` state made, whose balance nothing else spends. Changes nothing.',
+    'The credit balance of an organization as billing holds it now, every call answered so far settled (a playground call, a RAG request), after setting it to `credits` when given: the public API shows no balance, so a test reads it before and after the calls whose billing it checks (PLAYGROUND-CREDITS-BY-MODEL, RAG-BILLING-PER-TOKEN), or sets it to what a few calls cost. Only for an organization the `organization` state made, whose balance nothing else spends. Without `credits` it changes nothing.',
   produce:
-    "Read the organization's credit balance from billing, after charges still being settled for calls already answered are booked.",
-  params: z.object({ organization_id: OrganizationId }),
+    "Set the organization's credit balance in billing to `credits` when given; then read it, after charges still being settled for calls already answered are booked. Teardown (when set): put the previous balance back.",
+  params: z.object({
+    organization_id: OrganizationId,
+    /** Set the balance to this first. */
+    credits: z.number().min(0).optional(),
+  }),
   data: withTeardown({ organization_id: OrganizationId, credits: z.number() }),
 });
 

@@ -78,11 +78,37 @@ describe('credit balance [FAKE-PROVIDER-STATES]', () => {
     expect((await read()).credits).toBe(500 - res.body.data.total_credits);
   });
 
+  it('credits sets the balance first; teardown puts the previous one back [CREDITS-EXHAUSTED]', async () => {
+    const f = statesFake();
+    const org = await f.enter('organization', { credits: 500 });
+    const set = await f.enter('credit balance', { organization_id: org.organization_id, credits: 0.5 });
+    expect(set.credits).toBe(0.5);
+    const owner = { bearer: org.owner_token };
+    const playground = await f.call('createPlaygroundAgentSession', owner, { project_uid: org.project_uid });
+    const ask = () =>
+      f.call('playgroundAgentResponse', owner, {
+        project_uid: org.project_uid,
+        session_uid: playground.body.data.session_uid,
+        query: 'Hello?',
+      });
+    expect((await ask()).status).toBe(402);
+    expect((await f.teardown('credit balance', set.teardown)).status).toBe(200);
+    const back = await f.enter('credit balance', { organization_id: org.organization_id });
+    expect(back.credits).toBe(500);
+    expect(back.teardown, 'a read has nothing to undo').toBeUndefined();
+    expect((await ask()).status).toBe(200);
+  });
+
   it('an organization_id is required; an unknown one is refused without a 5xx', async () => {
     const f = statesFake();
     const missing = await f.enterRaw({ state: 'credit balance', params: {} });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ type: 'RXERROR', message: 'Invalid params' });
+    const negative = await f.enterRaw({
+      state: 'credit balance',
+      params: { organization_id: 1, credits: -1 },
+    });
+    expect(negative.status).toBe(400);
     const unknown = await f.enterRaw({ state: 'credit balance', params: { organization_id: 999_999 } });
     expect(unknown.status).toBeGreaterThanOrEqual(400);
     expect(unknown.status).toBeLessThan(500);

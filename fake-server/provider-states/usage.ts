@@ -82,6 +82,10 @@ export const usageStates = {
 
   'credit balance': (s, p) => {
     const org = findOrganization(s.domain, p.organization_id);
+    if (p.credits !== undefined) {
+      s.undo.push({ undo: 'restore_credits', organization_id: org.id, credits: org.credits });
+      setOrganizationCredits(s.domain, org, p.credits);
+    }
     return { organization_id: org.id, credits: org.credits };
   },
 
