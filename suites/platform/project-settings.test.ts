@@ -1,275 +1,64 @@
 /**
- * updateProjectSettings: every field inside and just outside its bounds (values written from the spec's own tables,
- * an independent check of contract/limits.ts), the model list, partial and atomic updates.
+ * updateProjectSettings as a whole: only the included fields change (SET-PARTIAL-UPDATE), a request with nothing or
+ * something invalid, project resolution and access. The public API has no read of the AI settings, so on a target
+ * without control the untouched inactivity durations are observed through what they decide: the status of a session
+ * back-dated by the provider state `project with conversations`. On the fake every field is read back in its
+ * control view.
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { Project } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { supportedModels as modelList } from '../support/models.js';
-import { allPages } from '../support/pages.js';
+import { allPages, allSessions } from '../support/pages.js';
+import {
+  freshSettingsProject,
+  type Settings,
+  savedSettings,
+  settingsSubject,
+  updateSettings,
+  viewedSettingsProject,
+} from '../support/project-settings.js';
 import { assumed, continueIfAssumedHeld } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
-import { freshProjectVia } from '../support/world.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
 
-type Settings = Record<string, unknown>;
-
-const update = (body: Record<string, unknown>, auth?: Auth) =>
-  target().call('updateProjectSettings', { body, auth });
-
-const settingsOf = async (uid: string): Promise<Settings> => (await target().control!.project(uid)).settings;
+const update = (body: Record<string, unknown>, auth?: Auth) => updateSettings(target(), body, auth);
+const settingsOf = (uid: string) => savedSettings(target(), uid);
 const controlView = (uid: string) => target().control!.project(uid);
-
-/** The project these tests write to: a fresh one when the target has control, else the configured project. */
-async function subject(ctx: TestContext): Promise<string> {
-  need(ctx, target(), { tokens: ['owner'], writes: true });
-  if (!target().control) {
-    need(ctx, target(), { projectUid: true });
-    return target().config.project_uid!;
-  }
-  return freshProject(ctx);
-}
-
-async function freshProject(ctx: TestContext): Promise<string> {
-  need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-  return (await freshProjectVia(target(), 'Settings subject')).project_uid;
-}
 
 async function supportedModels(): Promise<string[]> {
   return (await modelList(target())).map((m) => m.value);
 }
 
+/** Where a session is in the spec's table: `open` and `closed` are status values; `resolved` is a phase. */
+type Phase = 'open' | 'resolved' | 'closed';
+
 /**
- * The clauses under which a value of the wrong JSON type is refused, when refusing it is not documented outright:
- * null (read as absent?) and a number for a string field or a numeric string for a number field (coerced?) are
- * ERR-JSON-NO-COERCION; a fraction for an integer field is SET-INTEGER-FIELDS-STRICT (with a numeric string,
- * both). Any other wrong type is simply not of the field's type: its refusal is documented (ERR-INVALID-PARAMS-*).
+ * The phase of a new session idle since yesterday: one exchange back-dated by the provider state `project with
+ * conversations` to yesterday (idle one to two days), as getSessions lists it. A status other than `open` and
+ * `closed` is a resolved session, whose status value is the fake's choice (`resolved`).
  */
-function wrongTypeClauses(value: unknown, fieldType: 'string' | 'number' | 'integer'): string[] {
-  if (value === null) return ['ERR-JSON-NO-COERCION'];
-  if (typeof value === 'number')
-    return fieldType === 'string' ? ['ERR-JSON-NO-COERCION'] : ['SET-INTEGER-FIELDS-STRICT'];
-  if (typeof value === 'string' && fieldType !== 'string' && /^-?\d+(\.\d+)?$/.test(value))
-    return fieldType === 'integer'
-      ? ['ERR-JSON-NO-COERCION', 'SET-INTEGER-FIELDS-STRICT']
-      : ['ERR-JSON-NO-COERCION'];
-  return [];
+async function phaseOfIdleSession(ctx: TestContext, project_uid: string): Promise<Phase> {
+  const made = await enterState(ctx, target(), 'project with conversations', {
+    project_uid,
+    sessions: 1,
+    messages_per_session: 2,
+  });
+  const uid = made.sessions[0]!.session_uid;
+  const listed = (await allSessions(target(), { project_uid })).find((s) => s.session_uid === uid);
+  expect(listed, `session ${uid} is listed`).toBeDefined();
+  const { status } = listed!;
+  if (status === 'open' || status === 'closed') return status;
+  assumed('SESSION-RESOLVED-STATUS-VALUE', () => expect(status).toBe('resolved'));
+  return 'resolved';
 }
-
-/** `Invalid params` for a value of the wrong type: hard where documented, else under its assumed clauses. */
-function expectWrongType(
-  res: Parameters<typeof expectError>[0],
-  value: unknown,
-  fieldType: 'string' | 'number' | 'integer',
-): void {
-  const clauses = wrongTypeClauses(value, fieldType);
-  if (clauses.length === 0) expectError(res, 400, INVALID_PARAMS);
-  for (const id of clauses) assumed(id, () => expectError(res, 400, INVALID_PARAMS));
-}
-
-/** Bounds from the spec's "Project AI settings" table: values just inside are accepted, just outside rejected. */
-const boundaries: { field: string; clause: string; inside: unknown[]; outside: unknown[] }[] = [
-  {
-    field: 'temperature',
-    clause: 'SET-TEMPERATURE-RANGE',
-    inside: [0, 2, 0.7, 1.99, 0.01],
-    outside: [-0.01, 2.01, -1, 3, 100],
-  },
-  {
-    field: 'chat_history_count',
-    clause: 'SET-CHAT-HISTORY-COUNT-RANGE',
-    inside: [0, 50, 1, 49],
-    outside: [-1, 51, 1000],
-  },
-  { field: 'max_nodes', clause: 'SET-MAX-NODES-RANGE', inside: [1, 10, 2, 9], outside: [0, 11, -1] },
-  { field: 'add_page_link', clause: 'SET-ADD-PAGE-LINK-VALUES', inside: [0, 1], outside: [2, -1, 10] },
-  {
-    field: 'auto_close_duration',
-    clause: 'SET-AUTO-CLOSE-RANGE',
-    inside: [5, 43200, 6, 43199],
-    outside: [4, 43201, 0, -5],
-  },
-  {
-    field: 'auto_resolve_duration',
-    clause: 'SET-AUTO-RESOLVE-RANGE',
-    inside: [5, 43200, 6, 43199],
-    outside: [4, 43201, 0, -5],
-  },
-];
-
-/** Integer fields: fractions and numeric strings are not integers. */
-const integerFields: { field: string; clause: string; wrong: unknown[] }[] = [
-  {
-    field: 'chat_history_count',
-    clause: 'SET-CHAT-HISTORY-COUNT-RANGE',
-    wrong: [10.5, 0.1, '10', '0', true, null],
-  },
-  { field: 'max_nodes', clause: 'SET-MAX-NODES-RANGE', wrong: [2.5, 9.99, '3', '', false, [3]] },
-  { field: 'add_page_link', clause: 'SET-ADD-PAGE-LINK-VALUES', wrong: [0.5, '1', '0', true, false, null] },
-  {
-    field: 'auto_close_duration',
-    clause: 'SET-AUTO-CLOSE-RANGE',
-    wrong: [60.5, 5.000001, '60', '1440', null],
-  },
-  {
-    field: 'auto_resolve_duration',
-    clause: 'SET-AUTO-RESOLVE-RANGE',
-    wrong: [60.5, 43199.9, '60', {}, null],
-  },
-];
-
-describe('updateProjectSettings field bounds', () => {
-  for (const { field, clause, inside, outside } of boundaries) {
-    it(`${field}: ${inside.join(', ')} are accepted and stored [${clause}, SET-MESSAGE-ONLY, CONV-MESSAGE-ONLY]`, async (ctx) => {
-      const uid = await subject(ctx);
-      for (const value of inside) {
-        expectSuccess(await update({ project_uid: uid, [field]: value }), 'updateProjectSettings');
-        if (target().control) expect((await settingsOf(uid))[field]).toBe(value);
-      }
-    });
-
-    it(`${field}: ${outside.join(', ')} get 400 Invalid params and change nothing [${clause}, ERR-INVALID-PARAMS-MESSAGE]`, async (ctx) => {
-      const uid = await subject(ctx);
-      const before = target().control ? await settingsOf(uid) : undefined;
-      for (const value of outside) {
-        expectError(await update({ project_uid: uid, [field]: value }), 400, INVALID_PARAMS);
-      }
-      if (before) expect(await settingsOf(uid)).toEqual(before);
-    });
-  }
-
-  for (const { field, clause, wrong } of integerFields) {
-    it(`${field}: fractions, numeric strings and other types get 400 Invalid params [SET-INTEGER-FIELDS-STRICT, ${clause}, ERR-JSON-NO-COERCION]`, async (ctx) => {
-      const uid = await subject(ctx);
-      for (const value of wrong) {
-        expectWrongType(await update({ project_uid: uid, [field]: value }), value, 'integer');
-      }
-    });
-  }
-
-  it('temperature as a numeric string or another type gets 400 Invalid params [SET-TEMPERATURE-RANGE, ERR-JSON-NO-COERCION]', async (ctx) => {
-    const uid = await subject(ctx);
-    for (const temperature of ['1', '0.7', '', true, null, [1]]) {
-      expectWrongType(await update({ project_uid: uid, temperature }), temperature, 'number');
-    }
-  });
-
-  it('mode `agent` and `chat` are accepted [SET-MODE-ENUM]', async (ctx) => {
-    const uid = await subject(ctx);
-    for (const mode of ['agent', 'chat']) {
-      expectSuccess(await update({ project_uid: uid, mode }), 'updateProjectSettings');
-      if (target().control) expect((await settingsOf(uid)).mode).toBe(mode);
-    }
-  });
-
-  it('any other mode gets 400 Invalid params [SET-MODE-ENUM, ERR-INVALID-PARAMS-MESSAGE]', async (ctx) => {
-    const uid = await subject(ctx);
-    for (const mode of ['other', 'AGENT', 'Chat', '', ' chat', 1, null, true]) {
-      expectError(await update({ project_uid: uid, mode }), 400, INVALID_PARAMS);
-    }
-  });
-});
-
-describe('updateProjectSettings text fields', () => {
-  it('prompt and restriction take strings, empty included [SET-PROMPT-STRING, SET-RESTRICTION-STRING, SET-TEXT-MAX-LENGTH]', async (ctx) => {
-    const uid = await subject(ctx);
-    for (const text of ['You answer in French.', '', 'Unicode ✓ — “quotes” \n newlines']) {
-      const check = async () => {
-        expectSuccess(
-          await update({ project_uid: uid, prompt: text, restriction: text }),
-          'updateProjectSettings',
-        );
-        if (target().control) {
-          const s = await settingsOf(uid);
-          expect(s.prompt).toBe(text);
-          expect(s.restriction).toBe(text);
-        }
-      };
-      // That the empty string is allowed is the fake's choice (SET-TEXT-MAX-LENGTH); other strings are documented.
-      if (text === '') await assumed('SET-TEXT-MAX-LENGTH', check);
-      else await check();
-    }
-  });
-
-  it('prompt and restriction of 100000 characters are accepted, 100001 rejected [SET-TEXT-MAX-LENGTH]', async (ctx) => {
-    const uid = await subject(ctx);
-    for (const field of ['prompt', 'restriction']) {
-      expectSuccess(
-        await update({ project_uid: uid, [field]: 'p'.repeat(100_000) }),
-        'updateProjectSettings',
-      );
-      expectError(await update({ project_uid: uid, [field]: 'p'.repeat(100_001) }), 400, INVALID_PARAMS);
-    }
-  });
-
-  it('a non-string prompt or restriction gets 400 Invalid params [SET-PROMPT-STRING, SET-RESTRICTION-STRING, ERR-JSON-NO-COERCION]', async (ctx) => {
-    const uid = await subject(ctx);
-    for (const field of ['prompt', 'restriction']) {
-      for (const value of [1, true, null, ['a'], { text: 'a' }]) {
-        expectWrongType(await update({ project_uid: uid, [field]: value }), value, 'string');
-      }
-    }
-  });
-});
-
-describe('updateProjectSettings model', () => {
-  it('every value from getSupportedModels is accepted and stored [SET-MODEL-IN-LIST, MODELS-VALUE-IS-MODEL-ID]', async (ctx) => {
-    const uid = await subject(ctx);
-    const models = await supportedModels();
-    expect(models.length).toBeGreaterThan(0);
-    for (const model of models) {
-      expectSuccess(await update({ project_uid: uid, model }), 'updateProjectSettings');
-      if (target().control) expect((await settingsOf(uid)).model).toBe(model);
-    }
-  });
-
-  it("an unknown model gets 400 `Invalid model '<model>'. Model not found in available models list.` [SET-MODEL-IN-LIST, SET-MODEL-INVALID-STATUS]", async (ctx) => {
-    const uid = await subject(ctx);
-    const models = await supportedModels();
-    const unknown = [
-      'gpt-99-imaginary',
-      `${models[0]} `,
-      models[0]!.toUpperCase(),
-      'claude-?',
-      "it's",
-    ].filter((m) => !models.includes(m));
-    for (const model of unknown) {
-      const res = await update({ project_uid: uid, model });
-      expectError(res, 400, `Invalid model '${model}'. Model not found in available models list.`);
-    }
-  });
-
-  it('an unknown model changes nothing [SET-MODEL-IN-LIST, SET-ATOMIC]', async (ctx) => {
-    const uid = await freshProject(ctx);
-    const before = await settingsOf(uid);
-    const res = await update({
-      project_uid: uid,
-      model: 'gpt-99-imaginary',
-      temperature: 1.9,
-      prompt: 'changed',
-    });
-    expectError(res, 400, "Invalid model 'gpt-99-imaginary'. Model not found in available models list.");
-    const after = await settingsOf(uid);
-    expect(after.model).toBe(before.model);
-    // That the valid fields sent with it are not saved either is the fake's choice.
-    assumed('SET-ATOMIC', () => expect(after).toEqual(before));
-  });
-
-  it('an empty or non-string model gets 400 [SET-MODEL-IN-LIST, ERR-JSON-NO-COERCION]', async (ctx) => {
-    const uid = await subject(ctx);
-    for (const model of [1, null, true, ['gpt-4o']]) {
-      expectWrongType(await update({ project_uid: uid, model }), model, 'string');
-    }
-    expectError(await update({ project_uid: uid, model: '' }), 400);
-  });
-});
 
 describe('updateProjectSettings partial and atomic updates', () => {
   it('changes only the included fields [SET-PARTIAL-UPDATE]', async (ctx) => {
-    const uid = await freshProject(ctx);
+    const uid = await viewedSettingsProject(ctx, target());
     const models = await supportedModels();
     const steps: Settings[] = [
       { temperature: 1.3 },
@@ -286,8 +75,35 @@ describe('updateProjectSettings partial and atomic updates', () => {
     }
   });
 
+  it('a partial update keeps the inactivity durations it leaves out: a session idle since yesterday shows the durations set before [SET-PARTIAL-UPDATE, SESSION-AUTO-CLOSE, SESSION-AUTO-RESOLVE]', async (ctx) => {
+    const project_uid = await freshSettingsProject(ctx, target());
+    const models = await supportedModels();
+    // Every field but the two durations, a few at a time.
+    const others: Settings[] = [
+      { temperature: 1.3 },
+      { max_nodes: 7, add_page_link: 0 },
+      { prompt: 'Only the prompt changes.', restriction: 'No legal advice.' },
+      { mode: 'agent', chat_history_count: 0 },
+      { model: models.at(-1)! },
+    ];
+    // The durations set, then every other field updated: a session idle one to two days shows the durations kept.
+    // 30 days each keep it open (a reset to anything under a day would not); 5 minutes to close close it, 5 minutes
+    // to resolve resolve it (a reset to anything over two days would not).
+    const cases = [
+      { durations: { auto_close_duration: 43_200, auto_resolve_duration: 43_200 }, phase: 'open' },
+      { durations: { auto_close_duration: 5, auto_resolve_duration: 43_200 }, phase: 'closed' },
+      { durations: { auto_close_duration: 43_200, auto_resolve_duration: 5 }, phase: 'resolved' },
+    ] as const;
+    for (const { durations, phase } of cases) {
+      expectSuccess(await update({ project_uid, ...durations }), 'updateProjectSettings');
+      for (const patch of others)
+        expectSuccess(await update({ project_uid, ...patch }), 'updateProjectSettings');
+      expect(await phaseOfIdleSession(ctx, project_uid), JSON.stringify(durations)).toBe(phase);
+    }
+  });
+
   it('with only project_uid succeeds and changes nothing, not even updatedAt [SET-NO-FIELDS]', async (ctx) => {
-    const uid = await freshProject(ctx);
+    const uid = await viewedSettingsProject(ctx, target());
     const before = await controlView(uid);
     await target().control!.advance({ minutes: 5 });
     expectSuccess(await update({ project_uid: uid }), 'updateProjectSettings');
@@ -305,7 +121,7 @@ describe('updateProjectSettings partial and atomic updates', () => {
   });
 
   it('a request with one invalid field changes nothing, not even its valid fields [SET-ATOMIC]', async (ctx) => {
-    const uid = await freshProject(ctx);
+    const uid = await viewedSettingsProject(ctx, target());
     const before = await controlView(uid);
     await target().control!.advance({ minutes: 5 });
     const bad: Settings[] = [
@@ -324,7 +140,7 @@ describe('updateProjectSettings partial and atomic updates', () => {
   });
 
   it('unknown fields are ignored and do not become settings [ERR-UNKNOWN-FIELDS-IGNORED, SET-PARTIAL-UPDATE]', async (ctx) => {
-    const uid = await freshProject(ctx);
+    const uid = await viewedSettingsProject(ctx, target());
     const before = await settingsOf(uid);
     const res = await update({ project_uid: uid, temperature: 0.2, colour: 'blue' });
     const ignored = assumed('ERR-UNKNOWN-FIELDS-IGNORED', () => expectSuccess(res, 'updateProjectSettings'));
@@ -386,7 +202,7 @@ describe('updateProjectSettings project resolution and access', () => {
   });
 
   it('getMyProjects still lists the project after settings change (settings are not part of the project view) [RES-PROJECT-SHAPE]', async (ctx) => {
-    const uid = await subject(ctx);
+    const uid = await settingsSubject(ctx, target());
     expectSuccess(await update({ project_uid: uid, temperature: 1 }), 'updateProjectSettings');
     const data = await allPages<Project>(target(), 'getMyProjects', {});
     expect(data.map((p) => p.project_uid)).toContain(uid);

@@ -5,8 +5,7 @@ import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { listedProject } from '../support/pages.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
-import { freshProjectVia } from '../support/world.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
@@ -18,10 +17,16 @@ const listed = (projectUid: string): Promise<Project> => listedProject(target(),
 
 const controlView = (uid: string) => target().control!.project(uid);
 
-/** A fresh project created through the control API (its members: the organization owners). */
+/** A fresh project of the target's organization (provider state `project`; its members: the owners). */
 async function freshProject(ctx: TestContext, name = 'Update chatbot subject'): Promise<string> {
-  need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-  return (await freshProjectVia(target(), name)).project_uid;
+  need(ctx, target(), { tokens: ['owner'], writes: true });
+  return (await enterState(ctx, target(), 'project', { name })).project_uid;
+}
+
+/** A fresh project whose retention and updatedAt the test reads in the fake's control view. */
+async function viewedProject(ctx: TestContext, name?: string): Promise<string> {
+  need(ctx, target(), { control: true });
+  return freshProject(ctx, name);
 }
 
 describe('updateChatbot name', () => {
@@ -40,7 +45,7 @@ describe('updateChatbot name', () => {
   });
 
   it('a rename shows in the control view and leaves retention as it was [UPDATECHATBOT-NAME]', async (ctx) => {
-    const uid = await freshProject(ctx);
+    const uid = await viewedProject(ctx);
     expectSuccess(await update({ project_uid: uid, retention_duration: 7200 }), 'updateChatbot');
     expectSuccess(await update({ project_uid: uid, name: 'Renamed through the API' }), 'updateChatbot');
     const view = await controlView(uid);
@@ -68,7 +73,7 @@ describe('updateChatbot name', () => {
 
 describe('updateChatbot retention_duration', () => {
   it('sets the retention in seconds, visible in the control view [UPDATECHATBOT-RETENTION, RETENTION-SECONDS]', async (ctx) => {
-    const uid = await freshProject(ctx);
+    const uid = await viewedProject(ctx);
     expect((await controlView(uid)).retention_duration).toBe(0);
     for (const seconds of [1, 86_400, 30 * 86_400]) {
       expectSuccess(await update({ project_uid: uid, retention_duration: seconds }), 'updateChatbot');
@@ -77,7 +82,7 @@ describe('updateChatbot retention_duration', () => {
   });
 
   it('0 is accepted and means keep forever (the unset value) [RETENTION-ZERO-FOREVER, UPDATECHATBOT-RETENTION]', async (ctx) => {
-    const uid = await freshProject(ctx);
+    const uid = await viewedProject(ctx);
     expectSuccess(await update({ project_uid: uid, retention_duration: 3600 }), 'updateChatbot');
     expectSuccess(await update({ project_uid: uid, retention_duration: 0 }), 'updateChatbot');
     expect((await controlView(uid)).retention_duration).toBe(0);
@@ -103,7 +108,7 @@ describe('updateChatbot retention_duration', () => {
   });
 
   it('a rejected retention changes nothing [RETENTION-NONNEGATIVE, UPDATECHATBOT-ATOMIC]', async (ctx) => {
-    const uid = await freshProject(ctx, 'Atomic subject');
+    const uid = await viewedProject(ctx, 'Atomic subject');
     expectSuccess(await update({ project_uid: uid, retention_duration: 600 }), 'updateChatbot');
     for (const retention_duration of [-1, 2.5, '60']) {
       expectError(
@@ -132,7 +137,7 @@ describe('updateChatbot with no fields', () => {
   });
 
   it('changes nothing, not even updatedAt [UPDATECHATBOT-NO-FIELDS]', async (ctx) => {
-    const uid = await freshProject(ctx, 'Untouched');
+    const uid = await viewedProject(ctx, 'Untouched');
     expectSuccess(await update({ project_uid: uid, retention_duration: 120 }), 'updateChatbot');
     const before = await controlView(uid);
     const listedBefore = await listed(uid);
@@ -143,7 +148,7 @@ describe('updateChatbot with no fields', () => {
   });
 
   it('a real change moves updatedAt [UPDATECHATBOT-NAME]', async (ctx) => {
-    const uid = await freshProject(ctx, 'Touched');
+    const uid = await viewedProject(ctx, 'Touched');
     const before = await listed(uid);
     await target().control!.advance({ minutes: 5 });
     expectSuccess(await update({ project_uid: uid, name: 'Touched again' }), 'updateChatbot');
