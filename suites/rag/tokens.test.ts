@@ -5,13 +5,14 @@
  * each under its assumed clause; what is hard is the native answer itself.
  */
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import {
   inputTokens,
   outputTokens,
   type TokenCounter,
   type UsagePrompt,
 } from '../../contract/requests/rag-usage.js';
+import { ownRagKey } from '../support/fresh-quota.js';
 import { needRag } from '../support/rag.js';
 import { streamAnswer } from '../support/rag-stream.js';
 import {
@@ -29,7 +30,7 @@ import {
   WEATHER_TOOL,
   withToolResults,
 } from '../support/rag-wire.js';
-import { scriptedWorldVia } from '../support/rag-world.js';
+import { scriptedWorldVia, zorblaxDocuments } from '../support/rag-world.js';
 import { assumed } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 
@@ -41,6 +42,13 @@ const o200k: TokenCounter = {
 };
 
 const LONG_QUESTION = `${REFUND_QUESTION} Please explain it in detail, in at least one hundred words.`;
+
+/**
+ * The key of the tests that run without a control API: a fresh organization's where the target offers it (with
+ * documents on returns and refunds to retrieve), so this file spends none of the config key's RAG budget; else the
+ * config's key (support/fresh-quota.ts).
+ */
+const ownKey = (ctx: TestContext) => ownRagKey(ctx, target(), zorblaxDocuments().documents);
 
 /**
  * The usage prompt of an Ask with the sources its answer retrieved (read as the fake's chunks), as
@@ -67,6 +75,7 @@ describe.each(DIALECTS)('%s-style endpoint: max tokens', (dialect: RagDialect) =
     'an answer never has more output tokens than %s allows; an answer cut there says so in its stop reason [RAG-MAX-TOKENS]',
     async (field, ctx) => {
       const model = await needRag(ctx, target(), dialect);
+      const auth = await ownKey(ctx);
       for (const max of [1, 6]) {
         const ask: Ask = {
           model,
@@ -75,12 +84,12 @@ describe.each(DIALECTS)('%s-style endpoint: max tokens', (dialect: RagDialect) =
           maxTokens: max,
           openaiMaxField: field,
         };
-        const a = await answer(target(), dialect, ask);
+        const a = await answer(target(), dialect, ask, auth);
         assumed('RAG-MAX-TOKENS', () => {
           expect(a.usage!.output, `max ${max}`).toBeLessThanOrEqual(max);
           expect(a.stop, `max ${max}: a long answer is cut`).toBe('max_tokens');
         });
-        const streamed = await streamAnswer(target(), dialect, ask);
+        const streamed = await streamAnswer(target(), dialect, ask, auth);
         if (!streamed) continue;
         assumed('RAG-MAX-TOKENS', () => {
           expect(streamed.answer.usage!.output).toBeLessThanOrEqual(max);
@@ -149,11 +158,12 @@ describe.each(DIALECTS)('%s-style endpoint: max tokens', (dialect: RagDialect) =
 describe.each(DIALECTS)('%s-style endpoint: usage from a real tokenizer', (dialect: RagDialect) => {
   it('output tokens are the o200k_base tokens of the answer text [RAG-USAGE-TOKENIZER]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
+    const auth = await ownKey(ctx);
     for (const ask of [
       { model, messages: SMALL_TALK, maxTokens: 100 },
       { model, messages: REFUND_QUESTION, knowledgebase: { limit: 3 }, maxTokens: 600 },
     ] satisfies Ask[]) {
-      const a = await answer(target(), dialect, ask);
+      const a = await answer(target(), dialect, ask, auth);
       expect(a.toolCalls).toEqual([]);
       assumed('RAG-USAGE-TOKENIZER', () => expect(a.usage!.output, a.text).toBe(o200k.count(a.text)));
     }

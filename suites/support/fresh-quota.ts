@@ -9,10 +9,10 @@
 import type { TestContext } from 'vitest';
 import type { PlanName } from '../../contract/index.js';
 import { type RagDialect, servesModel } from '../../contract/requests/rag-models.js';
-import type { Target } from '../target/target.js';
+import type { Auth, Target } from '../target/target.js';
 import { supportedModels } from './models.js';
-import { bearerKey, type RagWorld, xApiKey } from './rag-world.js';
-import { enterState, need } from './use-target.js';
+import { bearerKey, type KnowledgebaseDocument, type RagWorld, xApiKey } from './rag-world.js';
+import { enterState, need, stateMissing } from './use-target.js';
 
 /** A fresh owner token (scope all, no expiry) of the target's organization, or of `organization_id`. */
 export async function freshTokenOfState(
@@ -40,6 +40,30 @@ export async function freshWorldOfState(
     xApiKey: xApiKey(org.project_key),
     owner_token: org.owner_token,
   };
+}
+
+/**
+ * The key a RAG test that needs no particular project sends. Where the target offers the states: a fresh
+ * organization's (Advanced, with `documents` trained into its project), so the test spends an hour of RAG quota and
+ * credits of its own and nothing of the config key's budget (request_budget_rag_per_project, the smallest documented
+ * cap less a margin, which the RAG suites together would outgrow), on a first run and a rerun alike. Else undefined:
+ * the config's key, within its budget.
+ */
+export async function ownRagKey(
+  ctx: TestContext,
+  t: Target,
+  documents: readonly KnowledgebaseDocument[] = [],
+): Promise<Auth | undefined> {
+  if (await stateMissing(t, 'organization')) return undefined;
+  if (documents.length > 0 && (await stateMissing(t, 'knowledgebase documents'))) return undefined;
+  const world = await freshWorldOfState(ctx, t, 'advanced');
+  if (documents.length > 0)
+    await enterState(ctx, t, 'knowledgebase documents', {
+      organization_id: world.organization_id,
+      project_uid: world.project_uid,
+      documents: documents.map(({ docId, ...rest }) => ({ doc_id: docId, ...rest })),
+    });
+  return world.auth;
 }
 
 const tierZero = new WeakMap<Target, Promise<Partial<Record<RagDialect, string>>>>();
