@@ -31,15 +31,8 @@ export async function freshWorldOfState(
   plan: PlanName,
 ): Promise<RagWorld & { owner_token: string }> {
   const org = await enterState(ctx, t, 'organization', { plan });
-  return {
-    organization_id: org.organization_id,
-    owner_user_id: org.owner_user_id,
-    project_uid: org.project_uid,
-    key: org.project_key,
-    auth: bearerKey(org.project_key),
-    xApiKey: xApiKey(org.project_key),
-    owner_token: org.owner_token,
-  };
+  const key = org.project_key;
+  return { ...org, key, auth: bearerKey(key), xApiKey: xApiKey(key) };
 }
 
 /**

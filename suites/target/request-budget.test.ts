@@ -58,6 +58,26 @@ describe('request budget [HARNESS-REQUEST-BUDGET]', () => {
     expect(spend(() => budget.take('apk-other', 'rag'), 5)).toBe(5);
   });
 
+  it('a credential a provider state made (not in the config) is neither held back by the spent budget of the config’s nor counted against it, and its 429 marks nothing spent', () => {
+    const w = world({ request_budget_per_token: 2, request_budget_rag_per_project: 2 });
+    const budget = w.open();
+    expect(spend(() => budget.take('api-v1-owner'), 3)).toBe(2);
+    expect(spend(() => budget.take('apk-main', 'rag'), 3)).toBe(2);
+    // A fresh token and a fresh organization's key spend whole caps while the config's are spent.
+    expect(spend(() => budget.take('api-v1-fresh-token'), 1001)).toBe(1001);
+    expect(spend(() => budget.take('apk-fresh-org', 'rag'), 1001)).toBe(1001);
+    budget.markSpent('api-v1-fresh-token', 'token');
+    budget.markSpent('apk-fresh-org', 'rag');
+    budget.save();
+    const rerun = w.open();
+    expect(rerun.counts('api-v1-fresh-token')).toBe(false);
+    expect(rerun.remaining('api-v1-fresh-token')).toBe(Infinity);
+    expect(rerun.take('apk-fresh-org', 'rag')).toBe(true);
+    expect(rerun.used('api-v1-owner')).toBe(2);
+    expect(rerun.used('api-v1-viewer')).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(w.file, 'utf8')).targets[config().base_url])).toHaveLength(2);
+  });
+
   it('is off against a target with the control API unless a budget is configured', () => {
     expect(budgetFor(config(), true)).toBeUndefined();
     expect(budgetFor(config({ request_budget_rag_per_project: 5 }), true)?.perRagKey).toBe(5);
