@@ -1,0 +1,123 @@
+/**
+ * The playground as the playground suites call it: createPlaygroundAgentSession, playgroundAgentResponse (raw and
+ * checked as a success), the fields of its answers, previous messages to send, and a playground in a fresh
+ * organization whose balance shows what each call deducted.
+ */
+import { expect, type TestContext } from 'vitest';
+import type { PlaygroundSession } from '../../contract/index.js';
+import type { Auth, Target } from '../target/target.js';
+import { fundedOrganization, spentBy } from './credit-balance.js';
+import { expectSuccess } from './envelope.js';
+import { supportedModels } from './models.js';
+import { assumed } from './strength.js';
+
+/** playgroundAgentResponse's data, as the spec shows it. */
+export interface PlaygroundReply {
+  session_uid: number;
+  message: string;
+  response_time: number;
+  total_credits: number;
+}
+
+/** The playground calls of one target; `project_uid` defaults to the configured project. */
+export function playgroundOf(target: () => Target) {
+  const respond = (body: Record<string, unknown>, auth?: Auth) =>
+    target().call('playgroundAgentResponse', { body, auth });
+  return {
+    /** A new playground session of `project_uid`. */
+    async session(
+      project_uid: string = target().config.project_uid!,
+      auth?: Auth,
+    ): Promise<PlaygroundSession> {
+      const res = await target().call('createPlaygroundAgentSession', { body: { project_uid }, auth });
+      return expectSuccess<PlaygroundSession>(res, 'createPlaygroundAgentSession').data;
+    },
+    respond,
+    /** playgroundAgentResponse, checked as a success. */
+    async reply(body: Record<string, unknown>, auth?: Auth): Promise<PlaygroundReply> {
+      return expectSuccess<PlaygroundReply>(await respond(body, auth), 'playgroundAgentResponse').data;
+    },
+  };
+}
+
+/** `obj` has every field the spec shows (hard); that it has no other is the fake's choice (CONV-NO-EXTRA-FIELDS). */
+export function expectFields(obj: object, fields: string[]): void {
+  expect(Object.keys(obj)).toEqual(expect.arrayContaining(fields));
+  assumed('CONV-NO-EXTRA-FIELDS', () => expect(Object.keys(obj).sort()).toEqual([...fields].sort()));
+}
+
+/** `n` previous messages, alternately from the user and the assistant. */
+export const history = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    role: i % 2 === 0 ? 'user' : 'assistant',
+    content: `message ${i}`,
+  }));
+
+/** A model and what one playground call on it deducted. */
+export interface PricedModel {
+  value: string;
+  price: number;
+}
+
+/**
+ * A playground in a fresh organization with `credits` (provider states `organization` and `credit balance`): its
+ * owner's calls, and what each took from the balance. Skips unless the target offers both states.
+ */
+export async function billedPlayground(ctx: TestContext, target: () => Target, credits = 10_000) {
+  const t = target();
+  const org = await fundedOrganization(ctx, t, credits);
+  const pg = playgroundOf(target);
+  const models = (await supportedModels(t, org.owner)).map((m) => m.value);
+  const { session_uid } = await pg.session(org.project_uid, org.owner);
+  const body = (extra: Record<string, unknown> = {}) => ({
+    project_uid: org.project_uid,
+    session_uid,
+    query: 'How do I get a refund?',
+    ...extra,
+  });
+  const saveModel = async (model: string) =>
+    expectSuccess(
+      await t.call('updateProjectSettings', {
+        body: { project_uid: org.project_uid, model },
+        auth: org.owner,
+      }),
+      'updateProjectSettings',
+    );
+  /** One call with `extra` in its body (agent_setting, query…), and what it took from the balance. */
+  const billed = (extra: Record<string, unknown> = {}) =>
+    spentBy(ctx, t, org.organization_id, () => pg.reply(body(extra), org.owner));
+  return {
+    org,
+    models,
+    session_uid,
+    body,
+    saveModel,
+    billed,
+    respond: (extra: Record<string, unknown> = {}) => pg.respond(body(extra), org.owner),
+    /** What a call deducts with `model` saved and no agent_setting (hard: a call deducts credits). */
+    async priceAsSaved(model: string): Promise<PricedModel> {
+      await saveModel(model);
+      const { spent } = await billed();
+      expect(spent, `a call on ${model} deducts credits`).toBeGreaterThan(0);
+      return { value: model, price: spent };
+    },
+  };
+}
+
+export type BilledPlayground = Awaited<ReturnType<typeof billedPlayground>>;
+
+/**
+ * Two models whose calls deduct different amounts, priced with each saved in turn; skips the test when every listed
+ * model costs the same, since the balance then cannot show which model a call ran on.
+ */
+export async function twoPrices(ctx: TestContext, w: BilledPlayground): Promise<[PricedModel, PricedModel]> {
+  const seen: PricedModel[] = [];
+  for (const value of w.models) {
+    const priced = await w.priceAsSaved(value);
+    const other = seen.find((s) => s.price !== priced.price);
+    if (other) return [other, priced];
+    seen.push(priced);
+  }
+  ctx.skip('every supported model deducts the same per call: which model a call ran on cannot be seen');
+  throw new Error('unreachable');
+}
