@@ -59,7 +59,7 @@ function tokenSurvivesRegeneration(): Pick<Breakage, 'rewriteRequest' | 'rewrite
 export const breakages: Breakage[] = [
   {
     name: 'a permission swapped: the viewer role may update project settings',
-    files: ['suites/platform/access-table.test.ts'],
+    files: ['suites/platform/access-roles.test.ts'],
     filter: 'updateProjectSettings',
     catches: 'AUTH-ROLE-VIEWER-READ-ONLY',
     rewriteRequest: (req, _fake, config) =>
