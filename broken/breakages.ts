@@ -1,7 +1,7 @@
 /** The hand-made broken servers (issue 7): each breaks one rule the spec states; the suites must notice. */
 import { hourlyCaps, paging } from '../contract/limits.js';
 import type { FakeServer } from '../fake-server/index.js';
-import type { Breakage, Exchange } from './broken-server.js';
+import type { Answer, Breakage, Exchange } from './broken-server.js';
 
 const json = (req: Exchange): Record<string, unknown> | undefined => {
   try {
@@ -28,7 +28,16 @@ function capOffByOne(fake: FakeServer): void {
   bend();
 }
 
-/** Values regenerated away, and what replaced them. */
+/** The values a `token regenerated` provider state answered, oldest first, the current one last. */
+function regeneratedChain(res: Answer, req: Exchange): string[] {
+  if (!req.url.startsWith('/_provider-states') || res.status !== 200) return [];
+  if (json(req)?.state !== 'token regenerated') return [];
+  const data = (JSON.parse(res.body.toString('utf8')) as { data?: { value?: string; old_values?: string[] } })
+    .data;
+  return data?.value && data.old_values ? [...data.old_values, data.value] : [];
+}
+
+/** Values regenerated away (through the control API or a provider state), and what replaced them. */
 function tokenSurvivesRegeneration(): Pick<Breakage, 'rewriteRequest' | 'rewriteResponse'> {
   const replacedBy = new Map<string, string>();
   const pending = new Map<string, string>();
@@ -51,6 +60,8 @@ function tokenSurvivesRegeneration(): Pick<Breakage, 'rewriteRequest' | 'rewrite
       const old = id ? pending.get(id) : undefined;
       const now = id ? fake.runtime.domain.state.tokens.get(Number(id))?.value : undefined;
       if (old && now && old !== now && res.status === 200) replacedBy.set(old, now);
+      const chain = regeneratedChain(res, req);
+      for (let i = 0; i + 1 < chain.length; i++) replacedBy.set(chain[i]!, chain[i + 1]!);
       return res;
     },
   };
@@ -82,7 +93,7 @@ export const breakages: Breakage[] = [
   },
   {
     name: 'a token that survives regeneration: the old value keeps working',
-    files: ['suites/platform/tokens-lifecycle.test.ts'],
+    files: ['suites/platform/tokens-regenerate.test.ts'],
     filter: 'TOKEN-REGENERATE-OLD-DIES',
     catches: 'TOKEN-REGENERATE-OLD-DIES',
     ...tokenSurvivesRegeneration(),

@@ -1,0 +1,94 @@
+/**
+ * Regenerate an API token (States/API token): a new value with the same configuration, the old value dead at once.
+ * The regenerated token is entered as a provider state (which keeps every value it showed), so these checks run on
+ * any target that offers it; the dashboard's view of the token and its expiry on the fake's clock use the control
+ * API.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ParamsInput } from '../../contract/provider-states/index.js';
+import { controlTokens, outcome, tokenProbes } from '../support/token-probes.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
+import { tokenAction } from '../support/world.js';
+
+const target = useTarget();
+const DAY = 86_400_000;
+const { call, expectWorks, expectInvalid } = tokenProbes(target);
+const { control, newToken } = controlTokens(target);
+
+describe('regenerate', () => {
+  it('gives a new api-v1- value with the access of the same configuration; the old value gets 401 at once [TOKEN-REGENERATE-NEW-VALUE, TOKEN-REGENERATE-OLD-DIES, TOKEN-PREFIX]', async (ctx) => {
+    need(ctx, target(), { writes: true, projectUid: true, otherProjectUid: true });
+    const { project_uid, other_project_uid } = target().config;
+    const config: ParamsInput<'token'> = {
+      role: 'viewer',
+      permissions: [{ module: 'Chatbot', action: 'Write' }],
+      scope: 'selected',
+      project_uids: [project_uid!],
+      expiration: '30',
+    };
+    const observe = async (value: string) => [
+      outcome(await call('getOrganizationDetail', value, {})), // viewer role: allowed
+      outcome(await call('updateChatbot', value, { project_uid })), // Chatbot Write: allowed
+      outcome(await call('updateProjectSettings', value, { project_uid })), // neither: 403
+      outcome(await call('getProjectUsageLimit', value, { project_uid: other_project_uid })), // out of scope: 403
+    ];
+    const twin = await enterState(ctx, target(), 'token', config);
+    const token = await enterState(ctx, target(), 'token regenerated', config);
+    expect(token.value.startsWith('api-v1-')).toBe(true);
+    expect(token.value).not.toBe(token.old_value);
+    await expectInvalid(token.old_value);
+    const expected = ['ok', 'ok', 403, 403];
+    expect(await observe(twin.value)).toEqual(expected);
+    expect(await observe(token.value)).toEqual(expected);
+    await expectInvalid(token.old_value);
+  });
+
+  it('each regeneration kills every earlier value; the newest works [TOKEN-REGENERATE-OLD-DIES, TOKEN-REGENERATE-NEW-VALUE, TOKEN-PREFIX]', async (ctx) => {
+    const token = await enterState(ctx, target(), 'token regenerated', { regenerations: 3 });
+    const values = [...token.old_values, token.value];
+    expect(values).toHaveLength(4);
+    expect(new Set(values).size).toBe(values.length);
+    for (const value of values) expect(value.startsWith('api-v1-')).toBe(true);
+    for (const old of token.old_values) await expectInvalid(old);
+    await expectWorks(token.value);
+  });
+
+  it("the dashboard's token keeps its id, name, role, permissions, scope and expiry, and stays active [TOKEN-REGENERATE-NEW-VALUE]", async (ctx) => {
+    need(ctx, target(), { control: true, projectUid: true });
+    const token = await newToken({
+      role: 'viewer',
+      permissions: [{ module: 'Chatbot', action: 'Write' }],
+      scope_type: 'selected',
+      project_uids: [target().config.project_uid!],
+      expiration: '30',
+    });
+    const regenerated = await tokenAction(control(), token.id, 'regenerate');
+    expect(regenerated.value).not.toBe(token.value);
+    expect(regenerated.id).toBe(token.id);
+    expect(regenerated.state).toBe('active');
+    for (const key of [
+      'name',
+      'role',
+      'permissions',
+      'scope_type',
+      'project_ids',
+      'expiration',
+      'expires_at',
+    ] as const) {
+      expect(regenerated[key], key).toEqual(token[key]);
+    }
+    await expectWorks(regenerated.value);
+    await expectInvalid(token.value);
+  });
+
+  it('the regenerated value keeps the original expiry instant [TOKEN-REGENERATE-KEEPS-EXPIRY]', async (ctx) => {
+    need(ctx, target(), { control: true });
+    const token = await newToken({ expiration: '7' });
+    await control().advance({ days: 3 });
+    const regenerated = await tokenAction(control(), token.id, 'regenerate');
+    await control().advance({ ms: 4 * DAY - 1 });
+    await expectWorks(regenerated.value);
+    await control().advance({ ms: 1 });
+    await expectInvalid(regenerated.value);
+  });
+});
