@@ -24,7 +24,8 @@ import { need, useTarget } from '../support/use-target.js';
 import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
-const SLOW = 120_000;
+/** A thousand requests to a real deployment, 50 at a time. */
+const SLOW = 300_000;
 
 /**
  * A fresh count spent whole: `cap` requests (50 at a time) all admitted, then the next one refused with 429 and

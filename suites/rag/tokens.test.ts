@@ -30,7 +30,7 @@ import {
   WEATHER_TOOL,
   withToolResults,
 } from '../support/rag-wire.js';
-import { scriptedWorldVia, zorblaxDocuments } from '../support/rag-world.js';
+import { scriptedWorldVia } from '../support/rag-world.js';
 import { assumed } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 
@@ -44,11 +44,11 @@ const o200k: TokenCounter = {
 const LONG_QUESTION = `${REFUND_QUESTION} Please explain it in detail, in at least one hundred words.`;
 
 /**
- * The key of the tests that run without a control API: a fresh organization's where the target offers it (with
- * documents on returns and refunds to retrieve), so this file spends none of the config key's RAG budget; else the
- * config's key (support/fresh-quota.ts).
+ * The key of the tests that run without a control API: a fresh organization's where the target offers it, so this
+ * file spends none of the config key's RAG budget; else the config's key (support/fresh-quota.ts). Its knowledgebase
+ * is empty: what these tests check holds for any answer.
  */
-const ownKey = (ctx: TestContext) => ownRagKey(ctx, target(), zorblaxDocuments().documents);
+const ownKey = (ctx: TestContext) => ownRagKey(ctx, target());
 
 /**
  * The usage prompt of an Ask with the sources its answer retrieved (read as the fake's chunks), as

@@ -11,7 +11,7 @@ import type { PlanName } from '../../contract/index.js';
 import { type RagDialect, servesModel } from '../../contract/requests/rag-models.js';
 import type { Auth, Target } from '../target/target.js';
 import { supportedModels } from './models.js';
-import { bearerKey, type KnowledgebaseDocument, type RagWorld, xApiKey } from './rag-world.js';
+import { bearerKey, type RagWorld, xApiKey } from './rag-world.js';
 import { enterState, need, stateMissing } from './use-target.js';
 
 /** A fresh owner token (scope all, no expiry) of the target's organization, or of `organization_id`. */
@@ -36,27 +36,15 @@ export async function freshWorldOfState(
 }
 
 /**
- * The key a RAG test that needs no particular project sends. Where the target offers the states: a fresh
- * organization's (Advanced, with `documents` trained into its project), so the test spends an hour of RAG quota and
- * credits of its own and nothing of the config key's budget (request_budget_rag_per_project, the smallest documented
- * cap less a margin, which the RAG suites together would outgrow), on a first run and a rerun alike. Else undefined:
- * the config's key, within its budget.
+ * The key a RAG test that needs no particular project sends. Where the target offers the state: a fresh
+ * organization's (Advanced, an empty knowledgebase), so the test spends an hour of RAG quota and credits of its own
+ * and nothing of the config key's budget (request_budget_rag_per_project: the smallest documented cap less a margin,
+ * which the RAG suites together nearly fill), on a first run and a rerun alike. Else undefined: the config's key,
+ * within its budget.
  */
-export async function ownRagKey(
-  ctx: TestContext,
-  t: Target,
-  documents: readonly KnowledgebaseDocument[] = [],
-): Promise<Auth | undefined> {
+export async function ownRagKey(ctx: TestContext, t: Target): Promise<Auth | undefined> {
   if (await stateMissing(t, 'organization')) return undefined;
-  if (documents.length > 0 && (await stateMissing(t, 'knowledgebase documents'))) return undefined;
-  const world = await freshWorldOfState(ctx, t, 'advanced');
-  if (documents.length > 0)
-    await enterState(ctx, t, 'knowledgebase documents', {
-      organization_id: world.organization_id,
-      project_uid: world.project_uid,
-      documents: documents.map(({ docId, ...rest }) => ({ doc_id: docId, ...rest })),
-    });
-  return world.auth;
+  return (await freshWorldOfState(ctx, t, 'advanced')).auth;
 }
 
 const tierZero = new WeakMap<Target, Promise<Partial<Record<RagDialect, string>>>>();
