@@ -1,11 +1,22 @@
 /**
- * Billing of the RAG endpoints: per token against the organization's credit balance, at the model's
- * credits_per_1k_tokens (read from the control API's price list), rounded to 3 decimals and counted in the
- * project's credits usage; a request the balance cannot cover gets 402 in the native shape and costs nothing.
- * Every test works in a new organization (control API), so nothing else spends its credits meanwhile.
+ * Billing of the RAG endpoints: per token against the organization's credit balance (documented), at the model's
+ * credits_per_1k_tokens, rounded to 3 decimals and counted in the project's credits usage (the fake's formula); a
+ * request the balance cannot cover gets 402 in the native shape and costs nothing (the fake's).
+ * Every test works in a new organization, so nothing else spends its credits meanwhile. The public API shows no
+ * balance: where a test needs no price list or scripted reply, its organization, knowledgebase and balance are
+ * provider states (`organization`, `knowledgebase documents`, `credit balance`), so it runs on staging too; the
+ * formula against the fake's price list and the scripted answers stay on the control API.
  */
 import { describe, expect, it, type TestContext } from 'vitest';
+import { servesModel } from '../../contract/requests/rag-models.js';
 import { ragCredits } from '../../contract/requests/rag-usage.js';
+import {
+  balanceOf,
+  type FundedOrganization,
+  fundedOrganization,
+  spentBy,
+} from '../support/credit-balance.js';
+import { supportedModels } from '../support/models.js';
 import { INSUFFICIENT_CREDITS, needRag } from '../support/rag.js';
 import { streamAnswer } from '../support/rag-stream.js';
 import {
@@ -20,6 +31,7 @@ import {
   SMALL_TALK,
 } from '../support/rag-wire.js';
 import {
+  bearerKey,
   creditsOf,
   creditsUsedOf,
   modelOfTier,
@@ -28,11 +40,11 @@ import {
   type RagWorld,
   ragWorldVia,
   scriptedWorldVia,
-  setCreditsVia,
   zorblaxDocuments,
 } from '../support/rag-world.js';
 import { assumed } from '../support/strength.js';
-import { useTarget } from '../support/use-target.js';
+import { enterState, useTarget } from '../support/use-target.js';
+import type { Auth } from '../target/target.js';
 
 const target = useTarget();
 const control = () => target().control!;
@@ -60,6 +72,44 @@ async function spent<T>(
 async function prepare(ctx: TestContext, dialect: RagDialect): Promise<void> {
   await needRag(ctx, target(), dialect, { control: true });
 }
+
+/** A fresh organization (provider states) whose project key asks; its knowledgebase holds `documents`. */
+interface BilledWorld extends FundedOrganization {
+  /** The project key as Bearer, which both endpoints take. */
+  auth: Auth;
+}
+
+async function billedWorld(
+  ctx: TestContext,
+  documents: ReturnType<typeof zorblaxDocuments>['documents'] = [],
+): Promise<BilledWorld> {
+  const org = await fundedOrganization(ctx, target(), 1_000_000);
+  if (documents.length > 0)
+    await enterState(ctx, target(), 'knowledgebase documents', {
+      organization_id: org.organization_id,
+      project_uid: org.project_uid,
+      documents: documents.map((d) => ({ doc_id: d.docId, title: d.title, text: d.text })),
+    });
+  return { ...org, auth: bearerKey(org.project_key) };
+}
+
+/** What `run` took from the world's balance, in thousandths of a credit. */
+async function billed<T>(ctx: TestContext, world: BilledWorld, run: () => Promise<T>) {
+  const { result, spent } = await spentBy(ctx, target(), world.organization_id, run);
+  return { result, balance: milli(spent) };
+}
+
+/** A listed model of the dialect's family at `tier`, as the organization's owner sees the list; skips when none. */
+async function listedModel(ctx: TestContext, world: BilledWorld, dialect: RagDialect, tier: number) {
+  const model = (await supportedModels(target(), world.owner)).find(
+    (m) => m.tier === tier && servesModel(dialect, m.value),
+  );
+  if (!model) ctx.skip(`getSupportedModels lists no tier-${tier} ${dialect}-family model`);
+  return model!.value;
+}
+
+/** A long question: many more input tokens than SMALL_TALK, for the same model. */
+const LONG_QUESTION = `${'Please read all of this carefully before you answer. '.repeat(600)}Now say hello in one short sentence.`;
 
 /** A model of the dialect's family at a price of one credit per token, so that a cost is a token count. */
 async function perTokenModel(dialect: RagDialect): Promise<string> {
@@ -138,11 +188,30 @@ describe.each(DIALECTS)('%s-style endpoint: billing', (dialect: RagDialect) => {
     }
   });
 
+  it('billed per token against the organization balance: a request costs credits, the same token counts cost the same, many more tokens cost more [RAG-BILLING-PER-TOKEN]', async (ctx) => {
+    const model = await needRag(ctx, target(), dialect);
+    const world = await billedWorld(ctx);
+    const ask = (messages: string): Ask => ({ model, messages, maxTokens: 16, temperature: 0 });
+    const short = await billed(ctx, world, () => answer(target(), dialect, ask(SMALL_TALK), world.auth));
+    const again = await billed(ctx, world, () => answer(target(), dialect, ask(SMALL_TALK), world.auth));
+    const long = await billed(ctx, world, () => answer(target(), dialect, ask(LONG_QUESTION), world.auth));
+    for (const r of [short, again, long])
+      expect(r.balance, `${tokensOf(r.result)} tokens: credits taken from the balance`).toBeGreaterThan(0);
+    const usage = (r: typeof short) => r.result.usage!;
+    if (usage(again).input === usage(short).input && usage(again).output === usage(short).output)
+      expect(again.balance, 'the same model and token counts cost the same').toBe(short.balance);
+    expect(usage(long).input, 'the long question is counted as more input tokens').toBeGreaterThan(
+      10 * usage(short).input,
+    );
+    // Per token: many more input tokens, and no fewer output tokens, cost more whatever each kind's price.
+    if (usage(long).output >= usage(short).output)
+      expect(long.balance, 'the request with many more tokens costs more').toBeGreaterThan(short.balance);
+  });
+
   it('refused requests cost nothing: unknown model, bad body, invalid key [RAG-BILLING-PER-TOKEN]', async (ctx) => {
-    await prepare(ctx, dialect);
-    const model = (await modelOfTier(control(), dialect, 0)).value;
-    const world = await ragWorldVia(control());
-    const { balance, usage } = await spent(world, async () => {
+    const model = await needRag(ctx, target(), dialect);
+    const world = await billedWorld(ctx);
+    const { balance } = await billed(ctx, world, async () => {
       expectRagError(
         dialect,
         await askRag(target(), dialect, { model: 'gpt-none-claude-none', messages: 'Hi' }, world.auth),
@@ -155,27 +224,34 @@ describe.each(DIALECTS)('%s-style endpoint: billing', (dialect: RagDialect) => {
       );
       expectRagError(
         dialect,
-        await askRag(target(), dialect, { model, messages: 'Hi' }, { bearer: `${world.key}x` }),
+        await askRag(target(), dialect, { model, messages: 'Hi' }, { bearer: `${world.project_key}x` }),
         401,
       );
     });
-    expect({ balance, usage }).toEqual({ balance: 0, usage: 0 });
+    expect(balance).toBe(0);
+    const control = target().control;
+    if (control) expect(await creditsUsedOf(control, world.project_uid), 'nor the project usage').toBe(0);
   });
 
   it('a balance of exactly the cost pays for the request; then, or one thousandth short, the request gets 402 Insufficient credits in the native shape and deducts nothing, streamed or not [CREDITS-EXHAUSTED, RAG-CREDITS-PER-TOKEN-PRICE, RAG-ERROR-SHAPE]', async (ctx) => {
-    await prepare(ctx, dialect);
-    const model = await modelOfTier(control(), dialect, 1);
-    const world = await ragWorldVia(control());
-    const ask: Ask = { model: model.value, messages: SMALL_TALK, maxTokens: 100 };
-    // The default model is deterministic: the same request costs the same each time.
-    const probe = await answer(target(), dialect, ask, world.auth);
-    const cost = ragCredits(tokensOf(probe), model.credits_per_1k_tokens);
-    assumed('RAG-CREDITS-PER-TOKEN-PRICE', () => expect(cost).toBeGreaterThan(0.001));
+    await needRag(ctx, target(), dialect);
+    const world = await billedWorld(ctx);
+    const id = world.organization_id;
+    const ask: Ask = {
+      model: await listedModel(ctx, world, dialect, 1),
+      messages: SMALL_TALK,
+      maxTokens: 100,
+    };
+    // The fake's default model is deterministic: the same request costs the same each time (what it cost here).
+    const { result: probe, balance: cost } = await billed(ctx, world, () =>
+      answer(target(), dialect, ask, world.auth),
+    );
+    assumed('RAG-CREDITS-PER-TOKEN-PRICE', () => expect(cost).toBeGreaterThan(1));
 
     // Neither the refusal of a request the balance cannot cover nor its status is shown: all of it is the fake's.
     const refusedWith = async (credits: number) => {
-      await setCreditsVia(control(), world.organization_id, credits);
-      const { balance, usage } = await spent(world, async () => {
+      await balanceOf(ctx, target(), id, credits);
+      const { balance } = await billed(ctx, world, async () => {
         expectRagError(dialect, await askRag(target(), dialect, ask, world.auth), 402, INSUFFICIENT_CREDITS);
         const streamed = await askRag(
           target(),
@@ -185,18 +261,18 @@ describe.each(DIALECTS)('%s-style endpoint: billing', (dialect: RagDialect) => {
         );
         expectRagError(dialect, streamed, 402, INSUFFICIENT_CREDITS);
       });
-      const left = await creditsOf(control(), world.organization_id);
+      const left = await balanceOf(ctx, target(), id);
       assumed('CREDITS-EXHAUSTED', () => {
-        expect({ balance, usage }, `balance ${credits}: nothing deducted`).toEqual({ balance: 0, usage: 0 });
+        expect(balance, `balance ${credits}: nothing deducted`).toBe(0);
         expect(left).toBe(credits);
       });
     };
 
     await refusedWith(0);
-    await refusedWith((milli(cost) - 1) / 1000);
-    await setCreditsVia(control(), world.organization_id, cost);
+    await refusedWith((cost - 1) / 1000);
+    await balanceOf(ctx, target(), id, cost / 1000);
     const paidRes = await askRag(target(), dialect, ask, world.auth);
-    const left = await creditsOf(control(), world.organization_id);
+    const left = await balanceOf(ctx, target(), id);
     assumed('RAG-CREDITS-PER-TOKEN-PRICE', () => {
       const paid = readAnswer(dialect, paidRes);
       expect(tokensOf(paid)).toBe(tokensOf(probe));
