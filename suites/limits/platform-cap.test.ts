@@ -1,7 +1,8 @@
 /**
  * The Platform token cap (1,000 requests an hour per token) crossed and recovered on the virtual clock: what
- * counts (every request of a valid token, whatever its outcome), what does not (invalid credentials), per-token
- * isolation, and a regenerated token keeping its count. Each test spends a new token of a new organization.
+ * counts (every request of a valid token, whatever its outcome: built through provider states, so it runs on staging
+ * too), what does not (invalid credentials), per-token isolation, and a regenerated token keeping its count. Each test
+ * spends a new token of a new organization. The cap on a fresh token without a clock: hourly-caps.test.ts.
  * Documented, and checked hard: 1,000 admitted then 429 with the spec's message, per token. The fake's choices, checked
  * softly: the window (RATE-WINDOW-FIXED-HOUR), the headers (RATE-HEADERS), and what counts (RATE-PLATFORM-PER-TOKEN-
  * ALL-OPERATIONS, RATE-CHECK-AFTER-CREDENTIAL, RATE-REGENERATE-KEEPS-COUNT).
@@ -9,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { hourlyCaps } from '../../contract/index.js';
 import { expectEnvelope, expectError, expectRefused, expectSuccess } from '../support/envelope.js';
+import { withinOneClockHour } from '../support/fresh-quota.js';
 import { FORBIDDEN, INVALID_PARAMS, INVALID_TOKEN, RATE_LIMITED } from '../support/messages.js';
 import {
   expectRate,
@@ -21,16 +23,8 @@ import {
   spendUntilLimited,
 } from '../support/rate-limits.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
-import {
-  clockNow,
-  createMemberVia,
-  createOrganizationVia,
-  createTokenVia,
-  orgTokenVia,
-  setPlanVia,
-  tokenAction,
-} from '../support/world.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
+import { clockNow, createOrganizationVia, orgTokenVia, tokenAction } from '../support/world.js';
 import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
@@ -119,47 +113,49 @@ describe('the platform rate cap', () => {
   });
 
   it('every request of a valid token counts, whatever its outcome; over the cap, 429 answers before plan and permission checks [RATE-PLATFORM-PER-TOKEN-ALL-OPERATIONS, RATE-CHECK-AFTER-CREDENTIAL]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
-    const org = await createOrganizationVia(control());
-    const viewer = await createMemberVia(control(), org.organization_id, 'viewer');
-    const token = await createTokenVia(control(), {
+    // Built through provider states (a fresh organization, a viewer's token, then a lower plan): no clock needed.
+    need(ctx, target(), { quota: true });
+    const org = await enterState(ctx, target(), 'organization', { plan: 'advanced' });
+    const token = await enterState(ctx, target(), 'token', {
       organization_id: org.organization_id,
-      creator_user_id: viewer,
       role: 'viewer',
+      creator_role: 'viewer',
     });
-    const half = cap / 2;
-    const forbidden = await burst(token.value, half, 'inviteOrganizationMember', {
-      email: 'a@example.com',
-      role: 'owner',
-    });
-    expect(forbidden.every((r) => r.status === 403)).toBe(true);
-    expectError(forbidden[0]!, 403, FORBIDDEN);
-    const invalid = await burst(token.value, half / 2, 'getOrganizationMembers', { limit: 'many' });
-    for (const r of invalid) expectRefused(r, /^Invalid params/);
-    expectError(invalid[0]!, 400, INVALID_PARAMS);
-    assumed('ERR-INVALID-PARAMS-STATUS', () => expect(invalid.every((r) => r.status === 400)).toBe(true));
-    const ok = await burst(token.value, half / 2, 'getOrganizationDetail');
-    expectTally(ok, { admitted: half / 2 });
+    await withinOneClockHour(target(), async () => {
+      const half = cap / 2;
+      const forbidden = await burst(token.value, half, 'inviteOrganizationMember', {
+        email: 'a@example.com',
+        role: 'owner',
+      });
+      expect(forbidden.every((r) => r.status === 403)).toBe(true);
+      expectError(forbidden[0]!, 403, FORBIDDEN);
+      const invalid = await burst(token.value, half / 2, 'getOrganizationMembers', { limit: 'many' });
+      for (const r of invalid) expectRefused(r, /^Invalid params/);
+      expectError(invalid[0]!, 400, INVALID_PARAMS);
+      assumed('ERR-INVALID-PARAMS-STATUS', () => expect(invalid.every((r) => r.status === 400)).toBe(true));
+      const ok = await burst(token.value, half / 2, 'getOrganizationDetail');
+      expectTally(ok, { admitted: half / 2 });
 
-    // The refused requests counted: the token is at its cap.
-    const counted = await assumed('RATE-PLATFORM-PER-TOKEN-ALL-OPERATIONS', async () =>
-      expectError(await one(token.value, 'getOrganizationDetail'), 429, RATE_LIMITED),
-    );
-    if (!counted) {
-      // Only some of them counted: the token reaches its cap all the same, within the hour.
-      const { last } = await spendUntilLimited(() => one(token.value, 'getOrganizationDetail'), cap);
-      expectError(last, 429, RATE_LIMITED);
-    }
-    const forbiddenOver = await one(token.value, 'inviteOrganizationMember', {
-      email: 'a@example.com',
-      role: 'owner',
+      // The refused requests counted: the token is at its cap.
+      const counted = await assumed('RATE-PLATFORM-PER-TOKEN-ALL-OPERATIONS', async () =>
+        expectError(await one(token.value, 'getOrganizationDetail'), 429, RATE_LIMITED),
+      );
+      if (!counted) {
+        // Only some of them counted: the token reaches its cap all the same, within the hour.
+        const { last } = await spendUntilLimited(() => one(token.value, 'getOrganizationDetail'), cap);
+        expectError(last, 429, RATE_LIMITED);
+      }
+      const forbiddenOver = await one(token.value, 'inviteOrganizationMember', {
+        email: 'a@example.com',
+        role: 'owner',
+      });
+      expectRefused(forbiddenOver);
+      assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectError(forbiddenOver, 429, RATE_LIMITED));
+      await enterState(ctx, target(), 'plan', { organization_id: org.organization_id, plan: 'professional' });
+      const planOver = await one(token.value, 'getMyProjects');
+      expectRefused(planOver);
+      assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectError(planOver, 429, RATE_LIMITED));
     });
-    expectRefused(forbiddenOver);
-    assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectError(forbiddenOver, 429, RATE_LIMITED));
-    await setPlanVia(control(), org.organization_id, 'professional');
-    const planOver = await one(token.value, 'getMyProjects');
-    expectRefused(planOver);
-    assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectError(planOver, 429, RATE_LIMITED));
   });
 
   it('requests with an invalid credential are not counted against any token [RATE-PLATFORM-PER-TOKEN]', async (ctx) => {
