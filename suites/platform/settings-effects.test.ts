@@ -1,19 +1,25 @@
 /**
  * What the AI settings mean, observed through the playground: add_page_link puts source page links in answers,
  * max_nodes bounds the chunks retrieved per query, chat_history_count bounds the previous messages used as context.
+ * max_nodes is watched in a fresh project whose knowledgebase holds known pages (provider state `knowledgebase
+ * documents`): with add_page_link 1 an answer links the pages of the chunks it used, so it links at most max_nodes
+ * of them. The prompt and restriction are set in a fresh project (state `project`).
+ * chat_history_count stays on the control API: the public API shows nothing of what the model was given, only the
+ * answer, and only a deterministic model (the fake's) answers the same question the same way with the same context,
+ * so the test sees the count at work through the fake's choices alone (PLAYGROUND-HISTORY-CONTEXT).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectSuccess } from '../support/envelope.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
+import { unique } from '../support/world.js';
 
 const target = useTarget();
 const LINK = /https?:\/\/[^\s,]+/g;
 
-async function settings(patch: Record<string, unknown>) {
-  const t = target();
+async function settings(patch: Record<string, unknown>, project_uid = target().config.project_uid) {
   expectSuccess(
-    await t.call('updateProjectSettings', { body: { project_uid: t.config.project_uid, ...patch } }),
+    await target().call('updateProjectSettings', { body: { project_uid, ...patch } }),
     'updateProjectSettings',
   );
 }
@@ -21,15 +27,16 @@ async function settings(patch: Record<string, unknown>) {
 async function ask(
   query: string,
   messages?: { role: 'user' | 'assistant'; content: string }[],
+  project_uid = target().config.project_uid,
 ): Promise<string> {
   const t = target();
   const session = expectSuccess<{ session_uid: number }>(
-    await t.call('createPlaygroundAgentSession', { body: { project_uid: t.config.project_uid } }),
+    await t.call('createPlaygroundAgentSession', { body: { project_uid } }),
     'createPlaygroundAgentSession',
   );
   const res = await t.call('playgroundAgentResponse', {
     body: {
-      project_uid: t.config.project_uid,
+      project_uid,
       session_uid: session.data.session_uid,
       query,
       ...(messages ? { messages } : {}),
@@ -54,15 +61,29 @@ describe('AI settings change the answers', () => {
     expect(links(await ask(query)).size).toBe(0);
   });
 
-  it('max_nodes bounds the chunks retrieved per query: the sources cited never exceed it [SET-MAX-NODES-MEANING]', async (ctx) => {
-    need(ctx, target(), { control: true });
-    const query = 'invoice billing plan refund account security integration export troubleshooting';
-    await settings({ add_page_link: 1, max_nodes: 1 });
-    expect(links(await ask(query)).size).toBe(1);
-    await settings({ max_nodes: 10 });
-    const wide = links(await ask(query)).size;
-    expect(wide).toBeGreaterThan(1);
-    expect(wide).toBeLessThanOrEqual(10);
+  it('max_nodes bounds the chunks retrieved per query: the source pages an answer links never exceed it [SET-MAX-NODES-MEANING, SET-ADD-PAGE-LINK-MEANING]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'] });
+    // Six pages on one made-up subject, each at its own address: every one of them answers the query.
+    const word = unique('quillet').replace(/[^a-z0-9]/g, '');
+    const aspects = ['sizes', 'colours', 'cleaning', 'storage', 'repairs', 'shipping'];
+    const { project_uid } = await enterState(ctx, target(), 'knowledgebase documents', {
+      documents: aspects.map((aspect) => ({
+        doc_id: `${word}-${aspect}`,
+        title: `${word} ${aspect}`,
+        text: `Every ${word} owner asks about ${word} ${aspect}. The ${word} ${aspect} guide covers ${aspect} of a ${word} in full.`,
+        url: `https://kb.example.com/${word}/${aspect}`,
+        kind: 'webpage' as const,
+      })),
+    });
+    const query = `Tell me everything about the ${word}: ${aspects.join(', ')}.`;
+    await settings({ add_page_link: 1, max_nodes: 1 }, project_uid);
+    expect(links(await ask(query, undefined, project_uid)).size, 'max_nodes 1').toBe(1);
+    for (const max_nodes of [3, 10]) {
+      await settings({ max_nodes }, project_uid);
+      const wide = links(await ask(query, undefined, project_uid)).size;
+      expect(wide, `max_nodes ${max_nodes}`).toBeGreaterThan(1);
+      expect(wide, `max_nodes ${max_nodes}`).toBeLessThanOrEqual(max_nodes);
+    }
   });
 
   it('chat_history_count bounds how many previous messages feed the answer; 0 uses none [SET-CHAT-HISTORY-COUNT-MEANING, PLAYGROUND-HISTORY-CONTEXT]', async (ctx) => {
@@ -89,21 +110,24 @@ describe('AI settings change the answers', () => {
       expect([...links(withHistory)].some((l) => /refund/.test(l))).toBe(true);
     });
   });
+
   it('a persona named in the prompt signs the answers; a restriction refuses its topics [AGENT-PROMPT-PERSONA, AGENT-RESTRICTION-REFUSAL, SET-PROMPT-STRING, SET-RESTRICTION-STRING]', async (ctx) => {
-    need(ctx, target(), { control: true });
-    await settings({
-      prompt: 'You are Ava, the Acme Ledger assistant.',
-      restriction: 'Do not discuss competitors.',
-    });
+    need(ctx, target(), { tokens: ['owner'] });
+    // A fresh project of the target's organization (provider state `project`), with the default knowledgebase.
+    const { project_uid } = await enterState(ctx, target(), 'project');
+    await settings(
+      { prompt: 'You are Ava, the Acme Ledger assistant.', restriction: 'Do not discuss competitors.' },
+      project_uid,
+    );
     // The settings are strings the server takes (documented); how they shape answers is the fake's choice.
-    const answer = await ask('How do refunds work?');
+    const answer = await ask('How do refunds work?', undefined, project_uid);
     assumed('AGENT-PROMPT-PERSONA', () => expect(answer.startsWith('Ava here. ')).toBe(true));
-    const refused = await ask('Are you better than your competitors?');
+    const refused = await ask('Are you better than your competitors?', undefined, project_uid);
     assumed('AGENT-RESTRICTION-REFUSAL', () =>
       expect(refused).toBe("Ava here. I'm sorry, I can't help with that topic."),
     );
-    await settings({ prompt: 'You are a helpful assistant.', restriction: '' });
-    const plain = await ask('How do refunds work?');
+    await settings({ prompt: 'You are a helpful assistant.', restriction: '' }, project_uid);
+    const plain = await ask('How do refunds work?', undefined, project_uid);
     assumed('AGENT-PROMPT-PERSONA', () => expect(plain.startsWith('Ava')).toBe(false));
   });
 });
