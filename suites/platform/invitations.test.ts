@@ -10,8 +10,8 @@ import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { uniqueHex8 } from '../support/run-tag.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
-import { createMemberVia, createTokenVia, tokenByValue, uniqueEmail } from '../support/world.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
+import { createMemberVia, createTokenVia, uniqueEmail } from '../support/world.js';
 
 const target = useTarget();
 
@@ -124,16 +124,19 @@ describe('inviteOrganizationMember', () => {
   });
 
   it("records sent_by as the calling token's creator [INVITE-SENT-BY-CREATOR]", async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-    const control = target().control!;
-    const ownerToken = await tokenByValue(control, target().config.tokens.owner!);
-    const first = expectSuccess<Invitation>(
-      await invite({ email: uniqueEmail('sent-by'), role: 'editor' }),
+    need(ctx, target(), { writes: true });
+    // An owner-role token of the target's organization, created by its owner (provider state `token`).
+    const token = await enterState(ctx, target(), 'token', { role: 'owner' });
+    const { data } = expectSuccess<Invitation>(
+      await invite({ email: uniqueEmail('sent-by'), role: 'editor' }, { auth: { bearer: token.value } }),
       'inviteOrganizationMember',
     );
-    expect(first.data.sent_by).toBe(ownerToken.creator_user_id);
+    assumed('INVITE-SENT-BY-CREATOR', () => expect(data.sent_by).toBe(token.creator_user_id));
+  });
 
-    // A second owner (not the organization's creator) with a token of their own.
+  it("records sent_by as the creator of the token, a second owner, not the organization's creator [INVITE-SENT-BY-CREATOR]", async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    const control = target().control!;
     const org = expectSuccess<Organization>(
       await target().call('getOrganizationDetail', { body: {} }),
       'getOrganizationDetail',
@@ -150,9 +153,12 @@ describe('inviteOrganizationMember', () => {
       await invite({ email: uniqueEmail('sent-by-2'), role: 'billing' }, { auth: { bearer: token.value } }),
       'inviteOrganizationMember',
     );
-    expect(second.data.sent_by).toBe(user);
+    assumed('INVITE-SENT-BY-CREATOR', () => expect(second.data.sent_by).toBe(user));
   });
 
+  // The email is seen only in the fake's outbox: the public API has no read of it, events are not shown, and a
+  // provider state sets a world up rather than reporting what the deployment sent. So this clause stays with the
+  // control API; on staging only the invited mailbox shows it.
   it('sends a join email to the invited address with the hash in its link [INVITE-EMAIL-SENT, INVITE-OUTBOX]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
     const email = uniqueEmail('outbox');

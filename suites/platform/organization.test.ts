@@ -1,11 +1,12 @@
 /** getOrganizationDetail and getOrganizationMembers: shapes, the org base address, access and paging. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import type { Invitation, Organization, OrganizationMember, Project } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
-import { createMemberVia, uniqueEmail } from '../support/world.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
+import { uniqueEmail } from '../support/world.js';
+import type { Auth } from '../target/target.js';
 
 const target = useTarget();
 
@@ -21,8 +22,11 @@ async function detail(): Promise<Organization> {
   ).data;
 }
 
-async function members(body: Record<string, unknown>): Promise<{ data: MembersData; total: number }> {
-  const res = await target().call('getOrganizationMembers', { body });
+async function members(
+  body: Record<string, unknown>,
+  auth?: Auth,
+): Promise<{ data: MembersData; total: number }> {
+  const res = await target().call('getOrganizationMembers', { body, auth });
   const { data, total } = expectSuccess<MembersData>(res, 'getOrganizationMembers');
   return { data, total: total as number };
 }
@@ -33,15 +37,16 @@ function expectFields(obj: object, fields: string[]): void {
   assumed('CONV-NO-EXTRA-FIELDS', () => expect(Object.keys(obj).sort()).toEqual([...fields].sort()));
 }
 
-/** Adds members through the control API until the organization has at least `min` of them. */
-async function ensureMembers(min: number): Promise<void> {
-  const control = target().control!;
-  const org = await detail();
-  let { total } = await members({ limit: 1000 });
-  while (total < min) {
-    await createMemberVia(control, org.id, 'viewer');
-    total += 1;
-  }
+/**
+ * A fresh organization (provider state `organization`: its owner alone) with `more` members added by the state
+ * `member`; answers its owner's token, with a fresh hourly quota.
+ */
+async function organizationWithMembers(ctx: TestContext, more: number): Promise<Auth> {
+  need(ctx, target(), { writes: true });
+  const org = await enterState(ctx, target(), 'organization');
+  for (let i = 0; i < more; i += 1)
+    await enterState(ctx, target(), 'member', { organization_id: org.organization_id });
+  return { bearer: org.owner_token };
 }
 
 describe('getOrganizationDetail', () => {
@@ -131,17 +136,16 @@ describe('getOrganizationMembers', () => {
   });
 
   it('defaults to limit 10 and page 1 [MEMBERS-LIMIT-DEFAULT-10, MEMBERS-PAGE-DEFAULT-1]', async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-    await ensureMembers(15);
-    const all = await members({ limit: 1000 });
-    expect(all.total).toBeGreaterThan(10);
-    const byDefault = await members({});
+    const auth = await organizationWithMembers(ctx, 14);
+    const all = await members({ limit: 1000 }, auth);
+    expect(all.data.organizationMember.length).toBeGreaterThan(10);
+    const byDefault = await members({}, auth);
     expect(byDefault.data.organizationMember).toHaveLength(10);
     expect(byDefault.total).toBe(all.total);
     expect(byDefault.data.organizationMember).toEqual(all.data.organizationMember.slice(0, 10));
-    const explicit = await members({ limit: 10, page: 1 });
+    const explicit = await members({ limit: 10, page: 1 }, auth);
     expect(explicit.data.organizationMember).toEqual(byDefault.data.organizationMember);
-    const limitOnly = await members({ limit: 4 });
+    const limitOnly = await members({ limit: 4 }, auth);
     expect(limitOnly.data.organizationMember).toEqual(all.data.organizationMember.slice(0, 4));
   });
 
@@ -177,9 +181,8 @@ describe('getOrganizationMembers', () => {
   });
 
   it('pages without duplicates or gaps, by ascending member id [PAGING-SEMANTICS, MEMBERS-ORDER, MEMBERS-TOTAL-COUNTS-MEMBERS]', async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-    await ensureMembers(15);
-    const all = await members({ limit: 1000 });
+    const auth = await organizationWithMembers(ctx, 14);
+    const all = await members({ limit: 1000 }, auth);
     const ids = all.data.organizationMember.map((m) => m.id);
     // Every check of this test is a choice of the fake: the order (MEMBERS-ORDER), what total counts
     // (MEMBERS-TOTAL-COUNTS-MEMBERS) and what a page holds (PAGING-SEMANTICS).
@@ -187,7 +190,7 @@ describe('getOrganizationMembers', () => {
     assumed('MEMBERS-TOTAL-COUNTS-MEMBERS', () => expect(all.total).toBe(ids.length));
     const paged: number[] = [];
     for (let page = 1; page <= Math.ceil(ids.length / 4); page += 1) {
-      const res = await members({ limit: 4, page });
+      const res = await members({ limit: 4, page }, auth);
       assumed('MEMBERS-TOTAL-COUNTS-MEMBERS', () => expect(res.total).toBe(all.total));
       assumed('PAGING-SEMANTICS', () =>
         expect(res.data.organizationMember.length).toBe(Math.min(4, ids.length - (page - 1) * 4)),
