@@ -33,14 +33,8 @@ import {
 } from '../support/reference/usage-limits.js';
 import { findSerialOrder, reachableFinals } from '../support/serial-order.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
-import {
-  createOrganizationVia,
-  createProjectVia,
-  orgTokenVia,
-  setPlanVia,
-  unique,
-} from '../support/world.js';
+import { enterState, need, stateMissing, useTarget } from '../support/use-target.js';
+import { setPlanVia, unique } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
@@ -238,20 +232,22 @@ afterEach(async () => {
   touched = undefined;
 });
 
-/** Two fresh projects in a new organization (control), else the configured project(s). */
+/**
+ * Two fresh projects in a fresh organization (provider states `organization` and `project`) with its owner's token
+ * and a quota of its own; on a target without those states, the configured project(s).
+ */
 async function subjects(ctx: TestContext): Promise<Subject> {
-  const control = target().control;
-  if (control) {
-    need(ctx, target(), { control: true });
-    const org = await createOrganizationVia(control);
-    const token = await orgTokenVia(control, org);
-    const uids = [
-      (await createProjectVia(control, org.organization_id, undefined)).project_uid,
-      (await createProjectVia(control, org.organization_id, undefined)).project_uid,
-    ];
-    return { uids, auth: { bearer: token.value }, organization_id: org.organization_id };
+  need(ctx, target(), { writes: true });
+  if (!(await stateMissing(target(), 'organization')) && !(await stateMissing(target(), 'project'))) {
+    const org = await enterState(ctx, target(), 'organization');
+    const second = await enterState(ctx, target(), 'project', { organization_id: org.organization_id });
+    return {
+      uids: [org.project_uid, second.project_uid],
+      auth: { bearer: org.owner_token },
+      organization_id: org.organization_id,
+    };
   }
-  need(ctx, target(), { writes: true, tokens: ['owner'], projectUid: true });
+  need(ctx, target(), { tokens: ['owner'], projectUid: true });
   const c = target().config;
   touched = {
     uids: [c.project_uid!, ...(c.other_project_uid ? [c.other_project_uid] : [])],
@@ -330,14 +326,12 @@ describe('concurrent usage-limit updates', () => {
   });
 
   it('with usage growing and the plan raised in the same burst: refusals (below usage, above the allocation) are those of one serial order [CONC-USAGE-LIMITS-SERIALIZABLE, USAGE-LIMIT-NOT-BELOW-USAGE, USAGE-LIMIT-NOT-ABOVE-PLAN, USAGE-LIMIT-BOUNDS-INCLUSIVE, USAGE-LIMIT-BELOW-USAGE-STATUS, USAGE-LIMIT-ABOVE-PLAN-STATUS]', async (ctx) => {
-    need(ctx, target(), { control: true });
-    const control = target().control!;
+    // The burst changes the plan and adds documents while limits change: only the control API does that at once.
+    need(ctx, target(), { control: true, writes: true });
     // The allocation of each plan, as the target reports it for a project with no limit set.
     const allocationOf = async (plan: 'advanced' | 'agency'): Promise<Allocation> => {
-      const org = await createOrganizationVia(control, { plan });
-      const token = await orgTokenVia(control, org);
-      const uid = (await createProjectVia(control, org.organization_id, undefined)).project_uid;
-      const read = await getLimits({ uids: [uid], auth: { bearer: token.value } }, 0);
+      const org = await enterState(ctx, target(), 'organization', { plan });
+      const read = await getLimits({ uids: [org.project_uid], auth: { bearer: org.owner_token } }, 0);
       return { document: read.document.limit, webpages: read.webpages.limit, credits: read.credits.limit };
     };
     const table: Record<string, Allocation> = {
