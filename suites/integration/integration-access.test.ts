@@ -1,12 +1,14 @@
 /**
  * Access to the Project Integration family: the project key in `api-key` (missing, unknown, malformed, a platform
- * token instead), the plan gate (Professional and above, through the control API), and the hourly cap of the
- * project-key knowledgebase search (100 an hour per project, virtual clock).
+ * token instead), the plan gate (Professional and above, in fresh organizations from the provider states
+ * `organization` and `plan`), and the hourly cap of the project-key knowledgebase search (100 an hour per project,
+ * virtual clock).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { hourlyCaps, type PlanName, planNames, planRank } from '../../contract/index.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { INVALID_KEY, INVALID_PARAMS, INVALID_TOKEN, PLAN_REQUIRED } from '../support/messages.js';
+import { organizationOnPlan, putOnPlan } from '../support/plan-states.js';
 import {
   expectEverySlotOnce,
   expectRate,
@@ -17,13 +19,7 @@ import {
 } from '../support/rate-limits.js';
 import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
-import {
-  clockNow,
-  createOrganizationVia,
-  createProjectVia,
-  seededOrganization,
-  setPlanVia,
-} from '../support/world.js';
+import { clockNow, createOrganizationVia, createProjectVia, setPlanVia } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
 
@@ -146,75 +142,68 @@ describe('the project key', () => {
   });
 });
 
-describe('the plan gate (control API)', () => {
-  /** Run `body` with the seeded organization on `plan`, then put its plan back. */
-  async function onPlan(plan: PlanName, body: () => Promise<void>): Promise<void> {
-    const { organization_id } = await seededOrganization(target());
-    const before = (await control().get<{ plan: PlanName }>(`/organizations/${organization_id}`)).plan;
-    await setPlanVia(control(), organization_id, plan);
-    try {
-      await body();
-    } finally {
-      await setPlanVia(control(), organization_id, before);
+describe('the plan gate', () => {
+  /** Plans below Professional (the fake's `free`: PLAN-FREE). */
+  const BELOW_PROFESSIONAL = planNames.filter((plan) => planRank[plan] < planRank.professional);
+
+  /** A fresh organization on Professional (provider state), its key, and a session of its widget. */
+  async function keyedOrganization(ctx: TestContext) {
+    need(ctx, target(), { writes: true });
+    const org = await organizationOnPlan(ctx, target(), 'professional');
+    const auth: Auth = { apiKey: org.project_key };
+    const session = await call('createSession', auth, bodyFor('createSession', org.widget_uid));
+    const { session_uid } = expectSuccess<{ session_uid: string }>(session, 'createSession').data;
+    const send = (op: KeyOperation) => call(op, auth, bodyFor(op, org.widget_uid, session_uid));
+    return { org, send };
+  }
+
+  it('every plan from Professional up allows every Project Integration call [INTEGRATION-PLAN]', async (ctx) => {
+    const { org, send } = await keyedOrganization(ctx);
+    for (const plan of planNames.filter((p) => planRank[p] >= planRank.professional)) {
+      if (plan !== 'professional') await putOnPlan(ctx, target(), org.organization_id, plan);
+      for (const op of KEY_OPERATIONS) expectSuccess(await send(op), op);
     }
-  }
+  });
 
-  async function sessionUid(): Promise<string> {
-    return expectSuccess<{ session_uid: string }>(await call('createSession'), 'createSession').data
-      .session_uid;
-  }
-
-  it('on the free plan every Project Integration call is refused, the search with a message naming the Query Knowledgebase API and the Professional plan; every plan from Professional up allows them [INTEGRATION-PLAN, SEARCH-KEY-PLAN-MESSAGE, PLAN-FREE]', async (ctx) => {
-    need(ctx, target(), { control: true, writes: true, projectKey: true, widgetUid: true });
-    const session_uid = await sessionUid();
-    for (const plan of planNames) {
-      const allowed = planRank[plan] >= planRank.professional;
-      await onPlan(plan, async () => {
-        for (const op of KEY_OPERATIONS) {
-          const res = await call(op, undefined, bodyFor(op, widget(), session_uid));
-          if (allowed) {
-            expectSuccess(res, op);
-            continue;
-          }
-          expectRefused(res);
-          if (op === SEARCH) {
-            expect((res.json as { message: string }).message).toMatch(
-              /Query Knowledgebase API.*Professional plan or above/,
-            );
-          }
-          // Below Professional the fake has the `free` plan, refused with 403 and its plan message.
-          assumed('PLAN-FREE', () => {
-            expect(plan, `${op}: the only plan below Professional`).toBe('free');
-            expectError(res, 403, op === SEARCH ? SEARCH_PLAN : INTEGRATION_PLAN);
-          });
+  it('below Professional every Project Integration call is refused, the search with a message naming the Query Knowledgebase API and the Professional plan [INTEGRATION-PLAN, SEARCH-KEY-PLAN-MESSAGE, PLAN-FREE]', async (ctx) => {
+    const { org, send } = await keyedOrganization(ctx);
+    for (const plan of BELOW_PROFESSIONAL) {
+      await putOnPlan(ctx, target(), org.organization_id, plan);
+      for (const op of KEY_OPERATIONS) {
+        const res = await send(op);
+        expectRefused(res);
+        if (op === SEARCH) {
+          expect((res.json as { message: string }).message).toMatch(
+            /Query Knowledgebase API.*Professional plan or above/,
+          );
         }
-      });
+        // Below Professional the fake has the `free` plan, refused with 403 and its plan message.
+        assumed('PLAN-FREE', () => {
+          expect(plan, `${op}: the only plan below Professional`).toBe('free');
+          expectError(res, 403, op === SEARCH ? SEARCH_PLAN : INTEGRATION_PLAN);
+        });
+      }
     }
   });
 
   it('the plan refusal is 403 with `The Project Integration API requires the Professional plan or above`, for the search `The Query Knowledgebase API requires the Professional plan or above` [INTEGRATION-PLAN-STATUS, SEARCH-KEY-PLAN-STATUS, PLAN-FREE]', async (ctx) => {
-    need(ctx, target(), { control: true, writes: true, projectKey: true, widgetUid: true });
-    const session_uid = await sessionUid();
-    await onPlan('free', async () => {
-      for (const op of OWN_PATH_OPERATIONS) {
-        expectError(await call(op, undefined, bodyFor(op, widget(), session_uid)), 403, INTEGRATION_PLAN);
-      }
-      expectError(await call(SEARCH), 403, SEARCH_PLAN);
-    });
-    // Back on its plan, the same calls pass again.
-    for (const op of KEY_OPERATIONS) {
-      expectSuccess(await call(op, undefined, bodyFor(op, widget(), session_uid)), op);
-    }
+    const { org, send } = await keyedOrganization(ctx);
+    await putOnPlan(ctx, target(), org.organization_id, 'free');
+    for (const op of OWN_PATH_OPERATIONS) expectError(await send(op), 403, INTEGRATION_PLAN);
+    expectError(await send(SEARCH), 403, SEARCH_PLAN);
+    // Back on Professional, the same calls pass again.
+    await putOnPlan(ctx, target(), org.organization_id, 'professional');
+    for (const op of KEY_OPERATIONS) expectSuccess(await send(op), op);
   });
 
   it('the free plan is below Professional for the Platform API too: a token of a free organization gets the Platform plan 403 [PLAN-FREE, AUTH-PLATFORM-PLAN-STATUS]', async (ctx) => {
-    need(ctx, target(), { control: true, tokens: ['owner'] });
-    for (const plan of ['free', 'professional'] as const) {
-      await onPlan(plan, async () => {
-        expectError(await target().call('getMyProjects', { body: {} }), 403, PLAN_REQUIRED);
-      });
-    }
-    expectSuccess(await target().call('getMyProjects', { body: {} }), 'getMyProjects');
+    const org = await organizationOnPlan(ctx, target(), 'professional');
+    const projects = () => target().call('getMyProjects', { auth: { bearer: org.owner_token }, body: {} });
+    expectError(await projects(), 403, PLAN_REQUIRED);
+    await putOnPlan(ctx, target(), org.organization_id, 'advanced');
+    expectSuccess(await projects(), 'getMyProjects');
+    await putOnPlan(ctx, target(), org.organization_id, 'free');
+    expectError(await projects(), 403, PLAN_REQUIRED);
   });
 });
 

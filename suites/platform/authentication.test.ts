@@ -1,26 +1,17 @@
 /**
  * Credentials of the Platform family (the Bearer header, token prefix, the wrong kind of credential), the plan
- * gate and the order of the request checks. The per-token hourly rate cap is in suites/limits/.
+ * gate and the order of the request checks. Organizations on a plan, their plan changes and tokens of a role are
+ * provider states (`organization`, `plan`, `project`, `token`). The per-token hourly rate cap is in suites/limits/.
  */
 import { describe, expect, it } from 'vitest';
-import { platformOperations } from '../../contract/index.js';
+import { platformOperations, platformPlans } from '../../contract/index.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_TOKEN, PLAN_REQUIRED } from '../support/messages.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
-import {
-  bodyFor,
-  createMemberVia,
-  createOrganizationVia,
-  createProjectVia,
-  createTokenVia,
-  orgTokenVia,
-  setPlanVia,
-} from '../support/world.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
+import { bodyFor } from '../support/world.js';
 
 const target = useTarget();
-
-const control = () => target().control!;
 
 /**
  * A request without a usable token is refused (documented: every request requires the header); that it is the
@@ -145,41 +136,34 @@ describe('the Bearer credential', () => {
 
 describe('the plan gate', () => {
   it('on Professional every Platform call gets 403 with the plan message; back on Advanced it works [AUTH-PLATFORM-PLAN, AUTH-PLATFORM-PLAN-STATUS]', async (ctx) => {
-    need(ctx, target(), { control: true });
-    const org = await createOrganizationVia(control(), { plan: 'advanced' });
-    const project = await createProjectVia(control(), org.organization_id, [org.owner_user_id]);
-    const token = await orgTokenVia(control(), org);
-    const auth = { bearer: token.value };
+    const org = await enterState(ctx, target(), 'organization', { plan: 'advanced' });
+    const auth = { bearer: org.owner_token };
+    const { organization_id, project_uid } = org;
     expectSuccess(await target().call('getMyProjects', { auth, body: {} }), 'getMyProjects');
 
-    await setPlanVia(control(), org.organization_id, 'professional');
+    await enterState(ctx, target(), 'plan', { organization_id, plan: 'professional' });
     for (const op of platformOperations) {
-      const res = await target().call(op.id, {
-        auth,
-        body: bodyFor(op.id, { project_uid: project.project_uid }),
-      });
+      const res = await target().call(op.id, { auth, body: bodyFor(op.id, { project_uid }) });
       expectRefused(res);
       expectError(res, 403, PLAN_REQUIRED);
     }
 
-    for (const plan of ['advanced', 'agency', 'enterprise'] as const) {
-      await setPlanVia(control(), org.organization_id, plan);
+    for (const plan of platformPlans) {
+      await enterState(ctx, target(), 'plan', { organization_id, plan });
       expectSuccess(await target().call('getMyProjects', { auth, body: {} }), 'getMyProjects');
       expectSuccess(
-        await target().call('getProjectUsageLimit', { auth, body: { project_uid: project.project_uid } }),
+        await target().call('getProjectUsageLimit', { auth, body: { project_uid } }),
         'getProjectUsageLimit',
       );
     }
   });
 
   it('the plan gate answers before the permission check [AUTH-CHECK-ORDER, AUTH-PLATFORM-PLAN-STATUS]', async (ctx) => {
-    need(ctx, target(), { control: true });
-    const org = await createOrganizationVia(control(), { plan: 'professional' });
-    const viewer = await createMemberVia(control(), org.organization_id, 'viewer');
-    const token = await createTokenVia(control(), {
+    const org = await enterState(ctx, target(), 'organization', { plan: 'professional' });
+    const token = await enterState(ctx, target(), 'token', {
       organization_id: org.organization_id,
-      creator_user_id: viewer,
       role: 'viewer',
+      creator_role: 'viewer',
     });
     const res = await target().call('inviteOrganizationMember', {
       auth: { bearer: token.value },
@@ -230,21 +214,20 @@ describe('order of the request checks', () => {
   });
 
   it('a project outside the scope gets the scope 403 before the membership check [AUTH-CHECK-ORDER, AUTH-SCOPE-403]', async (ctx) => {
-    need(ctx, target(), { control: true, projectUid: true });
-    const org = await createOrganizationVia(control());
-    const editor = await createMemberVia(control(), org.organization_id, 'editor');
-    const mine = await createProjectVia(control(), org.organization_id, [editor]);
-    const notMine = await createProjectVia(control(), org.organization_id, [org.owner_user_id]);
-    const token = await createTokenVia(control(), {
-      organization_id: org.organization_id,
-      creator_user_id: editor,
+    // A fresh organization: its own project (members: the owner) is not the editor's, and outside the token's scope.
+    const org = await enterState(ctx, target(), 'organization');
+    const { organization_id } = org;
+    const mine = await enterState(ctx, target(), 'project', { organization_id });
+    const token = await enterState(ctx, target(), 'token', {
+      organization_id,
       role: 'editor',
-      scope_type: 'selected',
+      creator_role: 'editor',
+      scope: 'selected',
       project_uids: [mine.project_uid],
     });
     const res = await target().call('getProjectUsageLimit', {
       auth: { bearer: token.value },
-      body: { project_uid: notMine.project_uid },
+      body: { project_uid: org.project_uid },
     });
     // Outside the scope and its creator not a member: both are documented refusals, in either order.
     expectRefused(res, /permission|not a member of the project/i);

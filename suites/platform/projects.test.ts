@@ -1,12 +1,14 @@
-/** getMyProjects: defaults, order, search, paging, bounds, scope filtering, the project shape, org_base_url. */
-import { describe, expect, it } from 'vitest';
+/**
+ * getMyProjects: defaults, order, search, paging, bounds, scope filtering, the project shape, org_base_url. Projects
+ * a test needs made are provider states (`project`, `organization`).
+ */
+import { describe, expect, it, type TestContext } from 'vitest';
 import { type Project, paging } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { runTag } from '../support/run-tag.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
-import { freshProjectVia } from '../support/world.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
 import type { CallOptions } from '../target/target.js';
 
 const target = useTarget();
@@ -21,6 +23,9 @@ async function list(body: Record<string, unknown> = {}, options: Omit<CallOption
 async function all(options: Omit<CallOptions, 'body'> = {}) {
   return list({ limit: paging.projects.max }, options);
 }
+
+/** A project of the target's organization made now (provider state `project`; its members: the owners). */
+const projectNamed = (ctx: TestContext, name: string) => enterState(ctx, target(), 'project', { name });
 
 const ids = (projects: readonly Project[]) => projects.map((p) => p.id);
 const ascending = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
@@ -52,15 +57,18 @@ describe('getMyProjects defaults', () => {
   });
 
   it('the default page size is 100 once there are more than 100 projects [PROJECTS-LIMIT-DEFAULT-100, PROJECTS-PAGE-DEFAULT-1]', async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-    const before = await all();
-    for (let i = before.total; i < 103; i += 1) await freshProjectVia(target(), `Default page filler ${i}`);
-    const everything = await all();
+    // A fresh organization (its owner token sees its one project), filled to 103 projects.
+    const org = await enterState(ctx, target(), 'organization');
+    const { organization_id } = org;
+    const auth = { auth: { bearer: org.owner_token } };
+    for (let i = 1; i < 103; i += 1)
+      await enterState(ctx, target(), 'project', { organization_id, name: `Default page filler ${i}` });
+    const everything = await all(auth);
     expect(everything.total).toBeGreaterThan(100);
-    const { data, total } = await list({});
+    const { data, total } = await list({}, auth);
     expect(total).toBe(everything.total);
     expect(ids(data)).toEqual(ids(everything.data).slice(0, 100));
-    const second = await list({ page: 2 });
+    const second = await list({ page: 2 }, auth);
     expect(ids(second.data)).toEqual(ids(everything.data).slice(100, 200));
   });
 });
@@ -135,10 +143,10 @@ describe('getMyProjects search', () => {
   });
 
   it('search, paging and total combine: total counts every match, pages slice them [PROJECTS-TOTAL-ALL-PAGES, PAGING-SEMANTICS]', async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    need(ctx, target(), { tokens: ['owner'] });
     const tag = `zebra${runTag()}`; // unique per run, so a long-lived target gives the same counts
-    for (const n of [1, 2, 3, 4, 5]) await freshProjectVia(target(), `Searchable ${tag} ${n}`);
-    await freshProjectVia(target(), `Unrelated okapi ${runTag()}`);
+    for (const n of [1, 2, 3, 4, 5]) await projectNamed(ctx, `Searchable ${tag} ${n}`);
+    await projectNamed(ctx, `Unrelated okapi ${runTag()}`);
     const matches = await list({ search: tag, limit: paging.projects.max });
     expect(matches.total).toBe(5);
     const page2 = await list({ search: tag.toUpperCase(), limit: 2, page: 2 });
@@ -241,8 +249,8 @@ describe('getMyProjects scope', () => {
   });
 
   it('a project created after a `selected` token is outside its listing; an `all` token sees it [PROJECTS-SCOPE-FILTER, TOKEN-SCOPE-SELECTED, TOKEN-SCOPE-ALL-FUTURE]', async (ctx) => {
-    need(ctx, target(), { tokens: ['owner', 'selected'], control: true, writes: true });
-    const created = await freshProjectVia(target(), 'Created after the selected token');
+    need(ctx, target(), { tokens: ['owner', 'selected'] });
+    const created = await projectNamed(ctx, 'Created after the selected token');
     const byOwner = (await all()).data.map((p) => p.project_uid);
     const selected = await all({ auth: { token: 'selected' } });
     assumed('PROJECTS-SCOPE-FILTER', () => {
@@ -252,9 +260,9 @@ describe('getMyProjects scope', () => {
   });
 
   it("lists only projects whose members include the token's creator [PROJECTS-SCOPE-FILTER]", async (ctx) => {
-    need(ctx, target(), { tokens: ['owner', 'editor'], control: true, writes: true });
+    need(ctx, target(), { tokens: ['owner', 'editor'] });
     // Created with the default members: the organization owners only, so not the editor token's creator.
-    const created = await freshProjectVia(target(), 'Owners only');
+    const created = await projectNamed(ctx, 'Owners only');
     expect((await all()).data.map((p) => p.project_uid)).toContain(created.project_uid);
     const editor = await all({ auth: { token: 'editor' } });
     expect(editor.data.map((p) => p.project_uid)).not.toContain(created.project_uid);

@@ -2,23 +2,23 @@
  * getSupportedModels: the list, its entries and the tier rule.
  *
  * How the tier rule is observed: on Professional the Platform API itself is refused (AUTH-PLATFORM-PLAN), so the
- * list a Professional organization would get cannot be read through getSupportedModels, and the control API has
- * no read of it. These suites therefore check (1) that tier-1 entries are listed on every plan where the Platform
- * API works (Advanced, Agency, Enterprise, in fresh organizations made through the control API) and that these
- * lists agree, (2) that a Professional organization gets the plan refusal, and that the same organization
- * switched to Advanced then lists tier-1 entries. The Professional side of the rule (a tier-1 model refused to a
- * Professional organization) is observable only on the RAG endpoints (MODELS-TIER1-RAG-PROFESSIONAL), which
- * belong to the RAG suites.
+ * list a Professional organization would get cannot be read through getSupportedModels. These suites therefore
+ * check (1) that tier-1 entries are listed on every plan where the Platform API works (Advanced, Agency,
+ * Enterprise, in fresh organizations from the provider state `organization`) and that these lists agree, (2) that
+ * a Professional organization gets the plan refusal, and that the same organization switched to Advanced (state
+ * `plan`) then lists tier-1 entries. The Professional side of the rule (a tier-1 model refused to a Professional
+ * organization) is observable only on the RAG endpoints (MODELS-TIER1-RAG-PROFESSIONAL), which belong to the RAG
+ * suites.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { type PlanName, platformPlans, type SupportedModel } from '../../contract/index.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { PLAN_REQUIRED } from '../support/messages.js';
 import { modelEntries } from '../support/models.js';
+import { freshSettingsProject, savedSettings, viewedSettingsProject } from '../support/project-settings.js';
 import { uniqueHex8 } from '../support/run-tag.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
-import { createOrganizationVia, freshProjectVia, orgTokenVia, setPlanVia, unique } from '../support/world.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
 
 const target = useTarget();
 
@@ -39,12 +39,10 @@ async function modelsWith(options: Parameters<ReturnType<typeof target>['call']>
   return entries as ModelEntry[];
 }
 
-/** A fresh organization on `plan`, with its owner's token (control API). */
-async function organizationOnPlan(plan: PlanName): Promise<{ id: number; token: string }> {
-  const control = target().control!;
-  const org = await createOrganizationVia(control, { plan, credits: 10_000 });
-  const token = await orgTokenVia(control, org, { name: `models ${plan}` });
-  return { id: org.organization_id, token: token.value };
+/** A fresh organization on `plan`, with its owner's token (provider state `organization`). */
+async function organizationOnPlan(ctx: TestContext, plan: PlanName): Promise<{ id: number; token: string }> {
+  const org = await enterState(ctx, target(), 'organization', { plan, credits: 10_000 });
+  return { id: org.organization_id, token: org.owner_token };
 }
 
 const byValue = (list: readonly ModelEntry[]) => [...list].sort((a, b) => (a.value < b.value ? -1 : 1));
@@ -102,10 +100,9 @@ describe('getSupportedModels', () => {
   });
 
   it('lists tier-1 models on Advanced, Agency and Enterprise alike [MODELS-TIER1-ADVANCED, MODELS-TIER-BY-PLAN, MODELS-FOR-PLAN]', async (ctx) => {
-    need(ctx, target(), { control: true, writes: true });
     const lists: ModelEntry[][] = [];
     for (const plan of platformPlans) {
-      const org = await organizationOnPlan(plan);
+      const org = await organizationOnPlan(ctx, plan);
       const list = await modelsWith({ auth: { bearer: org.token } });
       expect(list.length, `${plan} lists models`).toBeGreaterThan(0);
       // Which tiers each plan lists, and that the Platform plans list the same models, is the fake's choice.
@@ -125,26 +122,26 @@ describe('getSupportedModels', () => {
   });
 
   it("lists the same models for the seeded organization as for a fresh organization on the seeded organization's plan [MODELS-FOR-PLAN]", async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    // The seeded organization's plan is read in the fake's control view: the public API does not show it.
+    need(ctx, target(), { tokens: ['owner'], control: true });
     const detail = expectSuccess<{ id: number }>(
       await target().call('getOrganizationDetail', { body: {} }),
       'getOrganizationDetail',
     ).data;
     const { plan } = await target().control!.get<{ plan: PlanName }>(`/organizations/${detail.id}`);
-    const fresh = await organizationOnPlan(plan);
+    const fresh = await organizationOnPlan(ctx, plan);
     expect(byValue(await modelsWith({ auth: { bearer: fresh.token } }))).toEqual(byValue(await modelsWith()));
   });
 
   it('refuses a Professional organization; the same organization on Advanced lists tier-1 models [AUTH-PLATFORM-PLAN, AUTH-PLATFORM-PLAN-STATUS, MODELS-TIER-BY-PLAN]', async (ctx) => {
-    need(ctx, target(), { control: true, writes: true });
-    const org = await organizationOnPlan('professional');
+    const org = await organizationOnPlan(ctx, 'professional');
     const refused = await target().call('getSupportedModels', { body: {}, auth: { bearer: org.token } });
     expectRefused(refused);
     expectError(refused, 403, PLAN_REQUIRED);
-    await setPlanVia(target().control!, org.id, 'advanced');
+    await enterState(ctx, target(), 'plan', { organization_id: org.id, plan: 'advanced' });
     const list = await modelsWith({ auth: { bearer: org.token } });
     assumed('MODELS-TIER-BY-PLAN', () => expect(list.some((m) => m.tier === 1)).toBe(true));
-    await setPlanVia(target().control!, org.id, 'professional');
+    await enterState(ctx, target(), 'plan', { organization_id: org.id, plan: 'professional' });
     const again = await target().call('getSupportedModels', { body: {}, auth: { bearer: org.token } });
     expectRefused(again);
     expectError(again, 403, PLAN_REQUIRED);
@@ -170,18 +167,25 @@ describe('getSupportedModels', () => {
     }
   });
 
-  it('every value is accepted as the saved model of a project [MODELS-VALUE-IS-MODEL-ID]', async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-    const control = target().control!;
-    const project = await freshProjectVia(target(), unique('Models'));
+  /** updateProjectSettings with each listed value as the model of `project_uid`; `after` runs after each. */
+  async function chooseEach(project_uid: string, after: (value: string) => Promise<void> = async () => {}) {
     for (const m of await modelsWith()) {
-      const res = await target().call('updateProjectSettings', {
-        body: { project_uid: project.project_uid, model: m.value },
-      });
+      const res = await target().call('updateProjectSettings', { body: { project_uid, model: m.value } });
       expectSuccess(res, 'updateProjectSettings');
-      const saved = await control.get<{ settings: { model: string } }>(`/projects/${project.project_uid}`);
-      expect(saved.settings.model).toBe(m.value);
+      await after(m.value);
     }
+  }
+
+  it('every value is accepted as the model of a project [MODELS-VALUE-IS-MODEL-ID]', async (ctx) => {
+    await chooseEach(await freshSettingsProject(ctx, target()));
+  });
+
+  it('every value is saved as the model of a project [MODELS-VALUE-IS-MODEL-ID]', async (ctx) => {
+    // The saved settings are read in the fake's control view: the public API has no read of them.
+    const project_uid = await viewedSettingsProject(ctx, target());
+    await chooseEach(project_uid, async (value) =>
+      expect((await savedSettings(target(), project_uid)).model).toBe(value),
+    );
   });
 });
 

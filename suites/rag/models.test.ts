@@ -2,8 +2,9 @@
  * Which models each RAG endpoint serves: the values of getSupportedModels of its family (OpenAI-style: gpt-*, o1,
  * o3; Anthropic-style: claude-*), refused when unknown, of the wrong family, or tier 1 on a Professional plan.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { servesModel } from '../../contract/requests/rag-models.js';
+import { freshWorldOfState } from '../support/fresh-quota.js';
 import { supportedModels } from '../support/models.js';
 import { needRag, ragModel } from '../support/rag.js';
 import {
@@ -16,9 +17,8 @@ import {
   readAnswer,
   SMALL_TALK,
 } from '../support/rag-wire.js';
-import { modelOfTier, ragWorldVia } from '../support/rag-world.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
@@ -29,6 +29,15 @@ const ask = (dialect: RagDialect, model: string, auth?: Auth) =>
 /** The `value`s of getSupportedModels, wherever the server puts its list (support/models.ts). */
 async function supported(): Promise<string[]> {
   return (await supportedModels(target())).map((m) => m.value);
+}
+
+/** The first model of the dialect's family at `tier` that the config's owner token lists (Advanced or above). */
+async function listedOfTier(ctx: TestContext, dialect: RagDialect, tier: 0 | 1): Promise<string> {
+  const model = (await supportedModels(target())).find(
+    (m) => m.tier === tier && servesModel(dialect, m.value),
+  );
+  if (!model) ctx.skip(`getSupportedModels lists no tier-${tier} ${dialect}-family model`);
+  return model!.value;
 }
 
 /** Unknown model names of each family, never in any list. */
@@ -83,12 +92,10 @@ describe.each(DIALECTS)('%s-style endpoint: models', (dialect) => {
   });
 
   it('on a Professional plan a tier-1 model is refused exactly like an unknown model; tier 0 answers [MODELS-TIER1-RAG-PROFESSIONAL, MODELS-TIER1-ADVANCED, RAG-UNKNOWN-MODEL]', async (ctx) => {
-    need(ctx, target(), { control: true });
-    await needRag(ctx, target(), dialect);
-    const control = target().control!;
-    const world = await ragWorldVia(control, { plan: 'professional' });
-    const tier1 = (await modelOfTier(control, dialect, 1)).value;
-    const tier0 = (await modelOfTier(control, dialect, 0)).value;
+    need(ctx, target(), { credits: true, tokens: ['owner'] });
+    const tier1 = await listedOfTier(ctx, dialect, 1);
+    const tier0 = await listedOfTier(ctx, dialect, 0);
+    const world = await freshWorldOfState(ctx, target(), 'professional');
     readAnswer(dialect, await ask(dialect, tier0, world.auth));
     const refused = expectRagError(dialect, await ask(dialect, tier1, world.auth), 400);
     const unknown = expectRagError(dialect, await ask(dialect, UNKNOWN[dialect], world.auth), 400);
@@ -98,7 +105,7 @@ describe.each(DIALECTS)('%s-style endpoint: models', (dialect) => {
     });
 
     // The same model answers once the organization is on Advanced.
-    await control.post(`/organizations/${world.organization_id}/plan`, { plan: 'advanced' });
+    await enterState(ctx, target(), 'plan', { organization_id: world.organization_id, plan: 'advanced' });
     const a = readAnswer(dialect, await ask(dialect, tier1, world.auth));
     assumed('RAG-RESPONSE-MODEL', () => expect(a.model).toBe(tier1));
   });
