@@ -7,14 +7,25 @@
  * (TOKEN-TRANSITION-GUARDS, TOKEN-REVOKED-PERMANENT), the exact instant of expiry (TOKEN-EXPIRY-INSTANT, within a
  * day of it), the expired token's message (TOKEN-EXPIRY-MESSAGE) and a regenerated value keeping the old expiry
  * (TOKEN-REGENERATE-KEEPS-EXPIRY).
+ *
+ * Those sequences need the fake's control API (the dashboard's actions, its clock). A second property runs on any
+ * target that offers the token provider states: every step of the lifecycle entered as a state, each with random
+ * configurations (role, permissions or both, expiration, the creator's role), observed through the public API.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { clockStepMsArb, type LifecycleExpiry, lifecycleExpiryArb } from '../support/arbitraries/access.js';
+import { describe, expect, it, type TestContext } from 'vitest';
+import type { MemberRole, TokenRole } from '../../contract/index.js';
+import {
+  clockStepMsArb,
+  type LifecycleExpiry,
+  lifecycleExpiryArb,
+  tokenGrantArb,
+} from '../support/arbitraries/access.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_TOKEN } from '../support/messages.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
+import { expectCreatorLeft, tokenProbes } from '../support/token-probes.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
 import {
   clockNow,
   createTokenVia,
@@ -207,3 +218,132 @@ function expiryInstant(expiry: LifecycleExpiry, now: number): number | null {
       return now + expiry.hours * 3_600_000;
   }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Each step of the lifecycle as a provider state, with random configurations (no control API needed).
+
+const DAY_S = 86_400;
+const PRESET_DAYS = { '7': 7, '30': 30, '60': 60, '90': 90 } as const;
+type Preset = keyof typeof PRESET_DAYS;
+
+/** A token's configuration as the token states take it; at least a role or a permission. */
+const configArb = fc
+  .record({
+    grant: tokenGrantArb,
+    expiration: fc.constantFrom<Preset | 'none'>('7', '30', '60', '90', 'none'),
+    creator_role: fc.constantFrom<MemberRole>('owner', 'editor', 'viewer', 'operator'),
+  })
+  .map(({ grant, expiration, creator_role }) => ({
+    role: (grant.role ?? 'none') as TokenRole | 'none',
+    permissions: grant.permissions,
+    expiration,
+    creator_role,
+  }));
+type Config = typeof configArb extends fc.Arbitrary<infer C> ? C : never;
+
+/** What a step draws besides the configuration. */
+const extraArb = fc.record({
+  regenerations: fc.integer({ min: 1, max: 3 }),
+  expired_seconds_ago: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 365 * DAY_S })),
+  // Mostly around the presets' lifetimes, sometimes years.
+  created_seconds_ago: fc.oneof(
+    fc.integer({ min: 0, max: 100 * DAY_S }),
+    fc.integer({ min: 0, max: 20 * 365 * DAY_S }),
+  ),
+});
+type Extra = typeof extraArb extends fc.Arbitrary<infer E> ? E : never;
+
+const { probe: probeValue, expectWorks, expectInvalid, expectExpired } = tokenProbes(target);
+
+/**
+ * A token created `age` seconds ago with `expiration`: a day or more inside its lifetime it works, a day or more
+ * past it 401 (documented); within a day of its expiry instant, which side it falls on is TOKEN-EXPIRY-INSTANT.
+ */
+async function expectByAge(value: string, expiration: Preset | 'none', age: number): Promise<void> {
+  if (expiration === 'none') return expectWorks(value);
+  const lifetime = PRESET_DAYS[expiration] * DAY_S;
+  if (age <= lifetime - DAY_S) return expectWorks(value);
+  if (age >= lifetime + DAY_S) return expectExpired(value);
+  const res = await probeValue(value);
+  assumed('TOKEN-EXPIRY-INSTANT', () => {
+    if (age < lifetime) expectSuccess(res, 'getMyProjects');
+    else expectError(res, 401, INVALID_TOKEN);
+  });
+}
+
+type Step = (ctx: TestContext, c: Config, x: Extra) => Promise<void>;
+
+/** Every step of the state table, each entered as its provider state and observed. */
+const STEPS: [string, Step][] = [
+  ['active', async (ctx, c) => expectWorks((await enterState(ctx, target(), 'token', c)).value)],
+  [
+    'deactivated',
+    async (ctx, c) => expectInvalid((await enterState(ctx, target(), 'token deactivated', c)).value),
+  ],
+  [
+    'reactivated',
+    async (ctx, c) => expectWorks((await enterState(ctx, target(), 'token reactivated', c)).value),
+  ],
+  [
+    'regenerated',
+    async (ctx, c, x) => {
+      const t = await enterState(ctx, target(), 'token regenerated', {
+        ...c,
+        regenerations: x.regenerations,
+      });
+      const values = [...t.old_values, t.value];
+      expect(new Set(values).size).toBe(x.regenerations + 1);
+      for (const v of values) expect(v.startsWith('api-v1-')).toBe(true);
+      await expectWorks(t.value);
+      for (const old of t.old_values) await expectInvalid(old);
+    },
+  ],
+  ['revoked', async (ctx, c) => expectInvalid((await enterState(ctx, target(), 'token revoked', c)).value)],
+  [
+    'expired',
+    async (ctx, c, x) => {
+      const expiration = c.expiration === 'none' ? '7' : c.expiration;
+      const params = { ...c, expiration, expired_seconds_ago: x.expired_seconds_ago };
+      await expectExpired((await enterState(ctx, target(), 'token expired', params)).value);
+    },
+  ],
+  [
+    'created earlier, with a preset expiration',
+    async (ctx, c, x) => {
+      const expiration = c.expiration === 'none' ? '30' : c.expiration;
+      const params = { ...c, expiration, created_seconds_ago: x.created_seconds_ago };
+      const t = await enterState(ctx, target(), 'token created earlier', params);
+      await expectByAge(t.value, expiration, x.created_seconds_ago);
+    },
+  ],
+  [
+    'created earlier, with no expiration',
+    async (ctx, c, x) => {
+      const params = { ...c, expiration: 'none' as const, created_seconds_ago: x.created_seconds_ago };
+      await expectWorks((await enterState(ctx, target(), 'token created earlier', params)).value);
+    },
+  ],
+  [
+    'creator removed',
+    async (ctx, c) => {
+      const creator_role = c.creator_role === 'owner' ? 'editor' : c.creator_role;
+      const t = await enterState(ctx, target(), 'token creator removed', { ...c, creator_role });
+      expectCreatorLeft(await probeValue(t.value), 'getMyProjects');
+    },
+  ],
+];
+
+describe('token lifecycle states', () => {
+  it('every step of the state table, entered as a provider state with random configurations, authenticates as the table says [TOKEN-ROLE-OR-PERMISSIONS-REQUIRED, TOKEN-DEACTIVATED-401, TOKEN-REACTIVATE, TOKEN-REGENERATE-NEW-VALUE, TOKEN-REGENERATE-OLD-DIES, TOKEN-REVOKE, TOKEN-EXPIRED-401, TOKEN-EXPIRATION-OPTIONS, TOKEN-NO-EXPIRY, TOKEN-CREATOR-REMOVED-401, TOKEN-CREATOR-REMOVED-MESSAGE-GIST]', async (ctx) => {
+    for (const [name, step] of STEPS) {
+      await fc
+        .assert(
+          fc.asyncProperty(configArb, extraArb, (config, extra) => step(ctx, config, extra)),
+          { numRuns: 5, endOnFailure: true },
+        )
+        .catch((err: Error) => {
+          throw new Error(`${name}: ${err.message}`);
+        });
+    }
+  });
+});
