@@ -27,7 +27,8 @@ describe('playgroundAgentResponse agent_setting', () => {
   it("overrides settings for the call only and leaves the project's saved configuration unchanged [PLAYGROUND-AGENT-SETTING-OVERRIDE, PLAYGROUND-AGENT-SETTING-NOT-SAVED, PLAYGROUND-TOTAL-CREDITS]", async (ctx) => {
     need(ctx, target(), { writes: true });
     const w = await billedPlayground(ctx, target);
-    const [saved, other] = await twoPrices(ctx, w);
+    // Priced as the saved model: the override is checked against what the other path deducts.
+    const [saved, other] = await twoPrices(ctx, w, 'saved');
     await w.saveModel(saved.value);
     const before = await savedSettings(w.org.project_uid);
 
@@ -46,11 +47,12 @@ describe('playgroundAgentResponse agent_setting', () => {
   it("uses (and bills) the project's saved model when agent_setting.model is omitted [PLAYGROUND-MODEL-DEFAULT-SAVED, PLAYGROUND-CREDITS-BY-MODEL, PLAYGROUND-TOTAL-CREDITS]", async (ctx) => {
     need(ctx, target(), { writes: true });
     const w = await billedPlayground(ctx, target);
-    const [first, second] = await twoPrices(ctx, w);
+    // Priced as named in agent_setting: the saved model is checked against what the other path deducts.
+    const [first, second] = await twoPrices(ctx, w, 'named');
     for (const model of [first, second]) {
       await w.saveModel(model.value);
-      // The model named in agent_setting, then omitted (with and without other overrides): the same price.
-      for (const agent_setting of [{ model: model.value }, undefined, { temperature: 0.2 }]) {
+      // The model omitted, with and without other overrides: the saved model's price.
+      for (const agent_setting of [undefined, { temperature: 0.2 }]) {
         const { result, spent } = await w.billed(agent_setting ? { agent_setting } : {});
         expect(spent, `${model.value} saved, agent_setting ${JSON.stringify(agent_setting)}`).toBe(
           model.price,

@@ -2,21 +2,24 @@
  * The agent as properties over generated input:
  * - determinism: a fake reset to the same seed answers the same generated conversation (under generated AI settings)
  *   with the same replies, the same session ids and the same stored transcript;
- * - per-call overrides: generated playground agent_setting objects change that call only; the project's saved
- *   settings (read through the control API) and the answers without overrides stay as they were.
- * Every run resets the fake without a new seed, so the target config's credentials stay valid. fast-check prints the
- * seed and the shrunk counterexample on failure.
+ * - per-call overrides: generated playground agent_setting objects change that call only. In a fresh organization
+ *   (provider state `organization`) whose balance `credit balance` reads around each call: a call is billed at the
+ *   overriding model's price, else the saved model's, and the next call without overrides at the saved model's
+ *   again; the project's saved settings (where the control API shows them) and the answers stay as they were.
+ * The determinism runs reset the fake without a new seed, so the target config's credentials stay valid; the override
+ * property needs no control API. fast-check prints the seed and the shrunk counterexample on failure.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aiModes, type SessionMessage, settingsRanges } from '../../contract/index.js';
+import { spentBy } from '../support/credit-balance.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
-import { supportedModels } from '../support/models.js';
 import { allMessages } from '../support/pages.js';
+import { billedPlayground } from '../support/playground.js';
 import { assumed } from '../support/strength.js';
-import { freshStateEachTest, useTarget, WIDGET_ON_CLOCK } from '../support/use-target.js';
-import { onProject } from '../support/world.js';
+import { freshStateEachTest, need, useTarget, WIDGET_ON_CLOCK } from '../support/use-target.js';
+import { isSuccessStatus, onProject } from '../support/world.js';
 
 const target = useTarget();
 
@@ -136,14 +139,9 @@ async function play(conversation: {
   return { session_uid: created.session_uid, replies, stored };
 }
 
-const savedSettings = async () =>
-  (await control().get<{ settings: Record<string, unknown> }>(`/projects/${target().config.project_uid}`))
-    .settings;
-
-interface ModelEntry {
-  value: string;
-  credits_per_call: number;
-}
+/** A project's saved settings as the fake's control API shows them; undefined on a target without one. */
+const savedSettings = async (project_uid: string): Promise<unknown> =>
+  (await target().control?.project(project_uid))?.settings;
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -171,38 +169,32 @@ describe('agent properties', () => {
       { numRuns: 25 },
     );
   }, 120_000);
+});
 
-  it('agent_setting overrides apply to their call only: saved settings and answers without overrides never change [PLAYGROUND-AGENT-SETTING-NOT-SAVED, PLAYGROUND-AGENT-SETTING-OVERRIDE, PLAYGROUND-MODEL-DEFAULT-SAVED, PLAYGROUND-TOTAL-CREDITS, PLAYGROUND-AGENT-SETTING-MODEL-IN-LIST, PLAYGROUND-AGENT-SETTING-TEMPERATURE-RANGE]', async () => {
-    const t = target();
-    const offered = (await supportedModels(t)).map((m) => m.value);
-    const prices = new Map(
-      (await control().get<ModelEntry[]>('/models')).map((m) => [m.value, m.credits_per_call]),
-    );
-    const saved = await savedSettings();
-    const session = expectSuccess<{ session_uid: number }>(
-      await t.call('createPlaygroundAgentSession', { body: onProject(t) }),
-      'createPlaygroundAgentSession',
-    ).data.session_uid;
-    const ask = (query: string, agent_setting?: Record<string, unknown>) =>
-      t.call('playgroundAgentResponse', {
-        body: onProject(t, { session_uid: session, query, ...(agent_setting ? { agent_setting } : {}) }),
-      });
-    const probe = async () =>
-      expectSuccess<{ message: string; total_credits: number }>(
-        await ask('How do refunds work and how long do they take?'),
-        'playgroundAgentResponse',
-      ).data;
+describe('agent_setting overrides', () => {
+  it('agent_setting overrides apply to their call only: each call is billed at the overriding model, else the saved one, and the saved configuration and answers without overrides never change [PLAYGROUND-AGENT-SETTING-NOT-SAVED, PLAYGROUND-AGENT-SETTING-OVERRIDE, PLAYGROUND-MODEL-DEFAULT-SAVED, PLAYGROUND-CREDITS-BY-MODEL, PLAYGROUND-TOTAL-CREDITS, PLAYGROUND-AGENT-SETTING-MODEL-IN-LIST, PLAYGROUND-AGENT-SETTING-TEMPERATURE-RANGE]', async (ctx) => {
+    need(ctx, target(), { writes: true });
+    const w = await billedPlayground(ctx, target);
+    const offered = w.models;
+    // What a call on each model deducts, with it saved; then the first one stays saved.
+    const prices = new Map<string, number>();
+    for (const model of offered) prices.set(model, (await w.price(model)).price);
+    const saved = offered[0]!;
+    await w.saveModel(saved);
+    const before = await savedSettings(w.org.project_uid);
+    const probe = () => w.billed({ query: 'How do refunds work and how long do they take?' });
     const baseline = await probe();
-    // total_credits is what the call deducted, at the saved model's price.
-    assumed('PLAYGROUND-TOTAL-CREDITS', () =>
-      expect(baseline.total_credits).toBe(prices.get(String(saved.model))),
-    );
+    expect(baseline.spent, 'billed at the saved model').toBe(prices.get(saved));
+    // total_credits is what the call deducted.
+    assumed('PLAYGROUND-TOTAL-CREDITS', () => expect(baseline.result.total_credits).toBe(baseline.spent));
     /** The agent_setting fields the spec names; the full list is not shown. */
     const namedFields = new Set(['model', 'system_prompt', 'temperature']);
 
     await fc.assert(
       fc.asyncProperty(agentSettingArb(offered), fc.constantFrom(...TOPICS), async (agentSetting, query) => {
-        const res = await ask(query, agentSetting);
+        const { result: res, spent } = await spentBy(ctx, target(), w.org.organization_id, () =>
+          w.respond({ query, agent_setting: agentSetting }),
+        );
         const temperature = agentSetting.temperature;
         const temperatureOk =
           temperature === undefined || (temperature >= r.temperature.min && temperature <= r.temperature.max);
@@ -226,22 +218,24 @@ describe('agent properties', () => {
           const onlyNamed = Object.keys(agentSetting).every((k) => namedFields.has(k));
           if (onlyNamed) succeeds();
           else assumed('PLAYGROUND-AGENT-SETTING-TEMPERATURE-RANGE', () => void succeeds());
-          if (res.status >= 200 && res.status < 300) {
-            const data = succeeds();
-            assumed('PLAYGROUND-TOTAL-CREDITS', () =>
-              expect(data.total_credits, 'billed at the overriding model, else the saved one').toBe(
-                prices.get(agentSetting.model ?? String(saved.model)),
-              ),
-            );
-          }
         }
-        // Documented: the saved configuration never changes.
-        expect(await savedSettings()).toEqual(saved);
-        // The same question without overrides gets the same answer as before: the fake's agent is deterministic.
+        if (isSuccessStatus(res.status)) {
+          // Documented: billed by the model it ran on, the overriding one, else the saved one.
+          expect(spent, 'billed at the overriding model, else the saved one').toBe(
+            prices.get(agentSetting.model ?? saved),
+          );
+          const data = (res.json as { data: { total_credits: number } }).data;
+          assumed('PLAYGROUND-TOTAL-CREDITS', () => expect(data.total_credits).toBe(spent));
+        } else expect(spent, 'a refused call deducts nothing').toBe(0);
+        // Documented: the saved configuration never changes, so the next call without overrides is billed at the
+        // saved model (and, where the control API shows them, the saved settings are the same).
         const again = await probe();
-        assumed('FAKE-DETERMINISTIC-SEED', () => expect(again).toEqual(baseline));
+        expect(again.spent, 'the next call is billed at the saved model').toBe(prices.get(saved));
+        expect(await savedSettings(w.org.project_uid), 'the saved settings (control API)').toEqual(before);
+        // The same question without overrides gets the same answer as before: the fake's agent is deterministic.
+        assumed('FAKE-DETERMINISTIC-SEED', () => expect(again.result).toEqual(baseline.result));
       }),
       { numRuns: 40 },
     );
-  });
+  }, 120_000);
 });

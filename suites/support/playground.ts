@@ -94,11 +94,14 @@ export async function billedPlayground(ctx: TestContext, target: () => Target, c
     saveModel,
     billed,
     respond: (extra: Record<string, unknown> = {}) => pg.respond(body(extra), org.owner),
-    /** What a call deducts with `model` saved and no agent_setting (hard: a call deducts credits). */
-    async priceAsSaved(model: string): Promise<PricedModel> {
-      await saveModel(model);
-      const { spent } = await billed();
-      expect(spent, `a call on ${model} deducts credits`).toBeGreaterThan(0);
+    /**
+     * What a call on `model` deducts (hard: a call deducts credits): with it saved and no agent_setting (`saved`), or
+     * named in agent_setting (`named`).
+     */
+    async price(model: string, how: 'saved' | 'named' = 'saved'): Promise<PricedModel> {
+      if (how === 'saved') await saveModel(model);
+      const { spent } = await billed(how === 'named' ? { agent_setting: { model } } : {});
+      expect(spent, `a call on ${model} (${how}) deducts credits`).toBeGreaterThan(0);
       return { value: model, price: spent };
     },
   };
@@ -107,13 +110,18 @@ export async function billedPlayground(ctx: TestContext, target: () => Target, c
 export type BilledPlayground = Awaited<ReturnType<typeof billedPlayground>>;
 
 /**
- * Two models whose calls deduct different amounts, priced with each saved in turn; skips the test when every listed
- * model costs the same, since the balance then cannot show which model a call ran on.
+ * Two models whose calls deduct different amounts, priced `how` (saved in turn, or named in agent_setting; a test
+ * prices through the other path than the one it checks); skips the test when every listed model costs the same, since
+ * the balance then cannot show which model a call ran on.
  */
-export async function twoPrices(ctx: TestContext, w: BilledPlayground): Promise<[PricedModel, PricedModel]> {
+export async function twoPrices(
+  ctx: TestContext,
+  w: BilledPlayground,
+  how: 'saved' | 'named',
+): Promise<[PricedModel, PricedModel]> {
   const seen: PricedModel[] = [];
   for (const value of w.models) {
-    const priced = await w.priceAsSaved(value);
+    const priced = await w.price(value, how);
     const other = seen.find((s) => s.price !== priced.price);
     if (other) return [other, priced];
     seen.push(priced);
