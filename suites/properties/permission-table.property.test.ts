@@ -8,10 +8,12 @@
  * scope, the documented message for a creator who is not a member — and no 401/403 where every rule allows). Where
  * the prediction rests on an assumed clause (access-model.ts `assumedGrounds`; which refusal answers when several
  * apply, AUTH-CHECK-ORDER) the exact outcome is checked under each such clause.
+ *
+ * The organization, its projects and every token are provider states (`organization`, `project`, `token`), so the
+ * property runs on any target that offers them.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import type { MemberRole } from '../../contract/index.js';
+import { describe, expect, it, type TestContext } from 'vitest';
 import {
   type AccessCase,
   assumedGrounds,
@@ -23,18 +25,8 @@ import { accessCaseArb } from '../support/arbitraries/access.js';
 import { expectEnvelope, expectError, expectRefused } from '../support/envelope.js';
 import { FORBIDDEN, NOT_MEMBER } from '../support/messages.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
-import {
-  type BodyContext,
-  bodyFor,
-  type ControlProject,
-  createMemberVia,
-  createOrganizationVia,
-  createProjectVia,
-  createTokenVia,
-  orgTokenVia,
-  prepareBodies,
-} from '../support/world.js';
+import { enterState, need, needState, useTarget } from '../support/use-target.js';
+import { type BodyContext, bodyFor, prepareBodies } from '../support/world.js';
 import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
@@ -92,68 +84,53 @@ function checkCase(c: AccessCase, res: RawResponse): Outcome {
 }
 
 interface World {
-  creators: Record<MemberRole, number>;
-  /** Every creator is a member. */
-  memberProject: ControlProject;
-  /** No creator is a member. */
-  foreignProject: ControlProject;
-  /** A third project, named by `selected` tokens whose scope leaves out the called project. */
-  otherProject: ControlProject;
-  bodies: BodyContext;
   organization_id: number;
+  /** Every creator is a member (the owner, and each token's new creator). */
+  memberProject: string;
+  /** No creator is a member. */
+  foreignProject: string;
+  /** A third project, named by `selected` tokens whose scope leaves out the called project. */
+  otherProject: string;
+  bodies: BodyContext;
 }
 
-/** One organization, one member per role, three projects; built once through the control API. */
-async function buildWorld(): Promise<World> {
-  const control = target().control!;
-  const org = await createOrganizationVia(control, { plan: 'advanced', credits: 1_000_000 });
-  const creators = { owner: org.owner_user_id } as Record<MemberRole, number>;
-  for (const role of ['editor', 'viewer', 'billing', 'trainer', 'operator'] as const) {
-    creators[role] = await createMemberVia(control, org.organization_id, role);
-  }
-  const everyone = Object.values(creators);
-  const memberProject = await createProjectVia(control, org.organization_id, everyone);
-  const foreignProject = await createProjectVia(control, org.organization_id, []);
-  const otherProject = await createProjectVia(control, org.organization_id, everyone);
-  const setup = await orgTokenVia(control, org);
-  const bodies = await prepareBodies(
-    target(),
-    memberProject.project_uid,
-    { bearer: setup.value },
-    { playground: true },
-  );
-  return {
-    creators,
-    memberProject,
-    foreignProject,
-    otherProject,
-    bodies,
-    organization_id: org.organization_id,
-  };
+/**
+ * A fresh organization (provider state `organization`) with three projects (state `project`): two whose members
+ * are its owners, one without members. Each token's creator joins the first and the third.
+ */
+async function buildWorld(ctx: TestContext): Promise<World> {
+  const t = target();
+  await needState(ctx, t, 'token');
+  const org = await enterState(ctx, t, 'organization', { plan: 'advanced' });
+  const { organization_id } = org;
+  const memberProject = (await enterState(ctx, t, 'project', { organization_id })).project_uid;
+  const foreignProject = (await enterState(ctx, t, 'project', { organization_id, members: [] })).project_uid;
+  const otherProject = (await enterState(ctx, t, 'project', { organization_id })).project_uid;
+  const bodies = await prepareBodies(t, memberProject, { bearer: org.owner_token }, { playground: true });
+  return { organization_id, memberProject, foreignProject, otherProject, bodies };
 }
 
 describe('permission table', () => {
   it('every generated (token, creator, membership, scope, operation) gets 403 exactly where the spec model says [AUTH-ROLE-OR-PERMISSION, AUTH-MISSING-PERMISSION-403, AUTH-BOTH-SET-ROLE-GOVERNS-ORG, AUTH-BOTH-SET-PERMISSIONS-GOVERN-PROJECT, AUTH-BOTH-SET-NO-FINE-GRAINED-ENTRY, AUTH-PERMISSIONS-ONLY, AUTH-FINE-GRAINED-WRITE-IMPLIES-READ, AUTH-EFFECTIVE-ACCESS-CAP, AUTH-BILLING-ROLE, AUTH-SCOPE-403, AUTH-CREATOR-MEMBER-OF-PROJECT, AUTH-NOT-MEMBER-STATUS, AUTH-CHECK-ORDER, TOKEN-SCOPE-SELECTED]', async (ctx) => {
-    need(ctx, target(), { control: true, writes: true });
-    const control = target().control!;
-    const world = await buildWorld();
+    need(ctx, target(), { writes: true });
+    const world = await buildWorld(ctx);
     const tokens = new Map<string, Promise<string>>();
     const seen: Record<Outcome, number> = { allowed: 0, forbidden: 0, 'not-member': 0 };
 
-    const tokenFor = (c: AccessCase, project: ControlProject): Promise<string> => {
+    /** The case's token (provider state `token`), made once per configuration. */
+    const tokenFor = (c: AccessCase, project_uid: string): Promise<string> => {
       const scopeProjects =
-        c.scope === 'all'
-          ? []
-          : [c.scope === 'selected-in' ? project.project_uid : world.otherProject.project_uid];
+        c.scope === 'all' ? [] : [c.scope === 'selected-in' ? project_uid : world.otherProject];
       const key = JSON.stringify([c.token.role, c.token.permissions, c.creatorRole, c.scope, scopeProjects]);
       let value = tokens.get(key);
       if (!value) {
-        value = createTokenVia(control, {
+        value = enterState(ctx, target(), 'token', {
           organization_id: world.organization_id,
-          creator_user_id: world.creators[c.creatorRole],
-          role: c.token.role,
+          role: c.token.role ?? 'none',
           permissions: c.token.permissions,
-          scope_type: c.scope === 'all' ? 'all' : 'selected',
+          creator_role: c.creatorRole,
+          creator_project_uids: [world.memberProject, world.otherProject],
+          scope: c.scope === 'all' ? 'all' : 'selected',
           project_uids: scopeProjects,
         }).then((t) => t.value);
         tokens.set(key, value);
@@ -163,11 +140,11 @@ describe('permission table', () => {
 
     await fc.assert(
       fc.asyncProperty(accessCaseArb, async (c) => {
-        const project = c.creatorIsProjectMember ? world.memberProject : world.foreignProject;
-        const bearer = await tokenFor(c, project);
+        const project_uid = c.creatorIsProjectMember ? world.memberProject : world.foreignProject;
+        const bearer = await tokenFor(c, project_uid);
         const res = await target().call(c.operation, {
           auth: { bearer },
-          body: bodyFor(c.operation, { ...world.bodies, project_uid: project.project_uid }),
+          body: bodyFor(c.operation, { ...world.bodies, project_uid }),
         });
         seen[checkCase(c, res)] += 1;
       }),
