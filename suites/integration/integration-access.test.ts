@@ -7,6 +7,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { hourlyCaps, type PlanName, planNames, planRank } from '../../contract/index.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
+import { withinOneClockHour } from '../support/fresh-quota.js';
 import { INVALID_KEY, INVALID_PARAMS, INVALID_TOKEN, PLAN_REQUIRED } from '../support/messages.js';
 import { organizationOnPlan, putOnPlan } from '../support/plan-states.js';
 import {
@@ -18,8 +19,8 @@ import {
   spendUntilLimited,
 } from '../support/rate-limits.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
-import { clockNow, createOrganizationVia, createProjectVia, setPlanVia } from '../support/world.js';
+import { need, stateMissing, useTarget } from '../support/use-target.js';
+import { clockNow, createOrganizationVia, createProjectVia } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
 
@@ -230,6 +231,13 @@ describe('the hourly cap of the project-key search', () => {
     return { org, project, auth: { apiKey: value } satisfies Auth };
   }
 
+  /** A fresh organization on Advanced (provider state) and its project key: its search count starts at zero. */
+  async function keyedWorld(ctx: TestContext) {
+    const org = await organizationOnPlan(ctx, target(), 'advanced');
+    const auth: Auth = { apiKey: org.project_key };
+    return { organization_id: org.organization_id, widget_uid: org.widget_uid, auth };
+  }
+
   const keyFor = async (project_uid: string): Promise<Auth> => ({
     apiKey: (await control().post<{ value: string }>(`/projects/${project_uid}/keys`)).value,
   });
@@ -296,8 +304,13 @@ describe('the hourly cap of the project-key search', () => {
   });
 
   it('requests with an invalid key are not counted; requests with a bad body are, and over the cap a bad body gets 429 [RATE-CHECK-AFTER-CREDENTIAL, RATE-SEARCH-KEY-100]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
-    const { auth } = await keyedProject();
+    need(ctx, target(), { quota: true });
+    const { auth } = await keyedWorld(ctx);
+    await withinOneClockHour(target(), () => invalidKeysAndBadBodies(auth));
+  });
+
+  /** The steps of the test above on a key whose count starts at zero. */
+  async function invalidKeysAndBadBodies(auth: Auth): Promise<void> {
     const refused = await burst(20, { apiKey: 'apk-not-a-key' });
     for (const r of refused) expectRefused(r);
     expect401(refused[0]!, INVALID_KEY, 'an unknown key');
@@ -326,27 +339,27 @@ describe('the hourly cap of the project-key search', () => {
     assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectError(tooManyOver, 429, SEARCH_RATE));
     // Still not a credential: refused, whatever the count.
     expect401(await call(SEARCH, { apiKey: 'apk-not-a-key' }), INVALID_KEY, 'an unknown key over the cap');
-  });
+  }
 
   it('over the cap, the rate check answers before the plan gate [RATE-CHECK-AFTER-CREDENTIAL]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
-    const { org, auth } = await keyedProject();
+    need(ctx, target(), { quota: true });
+    const { organization_id, auth } = await keyedWorld(ctx);
     const all = await burst(CAP, auth);
     expectTally(all, { admitted: CAP });
-    await setPlanVia(control(), org.organization_id, 'free');
+    await putOnPlan(ctx, target(), organization_id, 'free');
     const over = await call(SEARCH, auth);
     expectRefused(over);
     assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectError(over, 429, SEARCH_RATE));
   });
 
   it('createSession, sendMessage and getChatbotExecutionLogs are not capped: over 100 each in the hour, while the search is capped [RATE-INTEGRATION-OTHERS-UNCAPPED]', async (ctx) => {
-    // With a control API on a project of its own, whose search cap is spent first; otherwise on the configured
+    // In a fresh organization (provider state) whose search cap is spent first; otherwise on the configured
     // project, leaving its search cap alone (other files search with that key within the hour).
-    const own = Boolean(target().control);
+    const own = !(await stateMissing(target(), 'organization'));
     need(ctx, target(), { quota: true, writes: true, ...(own ? {} : { projectKey: true, widgetUid: true }) });
-    const keyed = own ? await keyedProject() : undefined;
+    const keyed = own ? await keyedWorld(ctx) : undefined;
     const auth = keyed?.auth;
-    const widget_uid = keyed?.project.widget_uid ?? widget();
+    const widget_uid = keyed?.widget_uid ?? widget();
     if (own) {
       const searches = await burst(CAP + 1, auth);
       expectTally(searches, { admitted: CAP, limited: 1 });
