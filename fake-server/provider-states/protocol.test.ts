@@ -157,13 +157,17 @@ describe('teardown [FAKE-PROVIDER-STATES]', () => {
                     organization_id: org.organization_id,
                     scope: name === 'credits exhausted' ? 'project' : 'all',
                   }
-                : {};
+                : name === 'credit balance'
+                  ? { organization_id: org.organization_id }
+                  : {};
       const res = await f.enterRaw({ state: name, params });
       expect(res.status, `${name}: ${res.text}`).toBe(200);
       handles.push([name, res.body.data.teardown]);
     }
     expect((await f.consistency()).body.data.consistent).toBe(true);
     for (const [name, handle] of handles.reverse()) {
+      // A state with nothing to undo (a read, such as `credit balance` without credits) returns no handle.
+      if (handle === undefined) continue;
       const res = await f.teardown(name, handle);
       expect(res.status, name).toBe(200);
     }
