@@ -166,8 +166,9 @@ describe('teardown [FAKE-PROVIDER-STATES]', () => {
     }
     expect((await f.consistency()).body.data.consistent).toBe(true);
     for (const [name, handle] of handles.reverse()) {
-      // A state with nothing to undo (a read, such as `credit balance` without credits) returns no handle.
-      if (handle === undefined) continue;
+      // Only a read with nothing to undo (`credit balance` without credits) returns no handle.
+      if (name === 'credit balance' && handle === undefined) continue;
+      expect(handle, `${name} returned no teardown handle`).toBeDefined();
       const res = await f.teardown(name, handle);
       expect(res.status, name).toBe(200);
     }
