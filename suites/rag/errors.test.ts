@@ -1,10 +1,13 @@
 /**
  * Errors of the RAG endpoints, always in the provider's native error shape (never the RXERROR envelope): invalid
  * keys, bad bodies, unknown routes and methods, the plan gate; and how the three API families keep to their own
- * credentials.
+ * credentials. The refusals are sent with a fresh organization's key where the target offers the provider state
+ * (support/fresh-quota.ts), so they spend nothing of the config key's RAG budget; the three families use the
+ * config's own credentials.
  */
 import { describe, expect, it } from 'vitest';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
+import { ownRagKeyOfFile } from '../support/fresh-quota.js';
 import { INVALID_KEY, INVALID_TOKEN } from '../support/messages.js';
 import { needRag, RAG_PLAN_REQUIRED } from '../support/rag.js';
 import {
@@ -23,6 +26,13 @@ import { need, useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
+const ownKey = ownRagKeyOfFile(target);
+
+/** The key the refusals are sent with: the file's own (as Bearer) where there is one, else the config's. */
+async function refusalKey(): Promise<{ value: string; auth: Auth | undefined }> {
+  const own = await ownKey();
+  return own ?? { value: target().config.project_key!, auth: undefined };
+}
 
 const body = (dialect: RagDialect, model: string) =>
   nativeBody(dialect, { model, messages: SMALL_TALK, maxTokens: 16 });
@@ -38,13 +48,14 @@ describe.each(DIALECTS)('%s-style endpoint: errors', (dialect) => {
   it('no key, an unknown key, an empty or malformed credential header get 401 in the native shape [RAG-INVALID-KEY-401, RAG-ERROR-SHAPE, AUTH-RAG-KEY-HEADERS]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
     const native = body(dialect, model);
+    const key = (await refusalKey()).value;
     const refused: Auth[] = [
       { none: true },
       ...credentialOf(dialect, 'apk-not-a-key'),
-      ...credentialOf(dialect, `${target().config.project_key!}x`),
+      ...credentialOf(dialect, `${key}x`),
       { headers: { authorization: 'Bearer ' } },
-      { headers: { authorization: `Basic ${target().config.project_key!}` } },
-      { headers: { authorization: target().config.project_key! } },
+      { headers: { authorization: `Basic ${key}` } },
+      { headers: { authorization: key } },
       { headers: { 'api-key': 'apk-not-a-key' } },
     ];
     for (const auth of refused) expectRagError(dialect, await send(dialect, native, auth), 401);
@@ -52,6 +63,7 @@ describe.each(DIALECTS)('%s-style endpoint: errors', (dialect) => {
 
   it('a body that is not the native request shape gets 400 in the native shape [RAG-BAD-REQUEST-400, RAG-ERROR-SHAPE]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
+    const { auth } = await refusalKey();
     const good = body(dialect, model);
     const { model: _m, ...noModel } = good;
     const { messages: _x, ...noMessages } = good;
@@ -76,7 +88,7 @@ describe.each(DIALECTS)('%s-style endpoint: errors', (dialect) => {
     if (dialect === 'openai') bad.push({ ...good, max_completion_tokens: 0 });
     else bad.push({ ...good, system: 42 }, { ...good, messages: [{ role: 'system', content: 'hi' }] });
     for (const native of bad) {
-      const res = await send(dialect, native);
+      const res = await send(dialect, native, auth);
       assumed('RAG-BAD-REQUEST-400', () =>
         expect(res.status, JSON.stringify(native).slice(0, 200)).toBe(400),
       );
@@ -84,7 +96,7 @@ describe.each(DIALECTS)('%s-style endpoint: errors', (dialect) => {
     }
     if (dialect === 'openai') {
       // n = 2 is the native shape; the fake generates one choice only, and refuses it.
-      const res = await send(dialect, { ...good, n: 2 });
+      const res = await send(dialect, { ...good, n: 2 }, auth);
       expectRagError(dialect, res, 400, undefined, {
         clause: 'RAG-OPENAI-ONE-CHOICE',
         documented: 'nothing',
@@ -94,15 +106,19 @@ describe.each(DIALECTS)('%s-style endpoint: errors', (dialect) => {
 
   it('malformed JSON, a JSON array and a non-JSON content type get 4xx in the native shape, never 5xx [RAG-BAD-REQUEST-400, RAG-ERROR-SHAPE]', async (ctx) => {
     await needRag(ctx, target(), dialect);
+    const { auth } = await refusalKey();
     const op = operationOf(dialect);
     for (const raw of [
       { body: '{"model": "x", "messages": [', contentType: 'application/json' },
       { body: '[1, 2, 3]', contentType: 'application/json' },
       { body: '', contentType: 'application/json' },
     ]) {
-      expectRagError(dialect, await target().call(op, { raw }), 400);
+      expectRagError(dialect, await target().call(op, { raw, auth }), 400);
     }
-    const form = await target().call(op, { raw: { body: 'model=x&messages=y', contentType: 'text/plain' } });
+    const form = await target().call(op, {
+      raw: { body: 'model=x&messages=y', contentType: 'text/plain' },
+      auth,
+    });
     assumed('RAG-BAD-REQUEST-400', () => expect([400, 415], form.text.slice(0, 200)).toContain(form.status));
     // Not JSON is a body that is not the native request shape: some 4xx, whichever the server picks.
     expectRagError(dialect, form, form.status === 415 ? 415 : 400, undefined, {
@@ -113,7 +129,7 @@ describe.each(DIALECTS)('%s-style endpoint: errors', (dialect) => {
 
   it('unknown paths under the dialect get 404 and other methods 405, in the native shape [RAG-UNKNOWN-ROUTE-NATIVE, RAG-ERROR-SHAPE]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const auth: Auth = { bearer: target().config.project_key! };
+    const auth: Auth = { bearer: (await refusalKey()).value };
     const native = body(dialect, model);
     const [prefix, path, unknown] =
       dialect === 'openai'

@@ -2,12 +2,16 @@
  * Knowledgebase retrieval on the RAG endpoints: the knowledgebase tool item, the retrieval the service runs itself
  * (never handed to the caller as a tool call), and the `sources` array (item shape, limit, always present).
  * Tests that rely on what the fake model chooses to do cite FAKE-MODEL-DEFAULT and need the control API; the
- * others hold for any deployment.
+ * others hold for any deployment, and ask a fresh organization's project whose knowledgebase holds the support
+ * documents the refund question is answered from (provider states 'organization' and 'knowledgebase documents',
+ * support/fresh-quota.ts), so they spend nothing of the config key's RAG budget; where the target offers no such
+ * states, the configured project.
  */
 import { describe, expect, it } from 'vitest';
 import type { KnowledgebaseChunk } from '../../contract/index.js';
 import { KNOWLEDGEBASE_TOOL_TYPE } from '../../contract/requests/rag-sources.js';
 import { expectSuccess } from '../support/envelope.js';
+import { ownRagKeyOfFile, supportDocuments } from '../support/fresh-quota.js';
 import { needRag } from '../support/rag.js';
 import { streamAnswer } from '../support/rag-stream.js';
 import {
@@ -29,6 +33,9 @@ import { useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
+/** The key of the tests that hold for any deployment (a knowledgebase of support documents behind it). */
+const ownKey = ownRagKeyOfFile(target, supportDocuments());
+const ownAuth = async () => (await ownKey())?.auth;
 
 /**
  * Every source is a knowledgebase chunk with exactly the four fields, and no chunk comes twice: the fake's item
@@ -71,12 +78,18 @@ const cited = (text: string) => [...text.matchAll(/\[(\d+)\]/g)].map((m) => Numb
 describe.each(DIALECTS)('%s-style endpoint: retrieval', (dialect) => {
   it('declaring the knowledgebase tool runs retrieval server-side: the answer is final and sources are knowledgebase chunks [RAG-KB-TOOL, RAG-SERVER-RETRIEVAL, RAG-SOURCES-ITEM-SHAPE, RAG-RESPONSE-NATIVE]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const a = await answer(target(), dialect, {
-      model,
-      messages: REFUND_QUESTION,
-      knowledgebase: { limit: 5 },
-      maxTokens: 400,
-    });
+    const auth = await ownAuth();
+    const a = await answer(
+      target(),
+      dialect,
+      {
+        model,
+        messages: REFUND_QUESTION,
+        knowledgebase: { limit: 5 },
+        maxTokens: 400,
+      },
+      auth,
+    );
     expectNoKnowledgebaseCall(a);
     expectChunks(a);
     expectWithinLimit(a, 5);
@@ -84,13 +97,19 @@ describe.each(DIALECTS)('%s-style endpoint: retrieval', (dialect) => {
 
   it('never returns more sources than the knowledgebase tool limit [RAG-SOURCES-LIMIT]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
+    const auth = await ownAuth();
     for (const limit of [1, 3]) {
-      const a = await answer(target(), dialect, {
-        model,
-        messages: REFUND_QUESTION,
-        knowledgebase: { limit },
-        maxTokens: 200,
-      });
+      const a = await answer(
+        target(),
+        dialect,
+        {
+          model,
+          messages: REFUND_QUESTION,
+          knowledgebase: { limit },
+          maxTokens: 200,
+        },
+        auth,
+      );
       expectWithinLimit(a, limit);
       expectChunks(a);
     }
@@ -98,8 +117,10 @@ describe.each(DIALECTS)('%s-style endpoint: retrieval', (dialect) => {
 
   it('parameters.limit takes integers from 1 to 100; 0, 101, 2.5, "3" or no limit get 400; further parameters are ignored [RAG-KB-TOOL-LIMIT, RAG-BAD-REQUEST-400, RAG-KB-TOOL]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
+    const auth = await ownAuth();
     const base = nativeBody(dialect, { model, messages: REFUND_QUESTION, maxTokens: 32 });
-    const withTool = (tool: unknown) => askRag(target(), dialect, { native: { ...base, tools: [tool] } });
+    const withTool = (tool: unknown) =>
+      askRag(target(), dialect, { native: { ...base, tools: [tool] } }, auth);
     // The documented tool item, {type, parameters: {limit: integer}}, with the smallest limit.
     const one = readAnswer(
       dialect,
@@ -134,20 +155,27 @@ describe.each(DIALECTS)('%s-style endpoint: retrieval', (dialect) => {
 
   it('without the knowledgebase tool nothing is retrieved: sources is present and empty, even for a knowledgebase question [RAG-SOURCES-ALWAYS]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const plain = await answer(target(), dialect, { model, messages: REFUND_QUESTION, maxTokens: 64 });
+    const auth = await ownAuth();
+    const plain = await answer(target(), dialect, { model, messages: REFUND_QUESTION, maxTokens: 64 }, auth);
     assumed('RAG-SOURCES-ALWAYS', () => expect(plain.sources).toEqual([]));
-    const withUserTool = await answer(target(), dialect, {
-      model,
-      messages: REFUND_QUESTION,
-      tools: [WEATHER_TOOL],
-      toolChoice: 'none',
-      maxTokens: 64,
-    });
+    const withUserTool = await answer(
+      target(),
+      dialect,
+      {
+        model,
+        messages: REFUND_QUESTION,
+        tools: [WEATHER_TOOL],
+        toolChoice: 'none',
+        maxTokens: 64,
+      },
+      auth,
+    );
     assumed('RAG-SOURCES-ALWAYS', () => expect(withUserTool.sources).toEqual([]));
   });
 
   it('the knowledgebase tool is never handed to the caller, also next to user tools and when streamed [RAG-SERVER-RETRIEVAL, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
+    const auth = await ownAuth();
     const ask = {
       model,
       messages: REFUND_QUESTION,
@@ -155,12 +183,12 @@ describe.each(DIALECTS)('%s-style endpoint: retrieval', (dialect) => {
       tools: [WEATHER_TOOL],
       maxTokens: 300,
     };
-    expectNoKnowledgebaseCall(await answer(target(), dialect, ask), [WEATHER_TOOL.name]);
+    expectNoKnowledgebaseCall(await answer(target(), dialect, ask, auth), [WEATHER_TOOL.name]);
     // Streaming is not in the spec (streamAnswer reads it under the stream clause); a stream read, though, must
     // not hand the knowledgebase tool over either.
-    const streamed = await streamAnswer(target(), dialect, ask);
+    const streamed = await streamAnswer(target(), dialect, ask, auth);
     if (streamed) expectNoKnowledgebaseCall(streamed.answer, [WEATHER_TOOL.name]);
-    const kbOnly = await streamAnswer(target(), dialect, { ...ask, tools: [] });
+    const kbOnly = await streamAnswer(target(), dialect, { ...ask, tools: [] }, auth);
     if (kbOnly) expectNoKnowledgebaseCall(kbOnly.answer);
   });
 });

@@ -4,8 +4,13 @@
  * support/rag-stream.ts (every streamed read goes through them); the SSE itself is parsed by eventsource-parser.
  * The spec does not mention streaming: everything checked of a stream here is the fake's choice, under the assumed
  * clause that states it (streamAnswer gives undefined where a target streams otherwise, and the test ends there).
+ * The streams are asked of a fresh organization's project whose knowledgebase holds the support documents the
+ * refund question is answered from (provider states 'organization' and 'knowledgebase documents',
+ * support/fresh-quota.ts), so they spend nothing of the config key's RAG budget; where the target offers no such
+ * states, of the configured project.
  */
 import { describe, expect, it } from 'vitest';
+import { ownRagKeyOfFile, supportDocuments } from '../support/fresh-quota.js';
 import { needRag } from '../support/rag.js';
 import { streamAnswer } from '../support/rag-stream.js';
 import {
@@ -25,6 +30,8 @@ import { assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 
 const target = useTarget();
+const ownKey = ownRagKeyOfFile(target, supportDocuments());
+const ownAuth = async () => (await ownKey())?.auth;
 
 /** What must be equal between a stream and a body: everything but ids and timestamps. */
 const comparable = (a: Answer) => ({
@@ -39,7 +46,12 @@ const comparable = (a: Answer) => ({
 describe.each(DIALECTS)('%s-style streams', (dialect) => {
   it(`a text answer streams in the native grammar: ${dialect === 'openai' ? 'role first, content deltas, one finish_reason, a usage chunk, [DONE]' : 'message_start, one text block, message_delta, message_stop'} [${dialectClauses[dialect].stream}]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const read = await streamAnswer(target(), dialect, { model, messages: SMALL_TALK, maxTokens: 64 });
+    const read = await streamAnswer(
+      target(),
+      dialect,
+      { model, messages: SMALL_TALK, maxTokens: 64 },
+      await ownAuth(),
+    );
     continueIfAssumedHeld(Boolean(read), dialectClauses[dialect].stream, 'the rest of this test');
     if (!read) return;
     assumed(dialectClauses[dialect].stream, () => {
@@ -52,13 +64,18 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
 
   it(`a tool call streams as native fragments: ${dialect === 'openai' ? 'index, id, type and name first, then argument pieces' : 'a tool_use block with input_json_delta pieces'} [${dialectClauses[dialect].stream}, RAG-USER-TOOLS-RETURNED]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const read = await streamAnswer(target(), dialect, {
-      model,
-      messages: WEATHER_QUESTION,
-      tools: [WEATHER_TOOL, ORDER_TOOL],
-      toolChoice: { name: WEATHER_TOOL.name },
-      maxTokens: 300,
-    });
+    const read = await streamAnswer(
+      target(),
+      dialect,
+      {
+        model,
+        messages: WEATHER_QUESTION,
+        tools: [WEATHER_TOOL, ORDER_TOOL],
+        toolChoice: { name: WEATHER_TOOL.name },
+        maxTokens: 300,
+      },
+      await ownAuth(),
+    );
     continueIfAssumedHeld(Boolean(read), dialectClauses[dialect].stream, 'the rest of this test');
     if (!read) return;
     assumed(dialectClauses[dialect].stream, () => {
@@ -70,13 +87,14 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
 
   it(`sources travel ${dialect === 'openai' ? 'on the first chunk' : 'on the message of message_start'}, once [RAG-STREAM-SOURCES, RAG-KB-TOOL]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
+    const auth = await ownAuth();
     for (const knowledgebase of [{ limit: 3 }, undefined]) {
-      const read = await streamAnswer(target(), dialect, {
-        model,
-        messages: REFUND_QUESTION,
-        knowledgebase,
-        maxTokens: 300,
-      });
+      const read = await streamAnswer(
+        target(),
+        dialect,
+        { model, messages: REFUND_QUESTION, knowledgebase, maxTokens: 300 },
+        auth,
+      );
       continueIfAssumedHeld(Boolean(read), dialectClauses[dialect].stream, 'the rest of this test');
       if (!read) return;
       assumed('RAG-STREAM-SOURCES', () =>
@@ -107,8 +125,9 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
     async ([, ask], ctx) => {
       const model = await needRag(ctx, target(), dialect);
       const full: Ask = { model, temperature: 0, ...ask };
-      const body = await answer(target(), dialect, full);
-      const streamed = await streamAnswer(target(), dialect, full);
+      const auth = await ownAuth();
+      const body = await answer(target(), dialect, full, auth);
+      const streamed = await streamAnswer(target(), dialect, full, auth);
       continueIfAssumedHeld(Boolean(streamed), dialectClauses[dialect].stream, 'the rest of this test');
       if (!streamed) return;
       assumed('RAG-STREAM-EQUALS-BODY', () => expect(comparable(streamed.answer)).toEqual(comparable(body)));
@@ -145,7 +164,7 @@ describe('OpenAI-style stream options', () => {
       target(),
       'openai',
       { model, messages: SMALL_TALK, maxTokens: 32 },
-      undefined,
+      await ownAuth(),
       false,
     );
     continueIfAssumedHeld(Boolean(read), 'RAG-OPENAI-STREAM', 'the rest of this test');

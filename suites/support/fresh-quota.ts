@@ -6,13 +6,15 @@
  * Such credentials are not the target config's: the request budget neither limits nor counts them
  * (suites/target/request-budget.ts), so spending one never eats the shared tokens' budget.
  */
-import type { TestContext } from 'vitest';
+import { afterAll, type TestContext } from 'vitest';
 import type { PlanName } from '../../contract/index.js';
+import type { ParamsInput, StateName, TeardownHandle } from '../../contract/provider-states/index.js';
 import { type RagDialect, servesModel } from '../../contract/requests/rag-models.js';
+import { loadFixtureDocumentsFor } from '../../fixtures/knowledgebase.js';
 import type { Auth, Target } from '../target/target.js';
 import { supportedModels } from './models.js';
 import { bearerKey, type RagWorld, xApiKey } from './rag-world.js';
-import { enterState, need, stateMissing } from './use-target.js';
+import { enterState, need, stateMissing, undoLastFirst } from './use-target.js';
 
 /** A fresh owner token (scope all, no expiry) of the target's organization, or of `organization_id`. */
 export async function freshTokenOfState(
@@ -45,6 +47,70 @@ export async function freshWorldOfState(
 export async function ownRagKey(ctx: TestContext, t: Target): Promise<Auth | undefined> {
   if (await stateMissing(t, 'organization')) return undefined;
   return (await freshWorldOfState(ctx, t, 'advanced')).auth;
+}
+
+/** Documents to train into a fresh project's knowledgebase, as the state 'knowledgebase documents' takes them. */
+export type StateDocuments = ParamsInput<'knowledgebase documents'>['documents'];
+
+/**
+ * The documents of a customer-support knowledgebase: the ones the fake's configured project holds
+ * (fixtures/documents/acme-support), among them the refund policy that REFUND_QUESTION asks about, in several
+ * chunks each. Ids are left to the deployment.
+ */
+export function supportDocuments(): StateDocuments {
+  return loadFixtureDocumentsFor('acme-support').map(({ title, text, url, kind }) => ({
+    title,
+    text,
+    url,
+    kind,
+  }));
+}
+
+/** A project key a test sends instead of the config's: its value, and as Bearer. */
+export interface OwnRagKey {
+  value: string;
+  auth: Auth;
+}
+
+/**
+ * The key the RAG tests of one file send, for files whose tests need no particular project, only a knowledgebase
+ * holding `documents` (none: an empty one). Where the target offers the states ('organization', and 'knowledgebase
+ * documents' when there are documents): one fresh organization's for the whole file (Advanced, its project's
+ * knowledgebase trained with `documents`), made by the first test that asks and torn down after the file, so the
+ * file spends an hour of RAG quota and credits of its own and nothing of the config key's budget
+ * (request_budget_rag_per_project), on a first run and a rerun alike, and a deployment trains the documents once
+ * per file. Else undefined: the config's key, within its budget. Call at the top of a test file.
+ */
+export function ownRagKeyOfFile(
+  target: () => Target,
+  documents: StateDocuments = [],
+): () => Promise<OwnRagKey | undefined> {
+  let made: Promise<OwnRagKey | undefined> | undefined;
+  const undo: (() => Promise<unknown>)[] = [];
+  afterAll(() => undoLastFirst(undo.splice(0)));
+  const entered = (t: Target, name: StateName, handle: TeardownHandle | undefined) => {
+    if (handle !== undefined) undo.push(() => t.providerStates!.teardown(name, handle));
+  };
+  const make = async (t: Target): Promise<OwnRagKey | undefined> => {
+    if (await stateMissing(t, 'organization')) return undefined;
+    if (documents.length > 0 && (await stateMissing(t, 'knowledgebase documents'))) return undefined;
+    const states = t.providerStates!;
+    const org = await states.enter('organization', { plan: 'advanced' });
+    entered(t, 'organization', org.teardown);
+    if (documents.length > 0) {
+      const trained = await states.enter('knowledgebase documents', {
+        organization_id: org.organization_id,
+        project_uid: org.project_uid,
+        documents,
+      });
+      entered(t, 'knowledgebase documents', trained.teardown);
+    }
+    return { value: org.project_key, auth: bearerKey(org.project_key) };
+  };
+  return () => {
+    made ??= make(target());
+    return made;
+  };
 }
 
 const tierZero = new WeakMap<Target, Promise<Partial<Record<RagDialect, string>>>>();

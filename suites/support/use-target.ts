@@ -112,8 +112,12 @@ const pendingTeardowns = new WeakMap<Target, (() => Promise<unknown>)[]>();
 
 /** Undo, last first, every provider state the test entered; a teardown that fails is reported, never fatal. */
 export async function tearDownStates(t: Target): Promise<void> {
-  const pending = pendingTeardowns.get(t)?.splice(0) ?? [];
-  for (const undo of pending.reverse()) {
+  await undoLastFirst(pendingTeardowns.get(t)?.splice(0) ?? []);
+}
+
+/** Run provider-state teardowns, last first; one that fails is reported, never fatal. */
+export async function undoLastFirst(steps: readonly (() => Promise<unknown>)[]): Promise<void> {
+  for (const undo of [...steps].reverse()) {
     try {
       await undo();
     } catch (err) {
