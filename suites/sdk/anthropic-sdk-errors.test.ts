@@ -2,18 +2,21 @@
  * Errors of {base_url}/anthropic that the @anthropic-ai/sdk meets in its own way: a wrong key in either header
  * (AuthenticationError, 401) and unknown routes (404 from models.list, 405 from a GET on the messages path), each
  * with the native error body the SDK parses (err.error = {type: 'error', error: {type, message}}). The errors both
- * SDKs meet alike are in sdk-errors.test.ts.
+ * SDKs meet alike are in sdk-errors.test.ts. The unknown routes are asked with a fresh organization's key where the
+ * target offers the provider state (sdk-key.ts), else with the config's.
  */
 import Anthropic, { APIError } from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { AnthropicErrorBody } from '../../contract/requests/rag-errors.js';
 import { ragModel } from '../support/rag.js';
-import { anthropicClient, rejection, reserveRagRequests } from '../support/sdk-clients.js';
+import { anthropicClient, rejection } from '../support/sdk-clients.js';
 import { assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
+import { useTarget } from '../support/use-target.js';
+import { sdkKeyOfFile } from './sdk-key.js';
 import { anthropicSdk } from './sdk-under-test.js';
 
 const target = useTarget();
+const sdkKey = sdkKeyOfFile(target);
 
 describe('@anthropic-ai/sdk error classes [RAG-SDK-COMPATIBLE, RAG-ERROR-SHAPE]', () => {
   it('a wrong key: AuthenticationError (401, authentication_error), whichever header carries it [RAG-INVALID-KEY-401, AUTH-RAG-KEY-HEADERS]', async () => {
@@ -32,9 +35,7 @@ describe('@anthropic-ai/sdk error classes [RAG-SDK-COMPATIBLE, RAG-ERROR-SHAPE]'
   });
 
   it('an unknown route under /anthropic: NotFoundError (models.list); GET on the messages path: 405 [RAG-UNKNOWN-ROUTE-NATIVE]', async (ctx) => {
-    need(ctx, target(), { projectKey: true });
-    reserveRagRequests(ctx, target(), 2);
-    const client = anthropicClient(target());
+    const client = anthropicClient(target(), { apiKey: await sdkKey.key(ctx, 2) });
     // Which other routes and methods exist under /anthropic is not shown: all of it is the fake's choice.
     await assumed('RAG-UNKNOWN-ROUTE-NATIVE', async () => {
       const notFound = await rejection(client.models.list());

@@ -2,15 +2,16 @@
  * The official `@anthropic-ai/sdk` pointed at {base_url}/anthropic with the project key, nothing else changed:
  * answers with `sources`, the key in each header the endpoint takes, streams accumulated by MessageStream, and a
  * full user-tool round trip. Runs against any target that allows spending credits; checks that need the fake's
- * default model say so.
+ * default model say so. The key is a fresh organization's whose knowledgebase holds the support documents the
+ * refund question is answered from, where the target offers the provider states (sdk-key.ts), else the config's.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
+import { supportDocuments } from '../support/fresh-quota.js';
 import {
   type AnthropicCredential,
   anthropicClient,
   expectNativeAnswer,
-  needSdkCalls,
   recordingFetch,
   sourcesOf,
 } from '../support/sdk-clients.js';
@@ -25,8 +26,10 @@ import {
   runOrderTool,
   SHIPPED,
 } from './sdk-asks.js';
+import { sdkKeyOfFile } from './sdk-key.js';
 
 const target = useTarget();
+const sdkKey = sdkKeyOfFile(target, supportDocuments());
 
 const textOf = (m: Anthropic.Messages.Message): string =>
   m.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
@@ -99,9 +102,9 @@ function expectFinalAnswer(message: Anthropic.Messages.Message): void {
 
 describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE]', () => {
   it('messages.create with the knowledgebase tool returns an answer and readable sources, never a knowledgebase tool use [RAG-ANTHROPIC-ENDPOINT, VERSION-V1-ANTHROPIC-PATH, RAG-KB-TOOL, RAG-SERVER-RETRIEVAL, RAG-RESPONSE-NATIVE, RAG-SOURCES-ITEM-SHAPE, RAG-SOURCES-LIMIT, RAG-SOURCES-ALWAYS]', async (ctx) => {
-    const model = await needSdkCalls(ctx, target(), 'anthropic', 1);
+    const { model, key } = await sdkKey.calls(ctx, 'anthropic', 1);
     const recorder = recordingFetch();
-    const message = await anthropicClient(target(), { fetch: recorder.fetch }).messages.create(
+    const message = await anthropicClient(target(), { apiKey: key, fetch: recorder.fetch }).messages.create(
       anthropicRefundRequest(model),
     );
 
@@ -123,7 +126,7 @@ describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE
       expect(sources, 'sources is always there').toEqual(expect.any(Array)),
     );
     assumed('RAG-SOURCES-LIMIT', () => expect(sources.length).toBeLessThanOrEqual(KB_LIMIT));
-    // The seeded knowledgebase answers the question, and the default model cites what it used.
+    // The support documents answer the question, and the default model cites what it used.
     if (target().isFake)
       assumed('FAKE-MODEL-DEFAULT', () => {
         expect(sources.length).toBeGreaterThan(0);
@@ -132,8 +135,7 @@ describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE
   });
 
   it('the key works as the SDK sends it (apiKey), as authToken (Bearer) and as x-api-key alone [AUTH-RAG-KEY-HEADERS, RAG-ANTHROPIC-ENDPOINT]', async (ctx) => {
-    const model = await needSdkCalls(ctx, target(), 'anthropic', 3);
-    const key = target().config.project_key!;
+    const { model, key } = await sdkKey.calls(ctx, 'anthropic', 3);
     const expected: Record<AnthropicCredential, { authorization?: string; 'x-api-key'?: string }> = {
       // @anthropic-ai/sdk 1.x sends apiKey as a Bearer token, like authToken.
       apiKey: { authorization: `Bearer ${key}` },
@@ -142,7 +144,7 @@ describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE
     };
     for (const credential of Object.keys(expected) as AnthropicCredential[]) {
       const recorder = recordingFetch();
-      const client = anthropicClient(target(), { credential, fetch: recorder.fetch });
+      const client = anthropicClient(target(), { apiKey: key, credential, fetch: recorder.fetch });
       const message = await client.messages.create({
         model,
         max_tokens: 64,
@@ -157,8 +159,8 @@ describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE
   });
 
   it('messages.stream() accumulates with finalMessage() to the unstreamed answer; the text events join to its text [RAG-ANTHROPIC-STREAM, RAG-STREAM-EQUALS-BODY, RAG-STREAM-SOURCES]', async (ctx) => {
-    const model = await needSdkCalls(ctx, target(), 'anthropic', 2);
-    const client = anthropicClient(target());
+    const { model, key } = await sdkKey.calls(ctx, 'anthropic', 2);
+    const client = anthropicClient(target(), { apiKey: key });
     const plain = await client.messages.create(anthropicRefundRequest(model));
     expectNativeAnswer('anthropic', plain);
 
@@ -188,8 +190,8 @@ describe('the @anthropic-ai/sdk against {base_url}/anthropic [RAG-SDK-COMPATIBLE
 
 describe('a user tool through the @anthropic-ai/sdk [RAG-SDK-COMPATIBLE, RAG-USER-TOOLS-RETURNED, RAG-TOOL-RESULT-CONTINUES, RAG-TOOL-CHOICE]', () => {
   it('create: the forced tool comes back as a tool_use block; its local result sent as tool_result gets a final answer', async (ctx) => {
-    const model = await needSdkCalls(ctx, target(), 'anthropic', 2);
-    const client = anthropicClient(target());
+    const { model, key } = await sdkKey.calls(ctx, 'anthropic', 2);
+    const client = anthropicClient(target(), { apiKey: key });
     const request = anthropicOrderRequest(model);
     const called = await client.messages.create(request);
     expectNativeAnswer('anthropic', called);
@@ -201,8 +203,8 @@ describe('a user tool through the @anthropic-ai/sdk [RAG-SDK-COMPATIBLE, RAG-USE
   });
 
   it('stream(): finalMessage() assembles the tool input from input_json_delta pieces, equal to the unstreamed one; the streamed follow-up answers [RAG-ANTHROPIC-STREAM, RAG-STREAM-EQUALS-BODY]', async (ctx) => {
-    const model = await needSdkCalls(ctx, target(), 'anthropic', 3);
-    const client = anthropicClient(target());
+    const { model, key } = await sdkKey.calls(ctx, 'anthropic', 3);
+    const client = anthropicClient(target(), { apiKey: key });
     const request = anthropicOrderRequest(model);
     const plain = await client.messages.create(request);
     expectNativeAnswer('anthropic', plain);

@@ -1,18 +1,15 @@
 /**
  * The official `openai` SDK pointed at {base_url}/openai with the project key, nothing else changed: answers with
  * `sources`, streams accumulated by the SDK's own helpers, and a full user-tool round trip. Runs against any target
- * that allows spending credits; checks that need the fake's default model say so.
+ * that allows spending credits; checks that need the fake's default model say so. The key is a fresh organization's
+ * whose knowledgebase holds the support documents the refund question is answered from, where the target offers
+ * the provider states (sdk-key.ts), else the config's.
  */
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { OpenAIChatCompletionChunkAnySources } from '../../contract/requests/rag-openai.js';
-import {
-  expectNativeAnswer,
-  needSdkCalls,
-  openaiClient,
-  recordingFetch,
-  sourcesOf,
-} from '../support/sdk-clients.js';
+import { supportDocuments } from '../support/fresh-quota.js';
+import { expectNativeAnswer, openaiClient, recordingFetch, sourcesOf } from '../support/sdk-clients.js';
 import { assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 import {
@@ -24,8 +21,10 @@ import {
   runOrderTool,
   SHIPPED,
 } from './sdk-asks.js';
+import { sdkKeyOfFile } from './sdk-key.js';
 
 const target = useTarget();
+const sdkKey = sdkKeyOfFile(target, supportDocuments());
 
 /** The fields a streamed answer must share with the unstreamed one (ids, timestamps and sources aside). */
 function essence(c: OpenAI.Chat.ChatCompletion) {
@@ -93,9 +92,9 @@ function expectFinalAnswer(completion: OpenAI.Chat.ChatCompletion): void {
 
 describe('the openai SDK against {base_url}/openai [RAG-SDK-COMPATIBLE]', () => {
   it('chat.completions.create with the knowledgebase tool returns an answer and readable sources, never a knowledgebase tool call [RAG-OPENAI-ENDPOINT, AUTH-RAG-KEY-HEADERS, RAG-KB-TOOL, RAG-SERVER-RETRIEVAL, RAG-RESPONSE-NATIVE, RAG-SOURCES-ITEM-SHAPE, RAG-SOURCES-LIMIT, RAG-SOURCES-ALWAYS]', async (ctx) => {
-    const model = await needSdkCalls(ctx, target(), 'openai', 1);
+    const { model, key } = await sdkKey.calls(ctx, 'openai', 1);
     const recorder = recordingFetch();
-    const client = openaiClient(target(), { fetch: recorder.fetch });
+    const client = openaiClient(target(), { apiKey: key, fetch: recorder.fetch });
     const completion = await client.chat.completions.create(openaiRefundRequest(model));
 
     // What the SDK sent: POST {base_url}/openai/chat/completions with the key as Bearer.
@@ -104,7 +103,7 @@ describe('the openai SDK against {base_url}/openai [RAG-SDK-COMPATIBLE]', () => 
     expect(recorder.sent[0]!.url).toBe(
       `${target().config.base_url.replace(/\/$/, '')}/openai/chat/completions`,
     );
-    expect(recorder.sent[0]!.headers.authorization).toBe(`Bearer ${target().config.project_key}`);
+    expect(recorder.sent[0]!.headers.authorization).toBe(`Bearer ${key}`);
 
     // The native shape plus `sources`; the items as the fake's chunks, softly (RAG-SOURCES-ITEM-SHAPE).
     expectNativeAnswer('openai', completion);
@@ -120,7 +119,7 @@ describe('the openai SDK against {base_url}/openai [RAG-SDK-COMPATIBLE]', () => 
       expect(sources, 'sources is always there').toEqual(expect.any(Array)),
     );
     assumed('RAG-SOURCES-LIMIT', () => expect(sources.length).toBeLessThanOrEqual(KB_LIMIT));
-    // The seeded knowledgebase answers the question, and the default model cites what it used.
+    // The support documents answer the question, and the default model cites what it used.
     if (target().isFake)
       assumed('FAKE-MODEL-DEFAULT', () => {
         expect(sources.length).toBeGreaterThan(0);
@@ -129,8 +128,8 @@ describe('the openai SDK against {base_url}/openai [RAG-SDK-COMPATIBLE]', () => 
   });
 
   it('chat.completions.stream() accumulates with finalChatCompletion() to the unstreamed answer: text, finish_reason, usage, sources [RAG-OPENAI-STREAM, RAG-STREAM-EQUALS-BODY, RAG-STREAM-SOURCES]', async (ctx) => {
-    const model = await needSdkCalls(ctx, target(), 'openai', 2);
-    const client = openaiClient(target());
+    const { model, key } = await sdkKey.calls(ctx, 'openai', 2);
+    const client = openaiClient(target(), { apiKey: key });
     const plain = await client.chat.completions.create(openaiRefundRequest(model));
     expectNativeAnswer('openai', plain);
 
@@ -157,8 +156,8 @@ describe('the openai SDK against {base_url}/openai [RAG-SDK-COMPATIBLE]', () => 
   });
 
   it('chat.completions.create({stream: true, include_usage}) iterates chunks: role first, sources on the first chunk, usage last, the same answer [RAG-OPENAI-STREAM, RAG-STREAM-EQUALS-BODY, RAG-STREAM-SOURCES]', async (ctx) => {
-    const model = await needSdkCalls(ctx, target(), 'openai', 2);
-    const client = openaiClient(target());
+    const { model, key } = await sdkKey.calls(ctx, 'openai', 2);
+    const client = openaiClient(target(), { apiKey: key });
     const plain = await client.chat.completions.create(openaiRefundRequest(model));
     expectNativeAnswer('openai', plain);
 
@@ -194,8 +193,8 @@ describe('the openai SDK against {base_url}/openai [RAG-SDK-COMPATIBLE]', () => 
 
 describe('a user tool through the openai SDK [RAG-SDK-COMPATIBLE, RAG-USER-TOOLS-RETURNED, RAG-TOOL-RESULT-CONTINUES, RAG-TOOL-CHOICE]', () => {
   it('create: the forced tool call comes back as tool_calls; its local result sent as a tool message gets a final answer', async (ctx) => {
-    const model = await needSdkCalls(ctx, target(), 'openai', 2);
-    const client = openaiClient(target());
+    const { model, key } = await sdkKey.calls(ctx, 'openai', 2);
+    const client = openaiClient(target(), { apiKey: key });
     const request = openaiOrderRequest(model);
     const called = await client.chat.completions.create(request);
     expectNativeAnswer('openai', called);
@@ -207,8 +206,8 @@ describe('a user tool through the openai SDK [RAG-SDK-COMPATIBLE, RAG-USER-TOOLS
   });
 
   it('stream(): finalChatCompletion() assembles the tool call from its fragments, equal to the unstreamed one; the streamed follow-up answers [RAG-OPENAI-STREAM, RAG-STREAM-EQUALS-BODY]', async (ctx) => {
-    const model = await needSdkCalls(ctx, target(), 'openai', 3);
-    const client = openaiClient(target());
+    const { model, key } = await sdkKey.calls(ctx, 'openai', 3);
+    const client = openaiClient(target(), { apiKey: key });
     const request = openaiOrderRequest(model);
     const plain = await client.chat.completions.create(request);
     expectNativeAnswer('openai', plain);

@@ -50,7 +50,7 @@ export type AnthropicParams = Omit<Anthropic.Messages.MessageCreateParamsNonStre
 /** Anthropic requires max_tokens; room for a cited answer or a tool call. */
 const ANTHROPIC_MAX_TOKENS = 512;
 
-/** The refund question (the seeded knowledgebase answers it), with the knowledgebase tool. */
+/** The refund question (the support documents answer it: supportDocuments), with the knowledgebase tool. */
 export const openaiRefundRequest = (model: string): OpenAIParams => ({
   model,
   messages: [{ role: 'user', content: REFUND_QUESTION }],

@@ -3,7 +3,8 @@
  * parses: 400 for a model the endpoint does not serve, and, on the fake (control API), 403 below Professional, 402
  * without credits and the Professional hourly cap of 200 answered 429 with retry-after. The steps are the same for
  * both SDKs (sdk-under-test.ts); what each SDK does its own way (the key, unknown routes) is in
- * openai-sdk-errors.test.ts and anthropic-sdk-errors.test.ts.
+ * openai-sdk-errors.test.ts and anthropic-sdk-errors.test.ts. The refusals that need no control API are sent with a
+ * fresh organization's key where the target offers the provider state (sdk-key.ts), else with the config's.
  */
 import { describe, expect, it } from 'vitest';
 import { hourlyCaps } from '../../contract/index.js';
@@ -16,12 +17,14 @@ import {
 } from '../support/rag.js';
 import { dialectClauses, otherDialect, type RagDialect } from '../support/rag-wire.js';
 import { creditsOf, ragWorldVia } from '../support/rag-world.js';
-import { needSdkCalls, rejection, reserveRagRequests } from '../support/sdk-clients.js';
+import { rejection } from '../support/sdk-clients.js';
 import { assumed } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
+import { sdkKeyOfFile } from './sdk-key.js';
 import { SDKS } from './sdk-under-test.js';
 
 const target = useTarget();
+const sdkKey = sdkKeyOfFile(target);
 const control = () => target().control!;
 
 /** A short answer is all these tests need. */
@@ -49,8 +52,8 @@ describe.each(SDKS)('%s error classes [RAG-SDK-COMPATIBLE, RAG-ERROR-SHAPE]', (_
   const wrong = WRONG_FAMILY[sdk.dialect];
 
   it('a model not in the supported list: BadRequestError (400, invalid_request_error) [RAG-UNKNOWN-MODEL, RAG-MODEL-FROM-LIST]', async (ctx) => {
-    await needSdkCalls(ctx, target(), sdk.dialect, 1);
-    const err = await rejection(sdk.client(target()).ask(UNKNOWN_MODEL[sdk.dialect], BRIEF));
+    const { key } = await sdkKey.calls(ctx, sdk.dialect, 1);
+    const err = await rejection(sdk.client(target(), { apiKey: key }).ask(UNKNOWN_MODEL[sdk.dialect], BRIEF));
     sdk.expectNativeError(err, 400);
     assumed('RAG-UNKNOWN-MODEL', () => expect(err).toBeInstanceOf(sdk.errors.badRequest));
   });
@@ -60,8 +63,8 @@ describe.each(SDKS)('%s error classes [RAG-SDK-COMPATIBLE, RAG-ERROR-SHAPE]', (_
     const other = otherDialect(sdk.dialect);
     const model = await ragModel(target(), other);
     if (!model) ctx.skip(`no ${wrong.models} model: set rag_models.${other} in the target config`);
-    reserveRagRequests(ctx, target(), 1);
-    const err = await rejection(sdk.client(target()).ask(model!, BRIEF));
+    const key = await sdkKey.key(ctx, 1);
+    const err = await rejection(sdk.client(target(), { apiKey: key }).ask(model!, BRIEF));
     sdk.expectNativeError(err, 400);
     assumed('RAG-WRONG-FAMILY-400', () => expect(err).toBeInstanceOf(sdk.errors.badRequest));
   });
