@@ -1,8 +1,11 @@
 /**
  * The two RAG endpoints on the wire: where they live, which credential headers they take, the native request
  * shapes they accept and the native response shape (plus `sources`) they answer with. Raw HTTP, no SDK.
+ * The requests carry a fresh organization's project key where the target offers the provider state
+ * (support/fresh-quota.ts), so they spend nothing of the config key's RAG budget; else the config's.
  */
 import { describe, expect, it } from 'vitest';
+import { ownRagKeyOfFile } from '../support/fresh-quota.js';
 import { needRag } from '../support/rag.js';
 import {
   type Answer,
@@ -11,6 +14,7 @@ import {
   dialectClauses,
   expectRagError,
   nativeBody,
+  type RagDialect,
   readAnswer,
   SMALL_TALK,
 } from '../support/rag-wire.js';
@@ -19,7 +23,12 @@ import { useTarget } from '../support/use-target.js';
 
 const target = useTarget();
 
-const key = () => target().config.project_key!;
+const ownKey = ownRagKeyOfFile(target);
+/** The project key the requests carry: the file's own, else the config's. */
+const key = async () => (await ownKey())?.value ?? target().config.project_key!;
+/** askRag with the file's key (as Bearer, what askRag sends by default). */
+const ask = async (dialect: RagDialect, request: Parameters<typeof askRag>[2]) =>
+  askRag(target(), dialect, request, (await ownKey())?.auth);
 
 /** A plain answer is a well-formed answer (of the request's model, as the fake names it: RAG-RESPONSE-MODEL). */
 function expectPlainAnswer(a: Answer, model: string): void {
@@ -35,7 +44,7 @@ function expectPlainAnswer(a: Answer, model: string): void {
 describe.each(DIALECTS)('%s-style endpoint', (dialect) => {
   it(`answers a plain question at its path with the native shape plus an empty sources array [${dialectClauses[dialect].endpoint}, RAG-RESPONSE-NATIVE, RAG-SOURCES-ALWAYS, AUTH-RAG-KEY-HEADERS]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const res = await askRag(target(), dialect, { model, messages: SMALL_TALK, maxTokens: 64 });
+    const res = await ask(dialect, { model, messages: SMALL_TALK, maxTokens: 64 });
     const a = readAnswer(dialect, res);
     expectPlainAnswer(a, model);
     assumed('RAG-SOURCES-ALWAYS', () =>
@@ -45,7 +54,7 @@ describe.each(DIALECTS)('%s-style endpoint', (dialect) => {
 
   it('a RAG answer carries the X-RateLimit headers of its hourly cap: limit, remaining below it, reset in epoch seconds within the hour [RAG-RATE-LIMIT-HEADERS]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const res = await askRag(target(), dialect, { model, messages: SMALL_TALK, maxTokens: 16 });
+    const res = await ask(dialect, { model, messages: SMALL_TALK, maxTokens: 16 });
     readAnswer(dialect, res);
     const now = target().control
       ? Date.parse((await target().control!.get<{ now: string }>('/clock')).now) / 1000
@@ -74,7 +83,7 @@ describe.each(DIALECTS)('%s-style endpoint', (dialect) => {
   it(`the path answers POST only, and a neighbouring path is not an endpoint [${dialectClauses[dialect].endpoint}, RAG-UNKNOWN-ROUTE-NATIVE]`, async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
     const path = dialect === 'openai' ? '/openai/chat/completions' : '/anthropic/v1/messages';
-    const auth = { bearer: key() };
+    const auth = { bearer: await key() };
     expectRagError(dialect, await target().raw(path, { method: 'GET', auth }), 405);
     const body = nativeBody(dialect, { model, messages: SMALL_TALK, maxTokens: 16 });
     expectRagError(dialect, await target().raw(`${path}/extra`, { auth, body }), 404);
@@ -87,7 +96,7 @@ describe('credential headers', () => {
     const body = nativeBody('openai', { model, messages: SMALL_TALK, maxTokens: 16 });
     const res = await target().call('openaiChatCompletions', {
       body,
-      auth: { headers: { authorization: `Bearer ${key()}` } },
+      auth: { headers: { authorization: `Bearer ${await key()}` } },
     });
     readAnswer('openai', res);
   });
@@ -95,7 +104,8 @@ describe('credential headers', () => {
   it('the Anthropic-style endpoint takes the project key as x-api-key or as Authorization: Bearer [AUTH-RAG-KEY-HEADERS, RAG-ANTHROPIC-ENDPOINT]', async (ctx) => {
     const model = await needRag(ctx, target(), 'anthropic');
     const body = nativeBody('anthropic', { model, messages: SMALL_TALK, maxTokens: 16 });
-    for (const headers of [{ 'x-api-key': key() }, { authorization: `Bearer ${key()}` }] as Record<
+    const value = await key();
+    for (const headers of [{ 'x-api-key': value }, { authorization: `Bearer ${value}` }] as Record<
       string,
       string
     >[]) {
@@ -109,7 +119,7 @@ describe('the Anthropic-style path carries v1', () => {
   it('POST /anthropic/v1/messages answers; /anthropic/messages and /anthropic/v2/messages are unknown routes, 404 in the Anthropic shape [VERSION-V1-ANTHROPIC-PATH, RAG-UNKNOWN-ROUTE-NATIVE]', async (ctx) => {
     const model = await needRag(ctx, target(), 'anthropic');
     const body = nativeBody('anthropic', { model, messages: SMALL_TALK, maxTokens: 16 });
-    const headers = { 'x-api-key': key() };
+    const headers = { 'x-api-key': await key() };
     readAnswer('anthropic', await target().raw('/anthropic/v1/messages', { body, auth: { headers } }));
     for (const path of ['/anthropic/messages', '/anthropic/v2/messages']) {
       expectRagError('anthropic', await target().raw(path, { body, auth: { headers } }), 404);
@@ -140,11 +150,11 @@ describe('native request shapes', () => {
       user: 'conformance-suite',
       stream: false,
     };
-    const a = readAnswer('openai', await askRag(target(), 'openai', { native }));
+    const a = readAnswer('openai', await ask('openai', { native }));
     expectPlainAnswer(a, model);
     // The legacy max_tokens field is native too.
     const legacy = { ...native, max_completion_tokens: undefined, max_tokens: 64 };
-    expectPlainAnswer(readAnswer('openai', await askRag(target(), 'openai', { native: legacy })), model);
+    expectPlainAnswer(readAnswer('openai', await ask('openai', { native: legacy })), model);
   });
 
   it('the Anthropic-style endpoint accepts the native messages request: system as a string or text blocks, content as a string or blocks, sampling fields, stop sequences, metadata [RAG-ANTHROPIC-REQUEST]', async (ctx) => {
@@ -167,7 +177,7 @@ describe('native request shapes', () => {
       { ...common, system: [{ type: 'text', text: 'You are a concise support assistant.' }] },
       { ...common, stop_sequences: ['\n\n\n'], stream: false },
     ]) {
-      expectPlainAnswer(readAnswer('anthropic', await askRag(target(), 'anthropic', { native })), model);
+      expectPlainAnswer(readAnswer('anthropic', await ask('anthropic', { native })), model);
     }
   });
 
@@ -175,19 +185,13 @@ describe('native request shapes', () => {
     const model = await needRag(ctx, target(), 'anthropic');
     const base = nativeBody('anthropic', { model, messages: SMALL_TALK, maxTokens: 16 });
     expect(base).not.toHaveProperty('system');
-    readAnswer('anthropic', await askRag(target(), 'anthropic', { native: base }));
+    readAnswer('anthropic', await ask('anthropic', { native: base }));
     // Refusing a request without a usable max_tokens is the fake's choice (as in the native API).
     const refusal = { clause: 'RAG-ANTHROPIC-MAX-TOKENS-REQUIRED', documented: 'nothing' } as const;
     const { max_tokens: _, ...without } = base;
-    expectRagError(
-      'anthropic',
-      await askRag(target(), 'anthropic', { native: without }),
-      400,
-      undefined,
-      refusal,
-    );
+    expectRagError('anthropic', await ask('anthropic', { native: without }), 400, undefined, refusal);
     for (const max_tokens of [0, -1, 1.5, '16', null]) {
-      const res = await askRag(target(), 'anthropic', { native: { ...base, max_tokens } });
+      const res = await ask('anthropic', { native: { ...base, max_tokens } });
       expectRagError('anthropic', res, 400, undefined, refusal);
     }
   });

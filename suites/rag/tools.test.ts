@@ -2,9 +2,12 @@
  * User-declared tools on the RAG endpoints: returned to the caller as native tool calls, tool_choice with its
  * native meaning, and the round trip where the caller sends the results back and the conversation continues.
  * What any deployment must do is tested with forcing tool_choice values; what the fake model chooses by itself
- * (FAKE-MODEL-DEFAULT) and scripted replies (FAKE-MODEL-SCRIPT) need the control API.
+ * (FAKE-MODEL-DEFAULT) and scripted replies (FAKE-MODEL-SCRIPT) need the control API. The forcing tests ask a fresh
+ * organization's project where the target offers the provider state (support/fresh-quota.ts), so they spend
+ * nothing of the config key's RAG budget; else the configured project.
  */
 import { describe, expect, it } from 'vitest';
+import { ownRagKeyOfFile } from '../support/fresh-quota.js';
 import { needRag } from '../support/rag.js';
 import {
   type Answer,
@@ -23,8 +26,12 @@ import {
 import { scriptedWorldVia } from '../support/rag-world.js';
 import { assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
+import type { Auth } from '../target/target.js';
 
 const target = useTarget();
+/** The key of the tests any deployment runs: a fresh organization's where there is one, else the config's. */
+const ownKey = ownRagKeyOfFile(target);
+const ownAuth = async () => (await ownKey())?.auth;
 
 const TOOLS = [WEATHER_TOOL, ORDER_TOOL];
 const NAMES = TOOLS.map((t) => t.name);
@@ -89,13 +96,15 @@ const PARIS = JSON.stringify({ city: 'Paris', temperature_c: 18, conditions: 'su
 /**
  * Ask `first`, expecting tool calls under `why` (the assumed clause that makes the answer call a tool); send PARIS
  * back as the result of each: the calls and the next answer, or undefined when there was no call to answer.
+ * Both requests carry `auth` (default: the config's key).
  */
 async function weatherRoundTrip(
   dialect: RagDialect,
   first: Ask,
   why: 'RAG-TOOL-CHOICE' | 'FAKE-MODEL-DEFAULT',
+  auth?: Auth,
 ): Promise<{ calls: CallMade[]; next: Answer } | undefined> {
-  const a = await answer(target(), dialect, first);
+  const a = await answer(target(), dialect, first, auth);
   const calls = expectWellFormedCalls(a);
   assumed(why, () => expectToolCalls(a));
   if (calls.length === 0) return undefined;
@@ -107,6 +116,7 @@ async function weatherRoundTrip(
       calls,
       calls.map(() => PARIS),
     ),
+    auth,
   );
   return { calls, next };
 }
@@ -114,7 +124,8 @@ async function weatherRoundTrip(
 describe.each(DIALECTS)('%s-style endpoint: user tools', (dialect: RagDialect) => {
   it('a tool named in tool_choice is called and handed to the caller as a native tool call [RAG-USER-TOOLS-RETURNED, RAG-TOOL-CHOICE]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const a = await answer(target(), dialect, ask(model, { toolChoice: { name: ORDER_TOOL.name } }));
+    const auth = await ownAuth();
+    const a = await answer(target(), dialect, ask(model, { toolChoice: { name: ORDER_TOOL.name } }), auth);
     expectWellFormedCalls(a);
     assumed('RAG-TOOL-CHOICE', () => {
       const calls = expectToolCalls(a);
@@ -124,21 +135,29 @@ describe.each(DIALECTS)('%s-style endpoint: user tools', (dialect: RagDialect) =
 
   it('`required` (Anthropic `any`) always calls a declared tool, even for small talk [RAG-TOOL-CHOICE, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const a = await answer(target(), dialect, ask(model, { messages: SMALL_TALK, toolChoice: 'required' }));
+    const auth = await ownAuth();
+    const a = await answer(
+      target(),
+      dialect,
+      ask(model, { messages: SMALL_TALK, toolChoice: 'required' }),
+      auth,
+    );
     expectWellFormedCalls(a);
     assumed('RAG-TOOL-CHOICE', () => expectToolCalls(a));
   });
 
   it('`none` never calls a tool, even when asked for exactly what one does [RAG-TOOL-CHOICE]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
-    const a = await answer(target(), dialect, ask(model, { toolChoice: 'none' }));
+    const auth = await ownAuth();
+    const a = await answer(target(), dialect, ask(model, { toolChoice: 'none' }), auth);
     assumed('RAG-TOOL-CHOICE', () => expectTextAnswer(a));
   });
 
   it('`auto` answers either with text or with calls of declared tools [RAG-TOOL-CHOICE, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
+    const auth = await ownAuth();
     for (const messages of [WEATHER_QUESTION, SMALL_TALK]) {
-      const a = await answer(target(), dialect, ask(model, { messages, toolChoice: 'auto' }));
+      const a = await answer(target(), dialect, ask(model, { messages, toolChoice: 'auto' }), auth);
       expectWellFormedCalls(a);
       assumed('RAG-TOOL-CHOICE', () => {
         if (a.toolCalls.length > 0) expectToolCalls(a);
@@ -149,10 +168,12 @@ describe.each(DIALECTS)('%s-style endpoint: user tools', (dialect: RagDialect) =
 
   it('the caller sends the tool result back and the follow-up request gets a new answer [RAG-TOOL-RESULT-CONTINUES, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
     const model = await needRag(ctx, target(), dialect);
+    const auth = await ownAuth();
     const trip = await weatherRoundTrip(
       dialect,
       ask(model, { toolChoice: { name: WEATHER_TOOL.name } }),
       'RAG-TOOL-CHOICE',
+      auth,
     );
     if (trip) expectContinues(trip.next, trip.calls);
   });
