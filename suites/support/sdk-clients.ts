@@ -14,7 +14,6 @@ import { DocumentedOpenAIChatCompletion } from '../../contract/requests/rag-open
 import { DocumentedRagSources, KNOWLEDGEBASE_TOOL_TYPE } from '../../contract/requests/rag-sources.js';
 import { cassetteFetch } from '../target/cassettes.js';
 import type { Target } from '../target/target.js';
-import { needRag } from './rag.js';
 import { sourceChunks } from './rag-wire.js';
 
 /** Generous against a slow target, short enough that a hung stream fails the test rather than the run. */
@@ -154,18 +153,6 @@ export function reserveRagRequests(ctx: TestContext, t: Target, requests: number
     );
   }
   for (let i = 0; i < requests; i += 1) budget.take(key, 'rag');
-}
-
-/** Skip unless the target can take `requests` RAG calls on `dialect` through an SDK (needRag, then the budget). */
-export async function needSdkCalls(
-  ctx: TestContext,
-  t: Target,
-  dialect: RagDialect,
-  requests: number,
-): Promise<string> {
-  const model = await needRag(ctx, t, dialect);
-  reserveRagRequests(ctx, t, requests);
-  return model;
 }
 
 /** The rejection of `promise` (fails the test when it resolves). */
