@@ -24,11 +24,22 @@ export interface Operation {
   readonly encoding: BodyEncoding;
   /** Platform operations only. */
   readonly access?: AccessRule;
+  /**
+   * Where the spec does not show which access the operation needs: the assumed clause that states `access`. Whether
+   * a token gets the spec's 403 for a missing permission or goes on to an answer is then the fake's choice.
+   */
+  readonly accessClause?: string;
   /** Also answered at {org_base_url} (assumed: the spec does not list which operations live there). */
   readonly orgLevel?: boolean;
   /** Takes a project_uid and is subject to scope and membership. */
   readonly projectScoped?: boolean;
   readonly request: z.ZodType;
+  /**
+   * Fields of `request` whose name the spec does not show, each with the assumed clause that names it. The documented
+   * request fields are the other fields of `request` (nested objects included); a body field outside them is one the
+   * spec does not show.
+   */
+  readonly assumedRequestFields?: Readonly<Record<string, string>>;
   /**
    * Schema of `data` in the success envelope as the fake answers it; absent for message-only operations. For RAG,
    * the whole body.
@@ -133,7 +144,9 @@ export const platformOperations = [
     undefined,
   ),
   /** Access not shown: assumed the same as getSessions (AUTH-GETSTATS-ASSUMED). */
-  platform('getStats', { roles: [...OEV, 'operator'], level: 'project' }, P.GetStatsRequest, P.GetStatsData),
+  platform('getStats', { roles: [...OEV, 'operator'], level: 'project' }, P.GetStatsRequest, P.GetStatsData, {
+    accessClause: 'AUTH-GETSTATS-ASSUMED',
+  }),
   platform(
     'getSessions',
     { roles: [...OEV, 'operator'], level: 'project' },
@@ -165,6 +178,8 @@ export const platformOperations = [
     { roles: [...OEV, 'trainer'], fineGrained: { module: 'Debugging', action: 'Read' }, level: 'project' },
     P.PlaygroundAgentResponseRequest,
     P.PlaygroundAgentResponseData,
+    // "The name of the previous-messages field: not shown."
+    { assumedRequestFields: { messages: 'PLAYGROUND-HISTORY-FIELD' } },
   ),
   platform(
     'searchIndexDocument',
@@ -182,6 +197,7 @@ export const platformOperations = [
     P.GetSupportedModelsData,
     {
       orgLevel: true,
+      accessClause: 'AUTH-GETSUPPORTEDMODELS-ASSUMED',
       // The shape of the envelope is not shown beyond its entries {value, tier} (suites find them with modelEntries).
       documentedResponse: z.unknown(),
       shapeClause: 'MODELS-RESPONSE-SHAPE',

@@ -1,7 +1,11 @@
 /** Each violation and difference of a recording gets its strength: documented (the spec says so) or assumed. */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { clauseById } from '../contract/clauses/index.js';
+import { operations } from '../contract/operations.js';
 import { documentedFindings, findingOf } from './findings.js';
 import { altered, errorBody, json, pair, projectsBody } from './pairs.test-support.js';
+import type { DriftAnswer } from './types.js';
 
 const strengths = (f: ReturnType<typeof findingOf>) =>
   [...f.violations, ...f.differences].map((d) => `${d.kind}:${d.strength}`);
@@ -100,5 +104,149 @@ describe('drift strengths at {org_base_url} and for statuses given only with a m
     const notMember = errorBody('User is not a member of the project');
     const p = pair(json(400, notMember), json(403, notMember));
     expect(documentedFindings(findingOf(p))).toBe(0);
+  });
+});
+
+describe('drift strengths where the spec leaves the choice open [DRIFT-STRENGTH]', () => {
+  const FORBIDDEN = 'You do not have permission to perform this action';
+  const success = (data: unknown) => json(200, { type: 'RXSUCCESS', message: 'ok', data });
+
+  it('any path under /openai/ or /anthropic/ is RAG: its error body is not shown', () => {
+    const real = json(404, errorBody('Route not found'));
+    const native = json(404, { error: { message: 'Not found', type: 'invalid_request_error' } });
+    for (const [method, path] of [
+      ['POST', '/openai/embeddings'],
+      ['GET', '/anthropic/v1/messages'],
+      ['POST', '/anthropic'],
+    ] as const) {
+      const f = findingOf(pair(real, native, { operationId: undefined, method, path }));
+      expect(f.differences.length, path).toBeGreaterThan(0);
+      expect(documentedFindings(f), `${path}: ${strengths(f).join(' ')}`).toBe(0);
+    }
+    // Outside the RAG dialects the error envelope is documented.
+    const platform = pair(native, json(404, errorBody('Route not found')), {
+      operationId: undefined,
+      path: '/getMyProjectz',
+    });
+    expect(documentedFindings(findingOf(platform))).toBeGreaterThan(0);
+  });
+
+  it('access not shown: the 403 for a missing permission against an answer is assumed on getStats and getSupportedModels', () => {
+    const models = { operationId: 'getSupportedModels', path: '/getSupportedModels' };
+    const stats = { operationId: 'getStats', path: '/getStats', requestBody: '{"project_uid":"p1"}' };
+    const cases = [
+      pair(json(403, errorBody(FORBIDDEN)), success([{ value: 'gpt-4o-mini', tier: 0 }]), models),
+      pair(success([{ value: 'gpt-4o-mini', tier: 0 }]), json(403, errorBody(FORBIDDEN)), models),
+      pair(json(403, errorBody(FORBIDDEN)), success({ total_messages: 1 }), stats),
+      // refused for the permission before the membership check the fake refuses on
+      pair(
+        json(403, errorBody(FORBIDDEN)),
+        json(403, errorBody('User is not a member of the project')),
+        stats,
+      ),
+      // refused for the permission before the body is checked
+      pair(json(403, errorBody(FORBIDDEN)), json(400, errorBody('Invalid params')), stats),
+    ];
+    for (const p of cases) {
+      const f = findingOf(p);
+      expect(f.differences.length).toBeGreaterThan(0);
+      expect(documentedFindings(f), strengths(f).join(' ')).toBe(0);
+    }
+    // Where the spec shows the access, the same differences are documented.
+    const sessions = { operationId: 'getSessions', path: '/getSessions', requestBody: 'project_uid=p1' };
+    for (const p of cases.slice(2))
+      expect(documentedFindings(findingOf({ ...p, ...sessions })), p.real.body).toBeGreaterThan(0);
+    // Access not shown does not make a 401 or a server error open.
+    expect(
+      documentedFindings(
+        findingOf(pair(json(401, errorBody('nope')), json(403, errorBody(FORBIDDEN)), stats)),
+      ),
+    ).toBeGreaterThan(0);
+  });
+
+  it('a field the spec does not show may alone decide between success and refusal', () => {
+    const body = (extra: Record<string, unknown>) =>
+      JSON.stringify({ project_uid: 'p1', session_uid: 7, query: 'Where is my refund?', ...extra });
+    const answer = success({ session_uid: 7, message: 'Soon.', response_time: 1, total_credits: 1 });
+    const playground = (real: DriftAnswer, fake: DriftAnswer, extra: Record<string, unknown>) =>
+      pair(real, fake, {
+        operationId: 'playgroundAgentResponse',
+        path: '/playgroundAgentResponse',
+        requestBody: body(extra),
+      });
+    const invalid = json(400, errorBody('Invalid params'));
+    const history = Array.from({ length: 51 }, () => ({ role: 'user', content: 'hi' }));
+    const cases = [
+      // the fake's name for the previous messages (`messages`, assumed) with items it refuses; the server ignores it
+      playground(answer, invalid, { messages: [{ role: 'system', content: 1 }] }),
+      // the same body refused further on, for another reason
+      playground(json(400, errorBody('Session not found')), invalid, { messages: [{ role: 'system' }] }),
+      // another name for the previous messages, which the fake ignores
+      playground(json(422, errorBody('Invalid params: history: too big')), answer, { history }),
+      // an agent_setting field beyond model, system_prompt and temperature
+      playground(answer, invalid, { agent_setting: { temperature: 1, top_p: 7 } }),
+    ];
+    for (const p of cases) {
+      const f = findingOf(p);
+      expect(f.differences.length).toBeGreaterThan(0);
+      expect(documentedFindings(f), `${p.requestBody}: ${strengths(f).join(' ')}`).toBe(0);
+    }
+    // Only the documented fields: the refusal is theirs.
+    expect(documentedFindings(findingOf(playground(answer, invalid, {})))).toBeGreaterThan(0);
+    expect(
+      documentedFindings(
+        findingOf(
+          playground(json(400, errorBody('Session not found')), invalid, { agent_setting: { model: 'x' } }),
+        ),
+      ),
+    ).toBeGreaterThan(0);
+    // A documented field the fake refuses (query over 5000 characters) beside one not shown: still documented.
+    const long = pair(answer, invalid, {
+      operationId: 'playgroundAgentResponse',
+      path: '/playgroundAgentResponse',
+      requestBody: JSON.stringify({ project_uid: 'p1', session_uid: 7, query: 'x'.repeat(5001), history }),
+    });
+    expect(documentedFindings(findingOf(long))).toBeGreaterThan(0);
+    // A field not shown does not open the documented 403 or 401.
+    expect(
+      documentedFindings(findingOf(playground(json(403, errorBody(FORBIDDEN)), answer, { history }))),
+    ).toBeGreaterThan(0);
+  });
+
+  it('a refusal of the fake whose status and message the spec does not document may be a success elsewhere', () => {
+    const messages = {
+      operationId: 'getSessionMessages',
+      path: '/getSessionMessages',
+      requestBody: 'project_uid=p1&session_uid=7',
+    };
+    const f = findingOf(pair(success([]), json(404, errorBody('Session not found')), messages));
+    expect(f.differences.length).toBeGreaterThan(0);
+    expect(documentedFindings(f), strengths(f).join(' ')).toBe(0);
+    // A refusal the spec documents (Invalid params), or a server error against the undocumented one: documented.
+    const documentedRefusal = pair(success([]), json(400, errorBody('Invalid params')), messages);
+    expect(documentedFindings(findingOf(documentedRefusal))).toBeGreaterThan(0);
+    const serverError = pair(
+      json(500, errorBody('boom')),
+      json(404, errorBody('Session not found')),
+      messages,
+    );
+    expect(documentedFindings(findingOf(serverError))).toBeGreaterThan(0);
+  });
+});
+
+describe('the open choices drift reads from the contract [DRIFT-STRENGTH]', () => {
+  it('each assumed access rule and assumed request field names an assumed clause, and the field is in the request', () => {
+    const marked = operations.filter((o) => o.accessClause || o.assumedRequestFields);
+    expect(marked.map((o) => o.id).sort()).toEqual([
+      'getStats',
+      'getSupportedModels',
+      'playgroundAgentResponse',
+    ]);
+    for (const op of marked) {
+      for (const id of [op.accessClause, ...Object.values(op.assumedRequestFields ?? {})])
+        if (id) expect(clauseById(id)?.kind, `${op.id}: ${id}`).toBe('assumed');
+      for (const field of Object.keys(op.assumedRequestFields ?? {}))
+        expect(op.request instanceof z.ZodObject && field in op.request.shape, field).toBe(true);
+    }
   });
 });
