@@ -8,7 +8,7 @@
  * inconclusive, never red. Reports: reports/rehearsal/run-N/reports/.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, startFake, stop } from '../../bench/processes.js';
@@ -97,8 +97,11 @@ function options() {
   };
 }
 
+/** One run of the conformance runner in `dir`; its whole output goes to dir/runner.log, its verdict lines to ours. */
 function runConformance(dir: string, targetFile: string, ledger: string, files: string[]): Promise<number> {
   mkdirSync(dir, { recursive: true });
+  const logFile = join(dir, 'runner.log');
+  const log = createWriteStream(logFile);
   return new Promise((res) => {
     const child = spawn(
       join(ROOT, 'node_modules', '.bin', 'tsx'),
@@ -106,17 +109,24 @@ function runConformance(dir: string, targetFile: string, ledger: string, files: 
       {
         cwd: dir,
         env: { ...process.env, CONFORMANCE_QUOTA_LEDGER: ledger },
-        stdio: ['ignore', 'pipe', 'inherit'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
     let tail = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    const keep = (chunk: Buffer) => {
+      log.write(chunk);
       tail = (tail + chunk.toString()).slice(-6000);
-    });
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     child.on('close', (code) => {
-      // The runner's last lines: the verdict, the coverage and the test counts.
+      log.end();
+      // The runner's last lines (the verdict, the coverage, the test counts), or, when it failed, the end of its
+      // output, which names the failing tests.
       const from = tail.lastIndexOf('conformance verdict:');
-      process.stdout.write(`${from >= 0 ? tail.slice(from) : tail}`);
+      const failed = code === 1 || code === 2;
+      process.stdout.write(failed || from < 0 ? tail : tail.slice(from));
+      process.stdout.write(`(whole output: ${shown(logFile)})\n`);
       res(code ?? 1);
     });
   });
