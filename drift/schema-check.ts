@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { ErrorEnvelope, MessageOnlyEnvelope, successEnvelope } from '../contract/envelope.js';
 import type { Operation } from '../contract/operations.js';
 import { AnthropicErrorBody, OpenAIErrorBody } from '../contract/requests/rag-errors.js';
-import type { RagDialect } from '../contract/requests/rag-models.js';
+import { type RagDialect, ragRootOf } from '../contract/requests/rag-models.js';
 import { sortDifferences } from './difference.js';
 import { operationOf } from './envelope-kind.js';
 import { isObject, parseJson, shortenText } from './json-shape.js';
@@ -69,10 +69,6 @@ function ragViolations(pair: DriftPair, op: Operation): Difference[] {
   }
   return out;
 }
-
-/** The dialect of a path outside the operation table under a RAG root (`/openai/…`, `/anthropic/…`). */
-const ragRootOf = (path: string): RagDialect | undefined =>
-  path.startsWith('/openai/') ? 'openai' : path.startsWith('/anthropic/') ? 'anthropic' : undefined;
 
 export function checkAgainstContract(pair: DriftPair): Difference[] {
   const op = operationOf(pair.operationId);

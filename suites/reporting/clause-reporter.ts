@@ -16,7 +16,7 @@ import { summaryLine } from './clause-matrix.js';
 import { coverageLine } from './coverage.js';
 import { toHtml } from './html.js';
 import { toJUnitXml } from './junit.js';
-import { buildReport, type ConformanceReport, REPORT_FILES, toJson } from './report.js';
+import { buildReport, type ConformanceReport, FILES_ENV, REPORT_FILES, toJson } from './report.js';
 import { targetFromEnv } from './target-info.js';
 import { cleanText } from './text.js';
 import { loadWaivers, WAIVERS_ENV, type Waiver } from './waivers.js';
@@ -24,6 +24,15 @@ import { loadWaivers, WAIVERS_ENV, type Waiver } from './waivers.js';
 export interface ClauseReporterOptions {
   /** Where to write the reports; relative to process.cwd(). Default `reports`. */
   readonly outputDir?: string;
+}
+
+/** What a partial run selected: the name pattern and the file filters, as the report's `filter`. */
+function selectionOf(pattern: RegExp | undefined, env: NodeJS.ProcessEnv = process.env): { filter?: string } {
+  const parts = [
+    ...(pattern ? [pattern.source] : []),
+    ...(env[FILES_ENV] ? [`files: ${env[FILES_ENV]}`] : []),
+  ];
+  return parts.length > 0 ? { filter: parts.join(' · ') } : {};
 }
 
 /** The waiver file and the baseline the runner named (CONFORMANCE_WAIVERS, CONFORMANCE_BASELINE), when any. */
@@ -162,7 +171,7 @@ export default class ClauseReporter implements Reporter {
       target,
       generatedAt: new Date().toISOString(),
       runErrors,
-      ...(pattern ? { filter: pattern.source } : {}),
+      ...selectionOf(pattern),
       ...(gateFiles.waivers ? { waivers: gateFiles.waivers } : {}),
       ...(gateFiles.baseline ? { baseline: gateFiles.baseline } : {}),
     });

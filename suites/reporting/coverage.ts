@@ -7,6 +7,7 @@ import type { ClauseRow } from './clause-matrix.js';
 
 export const UNCHECKED_REASONS = [
   'no citing test',
+  'not in this run',
   'control API only',
   'provider state not offered',
   'missing credential',
@@ -53,8 +54,12 @@ export interface Coverage {
 
 const isChecked = (row: ClauseRow) => row.status === 'pass' || row.status === 'fail' || row.status === 'warn';
 
-function classify(row: ClauseRow): UncheckedClause {
-  if (row.tests.length === 0) return { id: row.id, reason: 'no citing test', reasons: ['no citing test'] };
+function classify(row: ClauseRow, partial: boolean): UncheckedClause {
+  // A partial run (a name or file filter) sees only the tests it selected: the citing tests may be elsewhere.
+  if (row.tests.length === 0) {
+    const reason: UncheckedReason = partial ? 'not in this run' : 'no citing test';
+    return { id: row.id, reason, reasons: [reason] };
+  }
   const tally = new Map<UncheckedReason, number>();
   for (const t of row.tests) {
     const cls = t.state === 'inconclusive' ? 'quota spent' : reasonClass(t.skipReason ?? '');
@@ -66,10 +71,10 @@ function classify(row: ClauseRow): UncheckedClause {
   return { id: row.id, reason, reasons };
 }
 
-export function coverageOf(rows: readonly ClauseRow[]): Coverage {
+export function coverageOf(rows: readonly ClauseRow[], partial = false): Coverage {
   const documented = rows.filter((r) => r.scope === 'api' && r.kind === 'documented');
   const checked = documented.filter(isChecked).length;
-  const unchecked = documented.filter((r) => !isChecked(r)).map(classify);
+  const unchecked = documented.filter((r) => !isChecked(r)).map((row) => classify(row, partial));
   const byReason = Object.fromEntries(UNCHECKED_REASONS.map((r) => [r, 0])) as Record<
     UncheckedReason,
     number

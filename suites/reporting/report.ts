@@ -17,6 +17,9 @@ import { type StrengthViolation, strengthViolations } from './strength-rule.js';
 import type { Waiver } from './waivers.js';
 
 /** File names of the three reports, inside the reports directory. */
+/** The runner's FILES arguments, which vitest does not hand a reporter (CONFORMANCE_FILES, comma-separated). */
+export const FILES_ENV = 'CONFORMANCE_FILES';
+
 export const REPORT_FILES = {
   junit: 'conformance.junit.xml',
   json: 'conformance.json',
@@ -45,7 +48,7 @@ export interface ConformanceReport {
   readonly strengthViolations: readonly StrengthViolation[];
   /** Problems outside any test: files that failed to load, unhandled errors, an interrupted run. */
   readonly runErrors: readonly string[];
-  /** The test-name filter of a partial run (`--filter`); its verdict covers the selected tests only. */
+  /** What a partial run selected (`--filter` and/or FILES); its verdict covers the selected tests only. */
   readonly filter?: string;
 }
 
@@ -74,7 +77,7 @@ export const buildReport = (input: {
     gate: gateRest,
     counts: countMatrix(matrix),
     matrix,
-    coverage: coverageOf(matrix.rows),
+    coverage: coverageOf(matrix.rows, input.filter !== undefined),
     strengthViolations: strengthViolations(matrix.tests, (id) => kinds.get(id)),
     runErrors,
     ...(input.filter !== undefined ? { filter: input.filter } : {}),

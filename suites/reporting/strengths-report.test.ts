@@ -115,6 +115,14 @@ describe('evidence and coverage [REPORT-EVIDENCE, REPORT-COVERAGE]', () => {
     expect(c.byReason['control API only']).toBe(1);
     expect(c.byReason['no citing test']).toBe(1);
     expect(c.byReason['quota spent']).toBe(0);
+    // In a partial run (a name or file filter) a clause without a test in the run is not in this run, not uncited.
+    const partial = coverageOf(m.rows, true);
+    expect(partial.unchecked[1]).toEqual({
+      id: 'DOC-C',
+      reason: 'not in this run',
+      reasons: ['not in this run'],
+    });
+    expect(partial.byReason['no citing test']).toBe(0);
   });
 
   it('classifies the skip notes the suites give', () => {

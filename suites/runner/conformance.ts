@@ -14,7 +14,7 @@ import { readCassetteSetMeta, TARGET_FILE } from '../../recording/cassette.js';
 import { startCassetteSet } from '../../recording/cassette-set.js';
 import { BASELINE_ENV, loadBaseline } from '../reporting/baseline.js';
 import { coverageLine } from '../reporting/coverage.js';
-import { type ConformanceJson, REPORT_FILES } from '../reporting/report.js';
+import { type ConformanceJson, FILES_ENV, REPORT_FILES } from '../reporting/report.js';
 import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
 import { loadWaivers, WAIVERS_ENV, waiverLabel } from '../reporting/waivers.js';
 import {
@@ -190,6 +190,8 @@ const main = async (): Promise<number> => {
   const jsonPath = resolve(reportsDir, REPORT_FILES.json);
   rmSync(jsonPath, { force: true }); // a stale report must never decide this run
 
+  if (positionals.length > 0) process.env[FILES_ENV] = positionals.join(', ');
+  else delete process.env[FILES_ENV];
   const { startVitest } = await import('vitest/node');
   const vitest = await startVitest('test', positionals, {
     root: REPO_ROOT,

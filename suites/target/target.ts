@@ -3,6 +3,7 @@
  * their contract id; the body is encoded as the operation's table says, with the credential it needs by default.
  */
 import { operationById, type TargetConfig } from '../../contract/index.js';
+import { ragRootOf } from '../../contract/requests/rag-models.js';
 import { currentTestId } from '../support/strength.js';
 import type { ControlClient } from './control-client.js';
 import type { ProviderStatesClient } from './provider-states-client.js';
@@ -193,7 +194,8 @@ export function createHttpTarget(
       return exchange(op.path, op.credential, op.encoding, o);
     },
     raw(path, o = {}) {
-      return exchange(path, 'bearer-token', 'json', o);
+      // A path under a RAG root spends the project key's RAG budget, as the table's RAG operations do.
+      return exchange(path, ragRootOf(path) ? 'rag-key' : 'bearer-token', 'json', o);
     },
     close: async () => {
       budget?.save();

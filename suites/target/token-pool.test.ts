@@ -26,6 +26,7 @@ beforeAll(async () => {
     base_url: `http://127.0.0.1:${port}/api/v1`,
     kind: 'real',
     tokens: { owner: 'api-v1-pool-a' },
+    project_key: 'project-key-1',
     token_pools: { owner: ['api-v1-pool-b', 'api-v1-pool-c'] },
   });
   const ledger = openLedger(config.base_url, join(mkdtempSync(join(tmpdir(), 'pool-')), 'ledger.json'));
@@ -54,5 +55,24 @@ describe('token pools [HARNESS-QUOTA-LEDGER]', () => {
     seen.length = 0;
     await target.call('getMyProjects', { body: {}, auth: { bearer: 'api-v1-pool-a' } });
     expect(seen).toEqual(['Bearer api-v1-pool-a']);
+  });
+});
+
+describe('raw requests under a RAG root [HARNESS-REQUEST-BUDGET]', () => {
+  it('a raw request to /openai/… or /anthropic/… spends the project key’s RAG budget, not a token’s', async () => {
+    const owner = target.budget?.used('api-v1-pool-a') ?? 0;
+    await target.raw('/anthropic/v1/messages', {
+      body: {},
+      auth: { headers: { 'x-api-key': 'project-key-1' } },
+    });
+    await target.raw('/openai/chat/completions', { body: {} });
+    expect(target.budget?.used('project-key-1', 'rag')).toBe(2);
+    expect(target.budget?.used('api-v1-pool-a')).toBe(owner);
+  });
+
+  it('a raw request elsewhere spends the owner token as before', async () => {
+    const before = target.budget?.used('project-key-1', 'rag');
+    await target.raw('/getMyProjects', { body: {}, auth: { token: 'owner' } });
+    expect(target.budget?.used('project-key-1', 'rag')).toBe(before);
   });
 });
