@@ -230,6 +230,13 @@ export const variantAxes = [
     description:
       'A call the credits cannot cover answers 403 `Not enough credits` instead of 402 `Insufficient credits` (RAG endpoints too, in their error shape).',
   },
+  {
+    id: 'playground-price-by-length',
+    spec_line: 'Each call deducts credits by model.',
+    flips: ['PLAYGROUND-PRICE-PER-CALL'],
+    description:
+      'A playground call deducts its model’s price per call plus 0.001 credit per character of the query: by model, yet not the same for every call of one model.',
+  },
 ] as const satisfies readonly VariantAxisSpec[];
 
 export type VariantAxis = (typeof variantAxes)[number]['id'];

@@ -94,6 +94,11 @@ export const playgroundClauses = defineClauses([
     'Each playground call deducts credits according to the model used.',
   ),
   assumed(
+    'PLAYGROUND-PRICE-PER-CALL',
+    P,
+    'A playground call deducts a fixed price per model (its credits_per_call in getSupportedModels), whatever the question, the previous messages and the answer; so what a call deducted shows which model it ran on.',
+  ),
+  assumed(
     'PLAYGROUND-TOTAL-CREDITS',
     P,
     'total_credits is the number of credits this call deducted from the balance.',

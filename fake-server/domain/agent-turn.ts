@@ -1,6 +1,7 @@
 /**
  * One agent turn, shared by the widget (sendMessage) and the playground: pick the model, check credits, retrieve
- * with the last chat_history_count messages as context, compose the canned reply, deduct the model's price.
+ * with the last chat_history_count messages as context, compose the canned reply, deduct the model's price (per call
+ * unless the caller prices the turn otherwise).
  */
 import { type AgentSettings, composeReply } from '../rag/canned-agent.js';
 import type { KnowledgebaseChunkHit } from '../rag/knowledgebase-index.js';
@@ -16,6 +17,8 @@ export interface TurnInput {
   /** Previous messages, oldest first. */
   history: readonly { role: 'user' | 'assistant'; content: string }[];
   overrides?: { model?: string; system_prompt?: string; temperature?: number };
+  /** What the turn costs on its model; the model's price per call unless given (a playground of the variant). */
+  price?: (model: SupportedModelEntry, query: string) => number;
 }
 
 export interface Turn {
@@ -30,7 +33,8 @@ export function agentTurn(ctx: DomainContext, org: Organization, project: Projec
   const modelValue = input.overrides?.model ?? project.settings.model;
   const model = findModelForPlan(ctx, org.plan, modelValue);
   if (!model) throw badRequest(messages.invalidModel(modelValue));
-  ensureCredits(org, project, model.credits_per_call);
+  const credits = input.price ? input.price(model, input.query) : model.credits_per_call;
+  ensureCredits(org, project, credits);
   const settings: AgentSettings = {
     ...project.settings,
     model: model.value,
@@ -43,6 +47,6 @@ export function agentTurn(ctx: DomainContext, org: Organization, project: Projec
   const retrievalQuery = [...context.map((m) => m.content), input.query].join(' ');
   const hits = indexFor(ctx, project).search(retrievalQuery, { limit: settings.max_nodes });
   const reply = composeReply(input.query, hits, settings);
-  deductCredits(ctx, org, project, model.credits_per_call);
-  return { text: reply.text, model, credits: model.credits_per_call, retrievalQuery, used: reply.used };
+  deductCredits(ctx, org, project, credits);
+  return { text: reply.text, model, credits, retrievalQuery, used: reply.used };
 }

@@ -1,5 +1,7 @@
 /** The playground: emulator sessions and one-off agent calls that may override settings for the call only. */
 import type { PlaygroundSession } from '../../contract/index.js';
+import { variantOn } from '../variant/axes.js';
+import { pricedByLength } from '../variant/playground-price.js';
 import { agentTurn } from './agent-turn.js';
 import type { DomainContext } from './context.js';
 import { messages, notFound } from './errors.js';
@@ -38,6 +40,8 @@ export function playgroundResponse(
     // Stryker disable next-line ArrayDeclaration: equivalent; agentTurn keeps only the history's user messages, which a placeholder element is not
     history: call.messages ?? [],
     ...(call.agent_setting ? { overrides: call.agent_setting } : {}),
+    // The spec says by model, not per call (PLAYGROUND-PRICE-PER-CALL): the variant also prices the question's length.
+    ...(variantOn(ctx, 'playground-price-by-length') ? { price: pricedByLength } : {}),
   });
   appendMessage(ctx, session, 'user', call.query, { response_source: 'playground' });
   appendMessage(ctx, session, 'assistant', turn.text, { response_source: 'playground' });

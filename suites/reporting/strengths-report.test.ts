@@ -135,6 +135,9 @@ describe('evidence and coverage [REPORT-EVIDENCE, REPORT-COVERAGE]', () => {
     );
     expect(reasonClass('target does not allow spending quota (allow.quota)')).toBe('quota not allowed');
     expect(reasonClass('target does not allow spending credits (allow.credits)')).toBe('credits not allowed');
+    expect(
+      reasonClass('not checkable here: the target prices a playground call by more than its model (…)'),
+    ).toBe('not checkable here');
     expect(reasonClass('something else')).toBe('other');
   });
 });
