@@ -200,8 +200,10 @@ describe.each(DIALECTS)('%s-style endpoint: billing', (dialect: RagDialect) => {
     const usage = (r: typeof short) => r.result.usage!;
     if (usage(again).input === usage(short).input && usage(again).output === usage(short).output)
       expect(again.balance, 'the same model and token counts cost the same').toBe(short.balance);
+    // 600 sentences of nine words: thousands more input tokens with any tokenizer, whatever context the server adds
+    // (a system prompt, retrieved chunks) to both requests.
     expect(usage(long).input, 'the long question is counted as more input tokens').toBeGreaterThan(
-      10 * usage(short).input,
+      usage(short).input + 3000,
     );
     // Per token: many more input tokens, and no fewer output tokens, cost more whatever each kind's price.
     if (usage(long).output >= usage(short).output)
