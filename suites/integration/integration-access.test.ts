@@ -352,7 +352,7 @@ describe('the hourly cap of the project-key search', () => {
     assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectError(over, 429, SEARCH_RATE));
   });
 
-  it('createSession, sendMessage and getChatbotExecutionLogs are not capped: over 100 each in the hour, while the search is capped [RATE-INTEGRATION-OTHERS-UNCAPPED]', async (ctx) => {
+  it('createSession, sendMessage and getChatbotExecutionLogs are not capped: over 100 each in the hour (over 300 in a fresh organization), while the search is capped [RATE-INTEGRATION-OTHERS-UNCAPPED]', async (ctx) => {
     // In a fresh organization (provider state) whose search cap is spent first; otherwise on the configured
     // project, leaving its search cap alone (other files search with that key within the hour).
     const own = !(await stateMissing(target(), 'organization'));
@@ -365,7 +365,9 @@ describe('the hourly cap of the project-key search', () => {
       expectTally(searches, { admitted: CAP, limited: 1 });
     }
 
-    const n = CAP + 5;
+    // Over the search cap; in a fresh organization, whose requests nothing else shares, well over it (a cap a server
+    // chose above the search's shows too).
+    const n = own ? 3 * CAP + 5 : CAP + 5;
     await assumed('RATE-INTEGRATION-OTHERS-UNCAPPED', async () => {
       const sessions: string[] = [];
       for (let i = 0; i < n; i += 1) {
