@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { inconclusiveReason } from '../target/quota.js';
 import { rawResponse } from '../target/transport.js';
+import { expectError, statingClauses } from './envelope.js';
 import { assumed, markInconclusive, StrengthRuleError, setAssumedStrength } from './strength.js';
 
 // What these tests record about themselves is their subject, not evidence on the clauses they name.
@@ -38,6 +39,17 @@ describe('assumed() [HARNESS-TWO-STRENGTHS]', () => {
     setAssumedStrength(true);
     await expect(assumed('RATE-HEADERS', async () => fails())).rejects.toThrow(/expected 422/);
     expect(ctx.task.meta.assumedWarnings).toHaveLength(1);
+  });
+
+  it('expectError binds its exact refusal to the cited assumed clauses that state its status, and fails against the fake', () => {
+    // A title is read for the clauses it cites; this test's own title cites harness clauses only.
+    const title = 'limits > unknown type [USAGE-LIMIT-UNKNOWN-TYPE, RATE-HEADERS, USAGE-LIMIT-BOUNDS-INCLUSIVE]';
+    // RATE-HEADERS names no 400, USAGE-LIMIT-BOUNDS-INCLUSIVE is documented: the refusal is part of neither.
+    expect(statingClauses(400, title)).toEqual(['USAGE-LIMIT-UNKNOWN-TYPE']);
+    expect(statingClauses(404, title)).toEqual([]);
+    setAssumedStrength(true);
+    const unprocessable = rawResponse(422, {}, JSON.stringify({ type: 'RXERROR', message: 'Invalid params' }));
+    expect(() => expectError(unprocessable, 400, 'Invalid params')).toThrow(/expected 422 to be 400/);
   });
 
   it('refuses a documented clause and an unknown id, whatever the target', () => {
