@@ -8,7 +8,7 @@ export const reportingClauses = defineClauses([
   assumed(
     'HARNESS-TWO-STRENGTHS',
     R,
-    "A test's plain assertions check documented behaviour; the fake's choices are checked through assumed(CLAUSE-ID, check), which fails the test against the fake and, against any other target, records a warning on that assumed clause with the evidence and lets the test go on. assumed() refuses a documented clause id. The report shows assumed warnings per clause; a test citing documented and assumed clauses together that checks a cited assumed clause without assumed() is listed as a strength-rule violation.",
+    "A test's plain assertions check documented behaviour; the fake's choices are checked through assumed(CLAUSE-ID, check), which fails the test against the fake and, against any other target, records a warning on that assumed clause with the evidence and lets the test go on. assumed() refuses a documented clause id. Against any other target, a failing test that cites assumed clauses only is a warning on each of them, with the evidence, and the test is reported stopped (not checkable here), never failed. The report shows assumed warnings per clause; a test citing documented and assumed clauses together that checks a cited assumed clause without assumed() is listed as a strength-rule violation.",
   ),
   assumed(
     'HARNESS-INCONCLUSIVE-QUOTA',

@@ -29,7 +29,8 @@ export function reasonClass(note: string): UncheckedReason {
   if (/allow\.quota/.test(note)) return 'quota not allowed';
   if (/allow\.credits/.test(note)) return 'credits not allowed';
   // The target's own choice where the spec leaves one hides what the test reads (e.g. per-token playground prices).
-  if (note.startsWith('not checkable here')) return 'not checkable here';
+  if (note.startsWith('not checkable here') || note.startsWith('not checked on this target'))
+    return 'not checkable here';
   if (/target config has no|target has no .* token|-family model|rag_models/.test(note))
     return 'missing credential';
   return 'other';

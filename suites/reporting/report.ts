@@ -1,5 +1,6 @@
 /** The conformance report: everything the three writers (JSON, JUnit, HTML) need. */
 import type { Clause } from '../../contract/clauses/clause.js';
+import { softenAssumedOnly } from './assumed-only.js';
 import type { Baseline } from './baseline.js';
 import {
   buildMatrix,
@@ -62,9 +63,10 @@ export const buildReport = (input: {
   waivers?: readonly Waiver[];
   baseline?: Baseline;
 }): ConformanceReport => {
-  const matrix = buildMatrix(input.catalogue, input.outcomes);
-  const runErrors = input.runErrors ?? [];
   const kinds = new Map(input.catalogue.map((c) => [c.id, c]));
+  const outcomes = softenAssumedOnly(input.outcomes, (id) => kinds.get(id), input.target.kind);
+  const matrix = buildMatrix(input.catalogue, outcomes);
+  const runErrors = input.runErrors ?? [];
   const { verdict: gated, ...gateRest } = gate(verdict(matrix, input.target.kind, runErrors), matrix, {
     today: input.generatedAt.slice(0, 10),
     ...(input.waivers ? { waivers: input.waivers } : {}),
