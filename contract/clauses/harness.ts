@@ -75,6 +75,11 @@ export const harnessClauses = [
     "The fake's rate-limit window is configurable: its length (ms, at least 1000) and mode (`fixed`, the default, or `sliding`) through createFakeServer({ rateWindow }), FAKE_RATE_WINDOW_MS and FAKE_RATE_WINDOW for `npm start`, and POST /_control/rate-limits/window { ms?, mode? }, which lasts until the next control reset (a reset restores the start-up window, or the `rate_window` it is given, which later resets keep). A new length applies at once to the counts already made; a new mode starts every count afresh. GET /_control/rate-limits shows the window, what a reset restores and every live count; POST /_control/rate-limits/reset clears every count.",
   ),
   assumed(
+    'FAKE-PAGE-COST',
+    H,
+    "A paged read, search or list of the fake (sessions, a session's messages, execution logs with or without session_uid and dates, members, projects, knowledgebase search, stats over a range) visits a number of stored records that grows with the page or the range asked for, not with the store: ten times the sessions in a project leave a page's count within a logarithm of what it was (fake-server/domain/cost/).",
+  ),
+  assumed(
     'FAKE-VARIANT',
     H,
     "The fake's variant mode (createFakeServer({ variant: [...] }), FAKE_VARIANT=all or a comma-separated list of axis ids for `npm start`) takes, on each axis switched on, another choice the spec still permits than the fake's default (contract/variant-axes.ts: the spec line, the assumed clauses it flips); it is kept across control resets and state imports, an unknown axis id is refused (npm start: one line, exit 2), and with no axis the fake answers exactly as without variant mode. Its target config says kind `real` and lists the axes under `variant`, so a conformance run against it reports assumed clauses as warnings and any documented failure as a false red of the suite.",

@@ -1,9 +1,11 @@
 /** Chatbot execution logs: what each agent turn did (retrieval, model call, reply), readable by project key. */
 import type { ExecutionLog as LogView, OrderBy } from '../../contract/index.js';
+import { variantOn } from '../variant/axes.js';
 import { reverseTies } from '../variant/tie-orders.js';
 import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
 import { messages, notFound } from './errors.js';
+import { runToArray } from './ordered-set.js';
 import { ascendingBy, type Page, pageOfAscending } from './paging.js';
 import { findSessionByUid, observeSessions } from './sessions.js';
 import type { ExecutionLog, Project, Session } from './state.js';
@@ -60,18 +62,22 @@ export function listExecutionLogs(ctx: DomainContext, project: Project, q: ListL
     if (!session) throw notFound(messages.sessionNotFound);
     sessionId = session.id;
   }
-  // One session's logs are few, kept in the order they were written (bulk seeding writes some in the past): sort
-  // them; a project's are kept in (createdAt, id) order by the store.
-  const ascending =
+  // A log's UTC day only grows along the (createdAt, id) order, so the dates bound a window of it (FAKE-PAGE-COST).
+  const { from: fromDay, to: toDay } = q;
+  const from = fromDay === undefined ? undefined : (l: ExecutionLog) => isoDay(l.createdAt) >= fromDay;
+  const to = toDay === undefined ? undefined : (l: ExecutionLog) => isoDay(l.createdAt) > toDay;
+  // A project's logs are kept in (createdAt, id) order by the store: only the window's page is read. One session's
+  // logs are few, kept in the order they were written (bulk seeding writes some in the past): sort and filter them.
+  const inOrder =
     sessionId === undefined
-      ? ctx.state.executionLogs.ofProject(project.id)
-      : ascendingBy(ctx.state.executionLogs.ofSession(sessionId), (l) => l.createdAt);
-  // Ties by id reversed in variant mode (FAKE-VARIANT, tie-orders).
-  const matching = reverseTies(ctx, ascending, (l) => l.createdAt, 'ASC').filter(
-    (l) =>
-      (q.from === undefined || isoDay(l.createdAt) >= q.from) &&
-      (q.to === undefined || isoDay(l.createdAt) <= q.to),
-  );
+      ? ctx.state.executionLogs.ofProjectWithin(project.id, { atOrAfterStart: from, afterEnd: to })
+      : ascendingBy(ctx.state.executionLogs.ofSession(sessionId), (l) => l.createdAt).filter(
+          (l) => (from === undefined || from(l)) && (to === undefined || !to(l)),
+        );
+  // Ties by id reversed in variant mode (FAKE-VARIANT, tie-orders): that reads the whole window.
+  const matching = variantOn(ctx, 'tie-orders')
+    ? reverseTies(ctx, runToArray(inOrder), (l) => l.createdAt, 'ASC')
+    : inOrder;
   const page = pageOfAscending(matching, q.limit, q.page, q.orderBy);
   return { total: page.total, items: page.items.map((l) => logView(ctx, l)) };
 }

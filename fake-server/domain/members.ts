@@ -1,10 +1,12 @@
 /** Organization membership: who belongs, with which role. */
 import type { MemberRole } from '../../contract/index.js';
 import type { DomainContext } from './context.js';
+import { visit } from './cost.js';
 import { DomainError } from './errors.js';
 import type { Member } from './state.js';
 
 export function findMember(ctx: DomainContext, organizationId: number, userId: number): Member | undefined {
+  visit(ctx.cost, ctx.state.members.size);
   for (const m of ctx.state.members.values()) {
     if (m.organization_id === organizationId && m.user_id === userId) return m;
   }
@@ -12,6 +14,7 @@ export function findMember(ctx: DomainContext, organizationId: number, userId: n
 }
 
 export function membersOf(ctx: DomainContext, organizationId: number): Member[] {
+  visit(ctx.cost, ctx.state.members.size);
   return [...ctx.state.members.values()]
     .filter((m) => m.organization_id === organizationId)
     .sort((a, b) => a.id - b.id);

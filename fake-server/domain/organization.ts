@@ -7,6 +7,7 @@ import type {
 import { reverseTies } from '../variant/tie-orders.js';
 import { iso } from './clock.js';
 import type { DomainContext } from './context.js';
+import { visit } from './cost.js';
 import { membersOf } from './members.js';
 import { paginate } from './paging.js';
 import type { Invitation, Member, Organization } from './state.js';
@@ -71,6 +72,7 @@ export function organizationMembers(ctx: DomainContext, org: Organization, limit
     limit,
     page,
   );
+  visit(ctx.cost, ctx.state.invitations.size);
   const invitations = [...ctx.state.invitations.values()]
     .filter((i) => i.organization_id === org.id && i.status === 'pending')
     .sort((a, b) => a.id - b.id);

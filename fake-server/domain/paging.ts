@@ -1,3 +1,5 @@
+import type { Run } from './ordered-set.js';
+
 /** Page a sorted list: 1-based pages; a page past the end is empty (PAGING-PAGE-PAST-END). */
 export interface Page<T> {
   items: T[];
@@ -26,18 +28,20 @@ export function ascendingBy<T extends { id: number }>(items: readonly T[], key: 
 
 /**
  * The page `paginate(byOrder(items, key, order), limit, page)` gives, from items already in ascending (key, id)
- * order, without copying or sorting them: DESC is the same order reversed.
+ * order, without copying or sorting them and reading only the page's records (FAKE-PAGE-COST): DESC is the same
+ * order reversed.
  */
 export function pageOfAscending<T>(
-  ascending: readonly T[],
+  ascending: Run<T>,
   limit: number,
   page: number,
   order: 'ASC' | 'DESC',
 ): Page<T> {
   const total = ascending.length;
   const start = (page - 1) * limit;
-  if (order === 'ASC') return { items: ascending.slice(start, start + limit), total };
   const items: T[] = [];
-  for (let i = total - 1 - start; i >= 0 && i > total - 1 - start - limit; i--) items.push(ascending[i]!);
+  if (start < 0) return { items, total };
+  for (let n = start; n < total && n < start + limit; n++)
+    items.push(ascending.at(order === 'ASC' ? n : total - 1 - n)!);
   return { items, total };
 }

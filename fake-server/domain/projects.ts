@@ -4,6 +4,7 @@ import type { PlatformCaller } from './authentication.js';
 import { inScope, isProjectMember } from './authorization.js';
 import { iso } from './clock.js';
 import type { DomainContext } from './context.js';
+import { visit } from './cost.js';
 import { DomainError } from './errors.js';
 import { findMember } from './members.js';
 import { byOrder, type Page, paginate } from './paging.js';
@@ -23,6 +24,7 @@ export function listProjects(
   q: ListProjectsQuery,
 ): Page<ProjectView> {
   const needle = q.search?.toLowerCase();
+  visit(ctx.cost, ctx.state.projects.size);
   const visible = [...ctx.state.projects.values()].filter(
     (p) =>
       p.organization_id === caller.organization.id &&

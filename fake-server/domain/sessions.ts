@@ -1,9 +1,11 @@
 /** Conversation sessions and their messages as the Platform API lists them. */
 import type { SessionMessage as MessageView, OrderBy, Session as SessionView } from '../../contract/index.js';
+import { variantOn } from '../variant/axes.js';
 import { reverseTies } from '../variant/tie-orders.js';
 import { iso, isoDay, MINUTE_MS } from './clock.js';
 import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
+import { runToArray } from './ordered-set.js';
 import { byOrder, type Page, pageOfAscending, paginate } from './paging.js';
 import { applyRetention, lastActivity } from './retention.js';
 import { refreshLifecycle, statusAfterIdle } from './session-lifecycle.js';
@@ -70,17 +72,19 @@ export function projectSessions(ctx: DomainContext, project: Project, includeEmu
 
 export function listSessions(ctx: DomainContext, project: Project, q: ListSessionsQuery): Page<SessionView> {
   observeSessions(ctx, project);
+  // A session's UTC day only grows along the (created_at, id) order: the dates bound a window of the project's
+  // sessions, and only the window is read (the whole of it when a status is asked for, FAKE-PAGE-COST).
+  const { from, to, status } = q;
+  const window = ctx.state.sessions.listedWithin(project.id, {
+    atOrAfterStart: from === undefined ? undefined : (s) => isoDay(s.created_at) >= from,
+    afterEnd: to === undefined ? undefined : (s) => isoDay(s.created_at) > to,
+  });
   // Ties by id reversed in variant mode (FAKE-VARIANT, tie-orders); otherwise the store's own order.
-  const ascending = reverseTies(ctx, ctx.state.sessions.listedOf(project.id), (s) => s.created_at, 'ASC');
-  const filtered = q.status !== undefined || q.from !== undefined || q.to !== undefined;
-  const matching = filtered
-    ? ascending.filter(
-        (s) =>
-          (q.status === undefined || s.status === q.status) &&
-          (q.from === undefined || isoDay(s.created_at) >= q.from) &&
-          (q.to === undefined || isoDay(s.created_at) <= q.to),
-      )
-    : ascending;
+  const ascending = variantOn(ctx, 'tie-orders')
+    ? reverseTies(ctx, runToArray(window), (s) => s.created_at, 'ASC')
+    : window;
+  const matching =
+    status === undefined ? ascending : runToArray(ascending).filter((s) => s.status === status);
   const page = pageOfAscending(matching, q.limit, q.page, q.orderBy);
   return { total: page.total, items: page.items.map(sessionView) };
 }

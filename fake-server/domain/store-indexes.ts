@@ -9,44 +9,11 @@
  * right after storing, before any read); after the lifecycle first visits a project, a session's activity only
  * moves forward, through `appendMessage`, which notes it here.
  */
+import { type CostCounter, visit } from './cost.js';
+import { type Bounds, OrderedSet, type Run } from './ordered-set.js';
 import type { ExecutionLog, Message, Session } from './state.js';
 
-type Keyed = { id: number };
-
-/**
- * A set kept in (time, id) order on demand: the order is built on the first read and kept while records arrive
- * in order (the clock only moves forward); an out-of-order arrival or a removal rebuilds it on the next read.
- */
-export class OrderedSet<T extends Keyed> {
-  private readonly members = new Set<T>();
-  private sorted: T[] | null = null;
-
-  constructor(private readonly time: (t: T) => number) {}
-
-  private compare = (a: T, b: T): number => this.time(a) - this.time(b) || a.id - b.id;
-
-  get size(): number {
-    return this.members.size;
-  }
-
-  add(t: T): void {
-    this.members.add(t);
-    if (this.sorted === null) return;
-    const last = this.sorted[this.sorted.length - 1];
-    if (last === undefined || this.compare(last, t) < 0) this.sorted.push(t);
-    else this.sorted = null;
-  }
-
-  delete(t: T): void {
-    if (this.members.delete(t)) this.sorted = null;
-  }
-
-  /** The members in ascending (time, id) order. Do not modify. */
-  ascending(): readonly T[] {
-    if (this.sorted === null) this.sorted = [...this.members].sort(this.compare);
-    return this.sorted;
-  }
-}
+export { OrderedSet } from './ordered-set.js';
 
 /** Get-or-create in a map of per-key collections. */
 function bucket<K, V>(map: Map<K, V>, key: K, make: () => V): V {
@@ -58,8 +25,13 @@ function bucket<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   return value;
 }
 
-/** A Map whose `set`/`delete`/`clear` keep secondary indexes up to date. */
+/**
+ * A Map whose `set`/`delete`/`clear` keep secondary indexes up to date. With a cost counter attached (cost.ts), an
+ * iteration over the whole map counts every record as visited, and so do the index reads below.
+ */
 abstract class IndexedMap<T> extends Map<number, T> {
+  cost: CostCounter | undefined = undefined;
+
   protected abstract index(t: T): void;
   protected abstract unindex(t: T): void;
   protected abstract clearIndexes(): void;
@@ -84,6 +56,26 @@ abstract class IndexedMap<T> extends Map<number, T> {
   override clear(): void {
     super.clear();
     this.clearIndexes();
+  }
+
+  override values() {
+    visit(this.cost, this.size);
+    return super.values();
+  }
+
+  override entries() {
+    visit(this.cost, this.size);
+    return super.entries();
+  }
+
+  override [Symbol.iterator]() {
+    visit(this.cost, this.size);
+    return super[Symbol.iterator]();
+  }
+
+  override forEach(each: (value: T, key: number, map: Map<number, T>) => void, thisArg?: unknown): void {
+    visit(this.cost, this.size);
+    super.forEach(each, thisArg);
   }
 }
 
@@ -152,12 +144,19 @@ export class SessionStore extends IndexedMap<Session> {
 
   /** The project's non-emulator sessions in ascending (created_at, id) order. */
   listedOf(projectId: number): readonly Session[] {
-    return this.listed.get(projectId)?.ascending() ?? [];
+    return this.listed.get(projectId)?.ascending(this.cost) ?? [];
+  }
+
+  /** The project's non-emulator sessions within `bounds` on (created_at, id), in that order. */
+  listedWithin(projectId: number, bounds: Bounds<Session>): Run<Session> {
+    return this.listed.get(projectId)?.window(bounds, this.cost) ?? [];
   }
 
   /** The project's non-emulator sessions not known to be closed (a live view: callers may remove from it). */
   unclosedOf(projectId: number): Set<Session> {
-    return bucket(this.unclosed, projectId, () => new Set());
+    const set = bucket(this.unclosed, projectId, () => new Set<Session>());
+    visit(this.cost, set.size);
+    return set;
   }
 }
 
@@ -181,7 +180,9 @@ export class MessageStore extends IndexedMap<Message> {
   /** The session's messages in the order they were stored. */
   ofSession(sessionId: number): Message[] {
     const set = this.bySession.get(sessionId);
-    return set ? [...set] : [];
+    if (set === undefined) return [];
+    visit(this.cost, set.size);
+    return [...set];
   }
 }
 
@@ -210,12 +211,19 @@ export class ExecutionLogStore extends IndexedMap<ExecutionLog> {
 
   /** The project's logs in ascending (createdAt, id) order. */
   ofProject(projectId: number): readonly ExecutionLog[] {
-    return this.byProject.get(projectId)?.ascending() ?? [];
+    return this.byProject.get(projectId)?.ascending(this.cost) ?? [];
+  }
+
+  /** The project's logs within `bounds` on (createdAt, id), in that order. */
+  ofProjectWithin(projectId: number, bounds: Bounds<ExecutionLog>): Run<ExecutionLog> {
+    return this.byProject.get(projectId)?.window(bounds, this.cost) ?? [];
   }
 
   /** The session's logs in the order they were stored. */
   ofSession(sessionId: number): ExecutionLog[] {
     const set = this.bySession.get(sessionId);
-    return set ? [...set] : [];
+    if (set === undefined) return [];
+    visit(this.cost, set.size);
+    return [...set];
   }
 }
