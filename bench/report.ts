@@ -93,6 +93,21 @@ export function renderText(r: BenchResults): string {
     out.push(
       `  fake RSS after the largest size: ${r.scale.rssBytes === null ? 'n/a' : `${fixed(r.scale.rssBytes / 2 ** 20, 0)} MB`}`,
     );
+    const costs = r.scale.costs ?? [];
+    if (costs.length > 0)
+      out.push(
+        '',
+        'Records visited per request (FAKE-PAGE-COST)',
+        formatTable(
+          ['read', ...sizes.map((n) => `@${n / 1000}k`)],
+          [...new Set(costs.map((c) => c.read))].map((read) => [
+            read,
+            ...sizes.map((n) =>
+              String(costs.find((c) => c.read === read && c.sessions === n)?.visited ?? ''),
+            ),
+          ]),
+        ),
+      );
   }
   if (r.coldStart) {
     out.push(

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ColdStartResult, measureColdStart } from './cold-start.js';
 import { BenchClient } from './control.js';
+import { measureCosts } from './cost.js';
 import { type RoundsOptions, runRounds } from './load.js';
 import { writeOpenApi } from './openapi-file.js';
 import { type Child, freePort, startFake, startMinimalKoa, startPrism, stop } from './processes.js';
@@ -111,6 +112,8 @@ async function main(): Promise<void> {
         ? { ...defaultScale, sizes: [1_000, 10_000], chunks: 1_000, samples: 50 }
         : defaultScale;
       scale = await measureScale(client, fake.pid, o, log);
+      log('scale: records visited per read (in process)');
+      scale.costs = measureCosts(o);
     }
     await stop(fake);
 

@@ -5,6 +5,7 @@
  */
 import { Agent, request } from 'undici';
 import type { BenchClient } from './control.js';
+import type { CostRow } from './cost.js';
 import { rssBytes } from './processes.js';
 
 export interface ScaleOptions {
@@ -43,6 +44,8 @@ export interface ScaleResult {
   reads: ScaleRead[];
   /** RSS of the fake after the largest size (bytes), or null where /proc is not available. */
   rssBytes: number | null;
+  /** Stored records each read visits per request at each size, counted in process (bench/cost.ts, FAKE-PAGE-COST). */
+  costs?: CostRow[];
 }
 
 /** The q-quantile (0..1) of ascending values, nearest rank. */
