@@ -1,7 +1,7 @@
 /**
  * The envelope-always property: whatever body a client sends to any Platform operation, the answer is JSON in the
  * success or the error envelope, never a 5xx, never a stack trace; and a success carries the data the contract
- * describes. Plus: any credential that is not a valid token gets the 401 envelope.
+ * describes. (Any credential that is not a valid token: envelope.credentials.property.test.ts.)
  *
  * Runs: FC_RUNS per operation (default 1000 on the fake; against a target without the control API, whose hourly
  * cap of 1000 requests per token the other suites share, 40 with allow.quota and 8 without); FC_SEED replays a
@@ -19,32 +19,15 @@ import {
   platformOperations,
   successEnvelope,
 } from '../../contract/index.js';
-import {
-  type BodyContext,
-  badCredentialArb,
-  type Probe,
-  probeArb,
-  requestFields,
-  validBodyArb,
-} from '../support/arbitraries/bodies.js';
+import { type BodyContext, type Probe, probeArb, requestFields } from '../support/arbitraries/bodies.js';
 import { JSON_TYPE } from '../support/arbitraries/probe.js';
-import { expectError, expectRefused } from '../support/envelope.js';
-import { INVALID_KEY, INVALID_TOKEN } from '../support/messages.js';
 import { modelEntries } from '../support/models.js';
-import { assumed } from '../support/strength.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import type { Auth, CallOptions, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
+import { assumedOnce, fcParams, type Soft, TIMEOUT } from './envelope.test-support.js';
 
-const FC_RUNS = Number.parseInt(process.env.FC_RUNS ?? '', 10) || undefined;
-/**
- * Runs per property: FC_RUNS, else 1000 on the fake (its counters are cleared between tests); against other
- * targets the hourly cap is shared by the whole run, so 40 when allow.quota says quota may be spent, else 8.
- */
-const runsFor = (t: Target): number => FC_RUNS ?? (t.control ? 1000 : t.config.allow.quota ? 40 : 8);
-const SEED = process.env.FC_SEED !== undefined ? Number(process.env.FC_SEED) : undefined;
 const VERBOSE = process.env.FC_VERBOSE === '1';
-const TIMEOUT = Math.max(30_000, (FC_RUNS ?? 1000) * 100);
 /** Clear the rate-limit counters this often, well inside the hourly cap of one token. */
 const COUNTER_RESET_EVERY = 300;
 
@@ -65,21 +48,6 @@ const READ_ONLY = new Set([
 const STACK_TRACE = /\n\s+at .+:\d+:\d+|\bat .*\(?[\w./\\-]+\.(?:ts|js|mjs|cjs):\d+:\d+\)?/;
 
 const target = useTarget();
-
-/** A check of the fake's choice `clauseId` (assumed()): hard on the fake; elsewhere a warning, once per clause. */
-type Soft = (clauseId: string, check: () => void) => void;
-
-/**
- * assumed() for a property's many requests: against the fake every failure fails the run as before; against any
- * other target a clause warns once per test (its first counterexample), not once per request.
- */
-function assumedOnce(): Soft {
-  const warned = new Set<string>();
-  return (clauseId, check) => {
-    if (warned.has(clauseId)) return;
-    if (!assumed(clauseId, check)) warned.add(clauseId);
-  };
-}
 
 const schemaOf = (data: Operation['response']) => (data ? successEnvelope(data) : MessageOnlyEnvelope);
 /** The success envelope with the data the spec documents (unknown fields allowed), checked hard. */
@@ -288,8 +256,6 @@ function rateGuard(t: Target): () => Promise<void> {
   };
 }
 
-const fcParams = (t: Target) => ({ numRuns: runsFor(t), ...(SEED !== undefined ? { seed: SEED } : {}) });
-
 describe(`every Platform operation, FC_RUNS (default 1000) generated bodies each: never 5xx, always JSON in an envelope [ERR-NEVER-5XX, CONV-RESPONSE-JSON, CONV-SUCCESS-ENVELOPE, CONV-ERROR-ENVELOPE, ERR-ENVELOPE]`, () => {
   for (const op of platformOperations) {
     it(
@@ -338,88 +304,4 @@ describe(`every Platform operation, FC_RUNS (default 1000) generated bodies each
       TIMEOUT,
     );
   }
-});
-
-/**
- * How a bad credential relates to the spec: `invalid-token` is an `Authorization: Bearer <value>` whose well-formed
- * value is no valid token (documented: 401 `Invalid or revoked API token`); `missing` is no usable Bearer value (no
- * header, an empty or malformed one, another scheme, the token in another header: AUTH-MISSING-CREDENTIAL);
- * `project-key` is the project's own key as the Bearer value (AUTH-WRONG-CREDENTIAL-KIND).
- */
-function credentialKind(
-  headers: Readonly<Record<string, string>>,
-  projectKey = target().config.project_key,
-): 'invalid-token' | 'missing' | 'project-key' {
-  const match = /^Bearer (.*)$/s.exec(headers.authorization ?? '');
-  const value = match?.[1]?.trim() ?? '';
-  if (projectKey !== undefined && value === projectKey) return 'project-key';
-  // Only a well-formed Bearer value (RFC 6750 token68) is a token that is merely not valid; an empty or malformed
-  // one is no credential at all.
-  return /^[A-Za-z0-9\-._~+/]+=*$/.test(value) ? 'invalid-token' : 'missing';
-}
-
-describe('credentials', () => {
-  it(
-    `any credential that is not a valid token gets 401 in the error envelope, whatever the operation and body [ERR-401-MESSAGE, AUTH-BEARER-HEADER, AUTH-MISSING-CREDENTIAL, AUTH-WRONG-CREDENTIAL-KIND, AUTH-CHECK-ORDER, VERSION-TOKEN-PREFIX]`,
-    async (ctx) => {
-      const t = target();
-      need(ctx, t, { projectUid: true });
-      const bodies: BodyContext = { projectUid: t.config.project_uid!, models: [] };
-      const ops = platformOperations.map((op) => ({ op, valid: validBodyArb(op.id, bodies) }));
-      const requestArb = fc.nat({ max: ops.length - 1 }).chain((i) =>
-        fc.record({
-          op: fc.constant(ops[i]!.op),
-          body: ops[i]!.valid,
-          base:
-            ops[i]!.op.orgLevel && t.config.org_base_url
-              ? fc.constantFrom('base' as const, 'org' as const)
-              : fc.constant('base' as const),
-        }),
-      );
-      const credentials = badCredentialArb({
-        ...(t.config.tokens.owner ? { token: t.config.tokens.owner } : {}),
-        ...(t.config.project_key ? { projectKey: t.config.project_key } : {}),
-      });
-
-      const soft = assumedOnce();
-      await fc.assert(
-        fc.asyncProperty(requestArb, credentials, async ({ op, body, base }, credential) => {
-          const res = await t.call(op.id, { auth: { headers: credential.headers }, body, base });
-          const where = `${op.id} with ${credential.label} ${JSON.stringify(credential.headers)} → ${res.status} ${res.text.slice(0, 200)}`;
-          // /searchIndexDocument is shared: with an api-key header and no Authorization it is the project-key variant.
-          const keyVariant =
-            op.id === 'searchIndexDocument' &&
-            'api-key' in credential.headers &&
-            !('authorization' in credential.headers);
-          const exact = () => {
-            expect(res.status, where).toBe(401);
-            expect(ErrorEnvelope.safeParse(res.json).success, where).toBe(true);
-            expect((res.json as { message: string }).message, where).toBe(
-              keyVariant ? INVALID_KEY : INVALID_TOKEN,
-            );
-          };
-          soft('CONV-RESPONSE-JSON', () =>
-            expect(res.headers['content-type'] ?? '', where).toMatch(/^application\/json/),
-          );
-          // Which operations answer at {org_base_url} at all is the fake's choice.
-          if (base === 'org') return soft('ORG-BASE-URL-OPERATIONS', exact);
-          const kind = credentialKind(credential.headers);
-          if (kind === 'invalid-token') {
-            // A Bearer value that is no valid token: the documented 401 and its message.
-            expectError(res, 401, INVALID_TOKEN);
-          } else {
-            // Every Platform request requires the Bearer token: without one it is refused in the error envelope…
-            expectRefused(res);
-            // …and which refusal (the invalid-token 401, or the project-key 401) is the fake's choice.
-            soft(kind === 'project-key' ? 'AUTH-WRONG-CREDENTIAL-KIND' : 'AUTH-MISSING-CREDENTIAL', exact);
-            if (keyVariant) soft('AUTH-WRONG-CREDENTIAL-KIND', exact);
-          }
-          // The credential is checked before anything the (valid) body could be refused for.
-          soft('AUTH-CHECK-ORDER', exact);
-        }),
-        fcParams(t),
-      );
-    },
-    TIMEOUT,
-  );
 });

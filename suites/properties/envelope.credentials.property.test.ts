@@ -1,0 +1,98 @@
+/**
+ * The credentials property: any credential that is not a valid token gets the 401 envelope, whatever the Platform
+ * operation and body. Runs, seed and timeout as in envelope.property.test.ts (FC_RUNS, FC_SEED).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ErrorEnvelope, platformOperations } from '../../contract/index.js';
+import { type BodyContext, badCredentialArb, validBodyArb } from '../support/arbitraries/bodies.js';
+import { expectError, expectRefused } from '../support/envelope.js';
+import { INVALID_KEY, INVALID_TOKEN } from '../support/messages.js';
+import { need, useTarget } from '../support/use-target.js';
+import { assumedOnce, fcParams, TIMEOUT } from './envelope.test-support.js';
+
+const target = useTarget();
+
+/**
+ * How a bad credential relates to the spec: `invalid-token` is an `Authorization: Bearer <value>` whose well-formed
+ * value is no valid token (documented: 401 `Invalid or revoked API token`); `missing` is no usable Bearer value (no
+ * header, an empty or malformed one, another scheme, the token in another header: AUTH-MISSING-CREDENTIAL);
+ * `project-key` is the project's own key as the Bearer value (AUTH-WRONG-CREDENTIAL-KIND).
+ */
+function credentialKind(
+  headers: Readonly<Record<string, string>>,
+  projectKey = target().config.project_key,
+): 'invalid-token' | 'missing' | 'project-key' {
+  const match = /^Bearer (.*)$/s.exec(headers.authorization ?? '');
+  const value = match?.[1]?.trim() ?? '';
+  if (projectKey !== undefined && value === projectKey) return 'project-key';
+  // Only a well-formed Bearer value (RFC 6750 token68) is a token that is merely not valid; an empty or malformed
+  // one is no credential at all.
+  return /^[A-Za-z0-9\-._~+/]+=*$/.test(value) ? 'invalid-token' : 'missing';
+}
+
+describe('credentials', () => {
+  it(
+    `any credential that is not a valid token gets 401 in the error envelope, whatever the operation and body [ERR-401-MESSAGE, AUTH-BEARER-HEADER, AUTH-MISSING-CREDENTIAL, AUTH-WRONG-CREDENTIAL-KIND, AUTH-CHECK-ORDER, VERSION-TOKEN-PREFIX]`,
+    async (ctx) => {
+      const t = target();
+      need(ctx, t, { projectUid: true });
+      const bodies: BodyContext = { projectUid: t.config.project_uid!, models: [] };
+      const ops = platformOperations.map((op) => ({ op, valid: validBodyArb(op.id, bodies) }));
+      const requestArb = fc.nat({ max: ops.length - 1 }).chain((i) =>
+        fc.record({
+          op: fc.constant(ops[i]!.op),
+          body: ops[i]!.valid,
+          base:
+            ops[i]!.op.orgLevel && t.config.org_base_url
+              ? fc.constantFrom('base' as const, 'org' as const)
+              : fc.constant('base' as const),
+        }),
+      );
+      const credentials = badCredentialArb({
+        ...(t.config.tokens.owner ? { token: t.config.tokens.owner } : {}),
+        ...(t.config.project_key ? { projectKey: t.config.project_key } : {}),
+      });
+
+      const soft = assumedOnce();
+      await fc.assert(
+        fc.asyncProperty(requestArb, credentials, async ({ op, body, base }, credential) => {
+          const res = await t.call(op.id, { auth: { headers: credential.headers }, body, base });
+          const where = `${op.id} with ${credential.label} ${JSON.stringify(credential.headers)} → ${res.status} ${res.text.slice(0, 200)}`;
+          // /searchIndexDocument is shared: with an api-key header and no Authorization it is the project-key variant.
+          const keyVariant =
+            op.id === 'searchIndexDocument' &&
+            'api-key' in credential.headers &&
+            !('authorization' in credential.headers);
+          const exact = () => {
+            expect(res.status, where).toBe(401);
+            expect(ErrorEnvelope.safeParse(res.json).success, where).toBe(true);
+            expect((res.json as { message: string }).message, where).toBe(
+              keyVariant ? INVALID_KEY : INVALID_TOKEN,
+            );
+          };
+          soft('CONV-RESPONSE-JSON', () =>
+            expect(res.headers['content-type'] ?? '', where).toMatch(/^application\/json/),
+          );
+          // Which operations answer at {org_base_url} at all is the fake's choice.
+          if (base === 'org') return soft('ORG-BASE-URL-OPERATIONS', exact);
+          const kind = credentialKind(credential.headers);
+          if (kind === 'invalid-token') {
+            // A Bearer value that is no valid token: the documented 401 and its message.
+            expectError(res, 401, INVALID_TOKEN);
+          } else {
+            // Every Platform request requires the Bearer token: without one it is refused in the error envelope…
+            expectRefused(res);
+            // …and which refusal (the invalid-token 401, or the project-key 401) is the fake's choice.
+            soft(kind === 'project-key' ? 'AUTH-WRONG-CREDENTIAL-KIND' : 'AUTH-MISSING-CREDENTIAL', exact);
+            if (keyVariant) soft('AUTH-WRONG-CREDENTIAL-KIND', exact);
+          }
+          // The credential is checked before anything the (valid) body could be refused for.
+          soft('AUTH-CHECK-ORDER', exact);
+        }),
+        fcParams(t),
+      );
+    },
+    TIMEOUT,
+  );
+});
