@@ -2,9 +2,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RagSources } from '../contract/requests/rag-sources.js';
 import { type ChatbotApiInterception, interceptChatbotApi } from './index.js';
 import { watchNetwork } from './network-watch.test-support.js';
+import { expectStreamLikePlain, sourcesOf } from './openai-stream.test-support.js';
 
 const net = watchNetwork();
 let handle: ChatbotApiInterception;
@@ -35,7 +35,6 @@ const anthropic = () =>
     baseURL: `${handle.target.base_url}/anthropic`,
     maxRetries: 0,
   });
-const sourcesOf = (x: unknown) => RagSources.parse((x as { sources?: unknown }).sources);
 
 describe('official SDKs through interception [LIB-INTERCEPT, LIB-INTERCEPT-STREAMING]', () => {
   it('openai: chat.completions.create answers from the knowledgebase with sources [LIB-INTERCEPT]', async () => {
@@ -49,22 +48,11 @@ describe('official SDKs through interception [LIB-INTERCEPT, LIB-INTERCEPT-STREA
   });
 
   it('openai: stream: true iterates every chunk to the end, sources on the first, the same text [LIB-INTERCEPT-STREAMING]', async () => {
-    const client = openai();
-    const request = {
+    await expectStreamLikePlain(openai(), {
       model: 'gpt-4o-mini',
-      messages: [{ role: 'user' as const, content: QUESTION }],
+      messages: [{ role: 'user', content: QUESTION }],
       tools: [knowledgebase as unknown as OpenAI.Chat.ChatCompletionTool],
-    };
-    const plain = await client.chat.completions.create(request);
-    const stream = await client.chat.completions.create({ ...request, stream: true });
-    const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
-    for await (const chunk of stream) chunks.push(chunk);
-    expect(chunks.length).toBeGreaterThan(2);
-    expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('stop');
-    expect(chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('')).toBe(
-      plain.choices[0]?.message.content,
-    );
-    expect(sourcesOf(chunks[0])).toEqual(sourcesOf(plain));
+    });
   });
 
   it('@anthropic-ai/sdk: messages.create, and messages.stream() to finalMessage() with sources [LIB-INTERCEPT, LIB-INTERCEPT-STREAMING]', async () => {

@@ -39,4 +39,9 @@ export const libraryClauses = [
     L,
     "The package's `exports` publish startFake and interceptChatbotApi with their types from a bundle built by `npm run build:lib` (run by `prepare`), which plain node imports as `chatbot-platform-conformance` with the package's dependencies installed; the bundle finds the fixture documents shipped in the package.",
   ),
+  assumed(
+    'LIB-MSW-HANDLERS',
+    L,
+    "chatbotApiHandlers({ baseUrl, fake }) from `chatbot-platform-conformance/msw` returns msw 2 request handlers for setupServer, with the fake's target config and control handle: every method of every path under baseUrl (Platform, Project Integration, RAG OpenAI and Anthropic, control) is answered by the same in-memory fake as interceptChatbotApi, errors in the same envelopes, and the RAG streams as a ReadableStream body whose events the client reads as they are sent (a scripted cut in `reset` mode errors the stream after the events sent, or fails the request as a network error when nothing was sent). Requests for anything else are left unhandled, so msw's onUnhandledRequest decides. Tested with the global fetch and the official openai SDK in vitest's jsdom environment. The main entry never imports msw: it is an optional peer dependency.",
+  ),
 ];
