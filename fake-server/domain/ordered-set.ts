@@ -66,13 +66,20 @@ export interface Bounds<T> {
   afterEnd?: ((t: T) => boolean) | undefined;
 }
 
+/** Pending changes up to this many are applied one by one on the next read; more rebuild the order. */
+const PATCH_AT_MOST = 64;
+
 /**
- * The order is built on the first read and kept while records arrive in order (the clock only moves forward); an
- * out-of-order arrival or a removal rebuilds it on the next read.
+ * The order is built on the first read and kept: a record arriving in order (the clock only moves forward) is
+ * appended; others, and removals, wait for the next read, which places them by binary search (a few of them) or
+ * rebuilds the order (many). A record's time must not change while it is in the set.
  */
 export class OrderedSet<T extends Keyed> {
   private readonly members = new Set<T>();
   private sorted: T[] | null = null;
+  /** Since `sorted` was built: members to insert into it, and records to take out of it. */
+  private readonly added = new Set<T>();
+  private readonly removed = new Set<T>();
 
   constructor(private readonly time: (t: T) => number) {}
 
@@ -83,24 +90,49 @@ export class OrderedSet<T extends Keyed> {
   }
 
   add(t: T): void {
+    if (this.members.has(t)) return;
     this.members.add(t);
-    if (this.sorted === null) return;
+    if (this.sorted === null || this.removed.delete(t)) return;
     const last = this.sorted[this.sorted.length - 1];
     if (last === undefined || this.compare(last, t) < 0) this.sorted.push(t);
-    else this.sorted = null;
+    else this.added.add(t);
   }
 
   delete(t: T): void {
-    if (this.members.delete(t)) this.sorted = null;
+    if (!this.members.delete(t) || this.sorted === null || this.added.delete(t)) return;
+    this.removed.add(t);
   }
 
   private order(counter: CostCounter | undefined): T[] {
+    if (this.sorted !== null && this.added.size + this.removed.size > PATCH_AT_MOST) this.sorted = null;
+    if (this.sorted !== null && !this.patch(this.sorted, counter)) this.sorted = null;
     if (this.sorted === null) {
       // Sorting visits every member.
       visit(counter, this.members.size);
       this.sorted = [...this.members].sort(this.compare);
+      this.added.clear();
+      this.removed.clear();
     }
     return this.sorted;
+  }
+
+  /** Apply the pending changes to `sorted` by binary search; false when a removed record is not where it belongs. */
+  private patch(sorted: T[], counter: CostCounter | undefined): boolean {
+    for (const t of this.removed) {
+      let i = partitionPoint(sorted, 0, (u) => this.compare(u, t) >= 0, counter);
+      while (i < sorted.length && sorted[i] !== t && this.compare(sorted[i]!, t) === 0) i++;
+      if (sorted[i] !== t) return false;
+      sorted.splice(i, 1);
+    }
+    this.removed.clear();
+    for (const t of this.added)
+      sorted.splice(
+        partitionPoint(sorted, 0, (u) => this.compare(u, t) > 0, counter),
+        0,
+        t,
+      );
+    this.added.clear();
+    return true;
   }
 
   /** The members in ascending (time, id) order, all of them (counted as visited). Do not modify. */

@@ -5,17 +5,17 @@
  */
 import { MINUTE_MS } from './clock.js';
 import type { DomainContext } from './context.js';
+import { visit } from './cost.js';
 import { lastActivity } from './retention.js';
-import type { AiSettings, Session } from './state.js';
+import { Schedule } from './schedule.js';
+import type { AiSettings, Project, Session } from './state.js';
 
 export type SessionStatus = 'open' | 'resolved' | 'closed';
 
+type Durations = Pick<AiSettings, 'auto_close_duration' | 'auto_resolve_duration'>;
+
 /** The status a session has after `idleMs` without activity, starting from `status`. */
-export function statusAfterIdle(
-  status: string,
-  idleMs: number,
-  s: Pick<AiSettings, 'auto_close_duration' | 'auto_resolve_duration'>,
-): string {
+export function statusAfterIdle(status: string, idleMs: number, s: Durations): string {
   if (status === 'closed') return 'closed';
   if (idleMs >= s.auto_close_duration * MINUTE_MS) return 'closed';
   if (status === 'open' && idleMs >= s.auto_resolve_duration * MINUTE_MS) return 'resolved';
@@ -28,6 +28,49 @@ export function refreshLifecycle(ctx: DomainContext, session: Session, settings:
   const next = statusAfterIdle(session.status, ctx.clock.now() - since, settings);
   if (next === session.status) return;
   const after = next === 'closed' ? settings.auto_close_duration : settings.auto_resolve_duration;
-  session.status = next;
+  ctx.state.sessions.setStatus(session, next);
   session.updated_at = Math.max(session.updated_at, since + after * MINUTE_MS);
+}
+
+/**
+ * The first instant an unclosed session can change status under `d`: an open one moves at the first of the two
+ * durations, any other only by closing.
+ */
+function nextChangeUnder(d: Durations): (s: Session) => number {
+  const openFor = Math.min(d.auto_resolve_duration, d.auto_close_duration) * MINUTE_MS;
+  const otherFor = d.auto_close_duration * MINUTE_MS;
+  return (s) => lastActivity(s) + (s.status === 'open' ? openFor : otherFor);
+}
+
+/**
+ * Bring the project's sessions up to the clock's inactivity rules, visiting only the sessions that can be due: the
+ * store keeps a schedule of the unclosed sessions by the instant each can next change (built on the first visit and
+ * again when the durations change; activity since only moves a session's instant later, or, resuming, sooner, and
+ * the store then schedules it again). A due session is moved if the rule moves it, and scheduled again unless closed.
+ */
+export function observeLifecycle(ctx: DomainContext, project: Project): void {
+  const store = ctx.state.sessions;
+  const { auto_resolve_duration: autoResolve, auto_close_duration: autoClose } = project.settings;
+  let plan = store.lifecycleSchedule(project.id);
+  if (plan?.autoResolve !== autoResolve || plan.autoClose !== autoClose) {
+    plan = {
+      autoResolve,
+      autoClose,
+      due: new Schedule(
+        nextChangeUnder({ auto_resolve_duration: autoResolve, auto_close_duration: autoClose }),
+      ),
+    };
+    for (const s of store.unclosedOf(project.id)) plan.due.schedule(s);
+    store.setLifecycleSchedule(project.id, plan);
+  }
+  const now = ctx.clock.now();
+  const isDue = (at: number) => at <= now;
+  for (let s = plan.due.next(isDue); s !== undefined; s = plan.due.next(isDue)) {
+    visit(ctx.cost, 1);
+    if (store.get(s.id) !== s || s.status === 'closed') continue;
+    // Ask the rule first, move only the sessions it would move.
+    if (statusAfterIdle(s.status, now - lastActivity(s), project.settings) !== s.status)
+      refreshLifecycle(ctx, s, project.settings);
+    if (s.status !== 'closed') plan.due.schedule(s);
+  }
 }

@@ -46,7 +46,7 @@ function turn(ctx: DomainContext, project: Project, pick: number): void {
   const s = open[pick % Math.max(1, open.length)];
   if (!s || s.is_emulator) return;
   appendMessage(ctx, s, 'user', 'hello');
-  s.status = 'open';
+  ctx.state.sessions.setStatus(s, 'open');
 }
 
 const snapshot = (ctx: DomainContext) =>

@@ -2,13 +2,13 @@
 import type { SessionMessage as MessageView, OrderBy, Session as SessionView } from '../../contract/index.js';
 import { variantOn } from '../variant/axes.js';
 import { reverseTies } from '../variant/tie-orders.js';
-import { iso, isoDay, MINUTE_MS } from './clock.js';
+import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
-import { runToArray } from './ordered-set.js';
+import { type Bounds, runToArray } from './ordered-set.js';
 import { byOrder, type Page, pageOfAscending, paginate } from './paging.js';
-import { applyRetention, lastActivity } from './retention.js';
-import { refreshLifecycle, statusAfterIdle } from './session-lifecycle.js';
+import { applyRetention } from './retention.js';
+import { observeLifecycle } from './session-lifecycle.js';
 import type { Message, Project, Session } from './state.js';
 
 export interface ListSessionsQuery {
@@ -22,70 +22,40 @@ export interface ListSessionsQuery {
 }
 
 /**
- * Bring the project's sessions up to the clock: retention first, then inactivity transitions. Only sessions not
- * yet closed can move (closing is permanent, emulator sessions never move), so only those are visited, and only
- * when one of them can be due: each visit notes the earliest instant a status can next change, and activity
- * since (which only moves a session's own instant later, or adds one) is noted by the store.
+ * Bring the project's sessions up to the clock: retention first, then inactivity transitions. Each visits only the
+ * sessions that can be due (retention.ts, session-lifecycle.ts: schedules kept by the store).
  */
 export function observeSessions(ctx: DomainContext, project: Project): void {
   applyRetention(ctx, project);
-  const store = ctx.state.sessions;
-  const settings = project.settings;
-  const now = ctx.clock.now();
-  // An open session moves at the first of its two durations; a resolved one only by closing.
-  const openFor = Math.min(settings.auto_resolve_duration, settings.auto_close_duration) * MINUTE_MS;
-  const otherFor = settings.auto_close_duration * MINUTE_MS;
-  const hint = store.lifecycleHint(project.id);
-  if (
-    hint?.autoResolve === settings.auto_resolve_duration &&
-    hint.autoClose === settings.auto_close_duration &&
-    now < Math.min(hint.dueAt, hint.activitySince + openFor)
-  )
-    return;
-  const unclosed = store.unclosedOf(project.id);
-  let dueAt = Number.POSITIVE_INFINITY;
-  for (const s of unclosed) {
-    // Ask the rule first, move only the sessions it would move.
-    if (s.status !== 'closed' && statusAfterIdle(s.status, now - lastActivity(s), settings) !== s.status)
-      refreshLifecycle(ctx, s, settings);
-    if (s.status === 'closed') unclosed.delete(s);
-    else dueAt = Math.min(dueAt, lastActivity(s) + (s.status === 'open' ? openFor : otherFor));
-  }
-  store.setLifecycleHint(project.id, {
-    dueAt,
-    autoResolve: settings.auto_resolve_duration,
-    autoClose: settings.auto_close_duration,
-    activitySince: Number.POSITIVE_INFINITY,
-  });
+  observeLifecycle(ctx, project);
 }
 
 /** The project's sessions (emulator sessions only when asked), in ascending (created_at, id) order. */
 export function projectSessions(ctx: DomainContext, project: Project, includeEmulator = false): Session[] {
   observeSessions(ctx, project);
   if (!includeEmulator) return [...ctx.state.sessions.listedOf(project.id)];
-  return byOrder(
-    [...ctx.state.sessions.values()].filter((s) => s.project_id === project.id),
-    (s) => s.created_at,
-    'ASC',
-  );
+  return byOrder(ctx.state.sessions.allOf(project.id), (s) => s.created_at, 'ASC');
 }
 
 export function listSessions(ctx: DomainContext, project: Project, q: ListSessionsQuery): Page<SessionView> {
   observeSessions(ctx, project);
   // A session's UTC day only grows along the (created_at, id) order: the dates bound a window of the project's
-  // sessions, and only the window is read (the whole of it when a status is asked for, FAKE-PAGE-COST).
+  // sessions, or of those of the status asked for, and only the page is read (FAKE-PAGE-COST).
   const { from, to, status } = q;
-  const window = ctx.state.sessions.listedWithin(project.id, {
+  const bounds: Bounds<Session> = {
     atOrAfterStart: from === undefined ? undefined : (s) => isoDay(s.created_at) >= from,
     afterEnd: to === undefined ? undefined : (s) => isoDay(s.created_at) > to,
-  });
+  };
+  const store = ctx.state.sessions;
+  const window =
+    status === undefined
+      ? store.listedWithin(project.id, bounds)
+      : store.withStatusWithin(project.id, status, bounds);
   // Ties by id reversed in variant mode (FAKE-VARIANT, tie-orders); otherwise the store's own order.
   const ascending = variantOn(ctx, 'tie-orders')
     ? reverseTies(ctx, runToArray(window), (s) => s.created_at, 'ASC')
     : window;
-  const matching =
-    status === undefined ? ascending : runToArray(ascending).filter((s) => s.status === status);
-  const page = pageOfAscending(matching, q.limit, q.page, q.orderBy);
+  const page = pageOfAscending(ascending, q.limit, q.page, q.orderBy);
   return { total: page.total, items: page.items.map(sessionView) };
 }
 
@@ -185,6 +155,6 @@ export function appendMessage(
   session.last_message = body;
   session.last_message_time = now;
   session.updated_at = now;
-  ctx.state.sessions.noteActivity(session.project_id, now);
+  ctx.state.sessions.noteActivity(session);
   return message;
 }

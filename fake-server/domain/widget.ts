@@ -82,7 +82,7 @@ export function sendMessage(
   const reply = appendMessage(ctx, session, 'assistant', turn.text);
   logReply(ctx, session, reply);
   // A resolved conversation resumes (SESSION-RESOLVED-RESUMABLE).
-  session.status = 'open';
+  ctx.state.sessions.setStatus(session, 'open');
   return {
     send_by: reply.send_by,
     message: reply.message,
