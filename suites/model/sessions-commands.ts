@@ -11,6 +11,7 @@ import type { Session, SessionMessage } from '../../contract/index.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { assumed } from '../support/strength.js';
 import type { Target } from '../target/target.js';
+import { under } from './grounds.js';
 import {
   MINUTE,
   type Model,
@@ -25,13 +26,6 @@ import {
 const SESSION_NOT_FOUND = 'Session not found';
 /** No session has this uid (uids are issued by the target; this one is far beyond any a test run reaches). */
 const UNKNOWN_UID = 999_999_999_999;
-
-/** `check` hard when `grounds` is empty, else under each of them. */
-function under(grounds: Iterable<string>, check: () => void): void {
-  const ids = [...new Set(grounds)];
-  if (ids.length === 0) check();
-  for (const id of ids) assumed(id, check);
-}
 
 /** The real system: the target, and the project, widget, key and token of the run. */
 export interface Real {
