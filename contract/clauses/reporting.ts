@@ -28,7 +28,17 @@ export const reportingClauses = defineClauses([
   assumed(
     'REPORT-COVERAGE',
     R,
-    "The report's first screen and its JSON give the share of documented API clauses checked on this target (pass, fail or warn through suites/ tests) and group the unchecked ones by reason: no citing test, control API only, provider state not offered, missing credential, writes/quota/credits not allowed, quota spent. A verdict with unchecked documented clauses is never shown as a bare PASS; --min-documented-coverage gates on the share (exit code 4).",
+    "The report's first screen and its JSON give the share of documented API clauses checked on this target (pass, fail or warn through suites/ tests) and group the unchecked ones by reason: no citing test, control API only, provider state not offered, missing credential, writes/quota/credits not allowed, quota spent, not checkable here (the target's own choice hides what the test reads), not in this run (a partial run). A verdict with unchecked documented clauses is never shown as a bare PASS; --min-documented-coverage gates on the share (exit code 4).",
+  ),
+  assumed(
+    'REPORT-FAILURES-FIRST',
+    R,
+    "The HTML report's first screen shows the verdict, the counts and the failing clauses before anything else: each with its id, the spec's words, its failing tests (each in full once), their error, and the last request and response each exchanged with the target (REPORT-FAILURE-EXCHANGE). Passing clauses of a matrix are folded away under the others.",
+  ),
+  assumed(
+    'REPORT-FAILURE-EXCHANGE',
+    R,
+    'A failed test keeps its last two exchanges with the target, redacted as recordings are (credentials and personal values) and cut to an excerpt, in the JSON report and beside its failure in the HTML report; passing tests keep none.',
   ),
   assumed(
     'REPORT-EVIDENCE',

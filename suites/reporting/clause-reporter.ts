@@ -208,6 +208,7 @@ export default class ClauseReporter implements Reporter {
           state: 'failed',
           errorMessage: message ?? 'failed',
           ...(stack ? { errorStack: stack } : {}),
+          ...(meta.exchanges?.length ? { exchanges: meta.exchanges } : {}),
         };
       }
       case 'skipped': {

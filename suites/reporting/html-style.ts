@@ -73,6 +73,12 @@ td.tests summary { cursor: pointer; color: var(--muted); margin: 2px 0; }
 .mark.passed { color: var(--pass); } .mark.failed { color: var(--fail); } .mark.skipped { color: var(--skip); }
 .mark.inconclusive { color: var(--inc); }
 pre.warn { background: var(--warn-bg); }
+.failure { padding: 6px 0; border-bottom: 1px solid var(--line); }
+.failure blockquote { margin: 4px 0 6px; padding: 4px 10px; border-left: 3px solid var(--line); color: var(--muted, #555); }
+.failed-tests { padding-left: 18px; }
+.exchange { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
+.exchange pre { margin: 2px 0; padding: 6px 8px; max-height: 180px; overflow: auto; white-space: pre-wrap; word-break: break-all; background: #f6f7f9; border: 1px solid var(--line); border-radius: 6px; font-size: 12px; }
+details.passing > summary { cursor: pointer; margin: 8px 0; color: var(--pass, #1a7f37); }
 pre.err { margin: 4px 0; padding: 6px 8px; max-height: 160px; overflow: auto; white-space: pre-wrap;
   word-break: break-word; background: var(--fail-bg); border-radius: 6px;
   font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }

@@ -4,6 +4,7 @@
  */
 import type { CitingTest, ClauseRow, StatusCounts, VerdictItem } from './clause-matrix.js';
 import { type Coverage, UNCHECKED_REASONS } from './coverage.js';
+import { failuresSection } from './html-failures.js';
 import { CSS, SCRIPT } from './html-style.js';
 import type { ConformanceReport } from './report.js';
 import { escapeMarkup as e, truncate } from './text.js';
@@ -101,11 +102,21 @@ const filters = (): string => {
   return `<div class="filters"><input id="q" type="search" placeholder="Filter by id, section, rule or test…" aria-label="filter">${boxes}<span id="shown" class="muted"></span></div>`;
 };
 
+const table = (rows: readonly ClauseRow[]): string =>
+  `<table class="matrix"><colgroup><col style="width:15%"><col style="width:10%"><col style="width:8%"><col style="width:7%"><col style="width:26%"><col style="width:19%"><col style="width:15%"></colgroup><thead><tr><th>Id</th><th>Section</th><th>Kind</th><th>Status</th><th>Rule</th><th>Citing tests</th><th>Errors / skip reasons</th></tr></thead>
+<tbody>${rows.map(matrixRow).join('\n')}</tbody></table>`;
+
+/** A matrix with its passing clauses folded away under the others (they are the bulk of a good run). */
 const matrixTable = (title: string, intro: string, rows: readonly ClauseRow[]): string => {
   if (rows.length === 0) return '';
+  const passing = rows.filter((r) => r.status === 'pass');
+  const others = rows.filter((r) => r.status !== 'pass');
+  const folded =
+    passing.length === 0
+      ? ''
+      : `<details class="passing"><summary>${passing.length} passing clause(s)</summary>${table(passing)}</details>`;
   return `<h2>${e(title)} <span class="n">(${rows.length})</span></h2><p class="muted">${e(intro)}</p>
-<table class="matrix"><colgroup><col style="width:15%"><col style="width:10%"><col style="width:8%"><col style="width:7%"><col style="width:26%"><col style="width:19%"><col style="width:15%"></colgroup><thead><tr><th>Id</th><th>Section</th><th>Kind</th><th>Status</th><th>Rule</th><th>Citing tests</th><th>Errors / skip reasons</th></tr></thead>
-<tbody>${rows.map(matrixRow).join('\n')}</tbody></table>`;
+${others.length > 0 ? table(others) : ''}${folded}`;
 };
 
 const untestedSection = (rows: readonly ClauseRow[]): string => {
@@ -258,8 +269,8 @@ export const toHtml = (report: ConformanceReport): string => {
       : 'assumed clauses must hold against the fake'
   }</div></div>
 ${verdictBadge(report)}</header>
+${failuresSection(report)}
 <div class="cards">${cards}</div>
-${issueList('Failing', 'failing', verdict.failing)}
 ${issueList('Report errors', 'errors', verdict.errors)}
 ${waiverSection(report)}
 ${baselineSection(report)}

@@ -27,7 +27,9 @@ const testcase = (t: CitingTest): string => {
     lines.push('      </properties>');
   }
   if (t.state === 'failed') {
-    const body = [t.errorMessage, t.errorStack].filter(Boolean).join('\n\n');
+    const last = t.exchanges?.at(-1);
+    const exchange = last ? `last request:\n${last.request}\n\nits response:\n${last.response}` : undefined;
+    const body = [t.errorMessage, exchange, t.errorStack].filter(Boolean).join('\n\n');
     const message = firstLine(t.errorMessage, 'failed');
     lines.push(`      <failure${attrs({ message, type: 'AssertionError' })}>${x(body)}</failure>`);
   } else if (t.state === 'skipped' || t.state === 'inconclusive') {

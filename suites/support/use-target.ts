@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
 import type { DataOf, ParamsInput, StateName } from '../../contract/provider-states/index.js';
+import { exchangesOf, learnSecrets } from '../target/exchange-note.js';
 import { loadTarget } from '../target/load-target.js';
 import type { Target, TokenName } from '../target/target.js';
 import { markInconclusive, setAssumedStrength } from './strength.js';
@@ -17,6 +18,11 @@ export function useTarget(): () => Target {
   beforeAll(async () => {
     target = await loadTarget();
     setAssumedStrength(target.isFake);
+    learnSecrets([
+      target.config.project_key,
+      ...Object.values(target.config.tokens),
+      ...Object.values(target.config.token_pools ?? {}).flat(),
+    ]);
     // A target with a control API (the fake) starts every file from its seeded state, with its clock frozen, so no
     // file sees the clock, tokens or data another file left behind and timing checks are exact. The seed is
     // unchanged, so the config's credentials stay valid.
@@ -36,8 +42,10 @@ export function useTarget(): () => Target {
         return ctx.skip(note);
       };
   });
-  // What the test's provider states made is undone after it (where the target offers teardown).
-  afterEach(async () => {
+  // A failed test keeps its last exchanges, redacted, for the report (before teardown sends anything); then what the
+  // test's provider states made is undone (where the target offers teardown).
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') ctx.task.meta.exchanges = exchangesOf(ctx.task.id);
     if (target) await tearDownStates(target);
   });
   afterAll(async () => {

@@ -9,7 +9,8 @@ import type { ControlClient } from './control-client.js';
 import type { ProviderStatesClient } from './provider-states-client.js';
 import { inconclusiveReason, isSpecRateLimit, retryAfterSeconds } from './quota.js';
 import { BudgetExhausted, type RequestBudget } from './request-budget.js';
-import { type RawResponse, send } from './transport.js';
+import { type RawRequest, type RawResponse, send } from './transport.js';
+import { keepExchange } from './exchange-note.js';
 
 export type TokenName = keyof TargetConfig['tokens'];
 
@@ -155,12 +156,14 @@ export function createHttpTarget(
       headers['content-type'] =
         encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
     }
-    return send({
+    const req: RawRequest = {
       method: o.method ?? 'POST',
       url: `${baseOf(o.base)}${path}`,
       headers,
       ...(body !== undefined ? { body } : {}),
-    }).then((res) => {
+    };
+    return send(req).then((res) => {
+      keepExchange(req, res);
       // Against the fake, counters are reset before every test: a stray 429 there is the fake's fault, and fails.
       if (config.kind === 'fake') return res;
       const reason = inconclusiveReason(res, { operation: path, credential: credentialName(spent), rag });
