@@ -2,9 +2,12 @@
 import Koa from 'koa';
 import type { TargetConfig } from '../contract/index.js';
 import { controlRouter } from './control/router.js';
+import { cors } from './http/cors.js';
+import { DEFAULT_CORS_ORIGINS } from './http/cors-origins.js';
 import { errorMiddleware } from './http/error-middleware.js';
 
 export { answerClientErrorsWithEnvelope } from './http/client-error.js';
+export { CorsOriginsError, DEFAULT_CORS_ORIGINS } from './http/cors-origins.js';
 export { StateFileError } from './persistence/state-file.js';
 
 import { fallback } from './http/fallback.js';
@@ -46,6 +49,12 @@ export interface FakeServerOptions extends Partial<RuntimeOptions> {
    * StateFileError and is left untouched.
    */
   state?: string;
+  /**
+   * Page origins a browser may call the public API from (FAKE-CORS): exact origins, `scheme://host:*` for any port,
+   * `null`, or `*`. Default DEFAULT_CORS_ORIGINS (localhost, 127.0.0.1 and [::1] on any port). A pattern that is
+   * not one throws a CorsOriginsError.
+   */
+  corsOrigins?: readonly string[];
 }
 
 export interface FakeServer {
@@ -75,7 +84,14 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const mounts = { basePath, orgBasePath };
   const onUnexpected =
     options.onUnexpectedError ?? ((err: unknown) => console.error('[fake] unexpected error', err));
-  // Provider states (FAKE-PROVIDER-STATES) outermost: not the public API, so never journaled, faulted or varied.
+  // CORS outermost (FAKE-CORS): every answer below keeps the grant; the admin surfaces get none.
+  app.use(
+    cors({
+      origins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS,
+      exempt: [controlPrefix, providerStatesPrefix],
+    }),
+  );
+  // Provider states (FAKE-PROVIDER-STATES) next: not the public API, so never journaled, faulted or varied.
   app.use(providerStatesMount(runtime, { prefix: providerStatesPrefix, secret, durable, onUnexpected }));
   // Variant mode only (FAKE-VARIANT): the JSON text outermost, the answers' rewrites around the error middleware.
   const variant = axesOf(runtime) !== null;

@@ -1,13 +1,21 @@
 /**
  * `npm start`: the fake with default fixtures on 127.0.0.1:4010 (PORT overrides); writes reports/fake-target.json.
  * `npm start -- --state FILE` keeps its state in FILE across restarts (FAKE-STATE-FILE).
+ * `npm start -- --cors-origins LIST` (or FAKE_CORS_ORIGINS) sets the page origins a browser may call it from (FAKE-CORS).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { corsOriginsFromStart } from './cors-start-option.js';
 import { answerClientErrorsWithEnvelope } from './http/client-error.js';
-import { createFakeServer, type FakeServer, type FakeServerOptions, StateFileError } from './index.js';
+import {
+  createFakeServer,
+  DEFAULT_CORS_ORIGINS,
+  type FakeServer,
+  type FakeServerOptions,
+  StateFileError,
+} from './index.js';
 import { stateFileFromArgv } from './persistence/state-argument.js';
 import { rateWindowFromEnv } from './rate-window-env.js';
 import { variantFromEnv } from './variant/axes.js';
@@ -18,11 +26,14 @@ const seed = Number(process.env.FAKE_SEED ?? 1);
 let rateWindow: ReturnType<typeof rateWindowFromEnv>;
 let state: string | undefined;
 let variant: ReturnType<typeof variantFromEnv>;
+let corsOrigins: string[] | undefined;
 try {
   rateWindow = rateWindowFromEnv(process.env);
   // FAKE_VARIANT=all, or a comma-separated list of axes (FAKE-VARIANT); an unknown axis: one line, exit 2.
   variant = variantFromEnv(process.env);
   state = stateFileFromArgv(process.argv.slice(2));
+  // --cors-origins LIST or FAKE_CORS_ORIGINS: the pages a browser may call the fake from (FAKE-CORS).
+  corsOrigins = corsOriginsFromStart(process.argv.slice(2), process.env);
 } catch (err) {
   console.error(`npm start: ${(err as Error).message}`);
   process.exit(2);
@@ -41,6 +52,7 @@ const options: FakeServerOptions = {
   ...(variant.length > 0 ? { variant } : {}),
   // --state FILE: resumed from FILE, or seeded and FILE created (FAKE-STATE-FILE).
   ...(state !== undefined ? { state } : {}),
+  ...(corsOrigins !== undefined ? { corsOrigins } : {}),
 };
 let fake: FakeServer;
 try {
@@ -76,6 +88,7 @@ server.listen(port, host, () => {
       `  project key   ${target.project_key}`,
       `  rate window   ${fake.runtime.domain.limiter.window().ms} ms, ${fake.runtime.domain.limiter.window().mode}`,
       ...(variant.length > 0 ? [`  variant       ${variant.join(', ')}`] : []),
+      `  CORS origins  ${(corsOrigins ?? DEFAULT_CORS_ORIGINS).join(', ')}`,
       `  target config ${file}`,
     ].join('\n'),
   );

@@ -85,6 +85,11 @@ export const harnessClauses = [
     "The fake's variant mode (createFakeServer({ variant: [...] }), FAKE_VARIANT=all or a comma-separated list of axis ids for `npm start`) takes, on each axis switched on, another choice the spec still permits than the fake's default (contract/variant-axes.ts: the spec line, the assumed clauses it flips); it is kept across control resets and state imports, an unknown axis id is refused (npm start: one line, exit 2), and with no axis the fake answers exactly as without variant mode. Its target config says kind `real` and lists the axes under `variant`, so a conformance run against it reports assumed clauses as warnings and any documented failure as a false red of the suite.",
   ),
   assumed(
+    'FAKE-CORS',
+    H,
+    "The fake answers browsers (CORS, which the spec does not show): a preflight from an allowed origin to any path of {base_url} or {org_base_url} (Platform, Project Integration, RAG) is 204 allowing GET, HEAD and POST, the credential headers (api-key, x-api-key, authorization), content-type and the official OpenAI and Anthropic SDKs' headers; every answer to an allowed origin, errors, 429s and SSE streams included, carries Access-Control-Allow-Origin with that origin and exposes X-RateLimit-*, Retry-After and the request ids. A preflight from any other origin is 403 in the envelope and grants nothing; a request without Origin gets no CORS headers. Allowed origins: createFakeServer({ corsOrigins }), `--cors-origins` or FAKE_CORS_ORIGINS for `npm start` (comma-separated exact origins, `scheme://host:*`, `null` or `*`; a pattern that is none of these is refused at start), by default localhost, 127.0.0.1 and [::1] on any port over http or https. The control API and the provider states get no CORS.",
+  ),
+  assumed(
     'TOKEN-CREATOR-REMOVED-PERMANENT',
     'States/API token',
     'The spec gives no way out of "unusable": a token whose creator was removed from the organization stays unusable (401 with the creator message) even if the creator is added back later.',
