@@ -1,9 +1,11 @@
 /** The published entry: package.json `exports` → the bundle of npm run build:lib, imported by plain node. */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,11 +39,70 @@ console.log(JSON.stringify({
 }));
 `;
 
+// The msw entry as a front-end project's test setup uses it, with msw's own setupServer; a RAG stream read whole.
+const MSW_CONSUMER = `
+import { setupServer } from 'msw/node';
+import { chatbotApiHandlers } from 'chatbot-platform-conformance/msw';
+const api = chatbotApiHandlers({ baseUrl: 'https://chatbot.example.test' });
+const server = setupServer(...api.handlers);
+server.listen({ onUnhandledRequest: 'error' });
+const { base_url, project_key, widget_uid } = api.target;
+const json = { 'content-type': 'application/json' };
+const session = await fetch(base_url + '/createSession', {
+  method: 'POST',
+  headers: { 'api-key': project_key, ...json },
+  body: JSON.stringify({ widget_uid }),
+});
+const messages = await fetch(base_url + '/anthropic/v1/messages', {
+  method: 'POST',
+  headers: { 'x-api-key': project_key, ...json },
+  body: JSON.stringify({ model: 'claude-3-5-haiku-latest', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'Hello' }] }),
+});
+const events = (await messages.text()).match(/^event: .*$/gm);
+server.close();
+console.log(JSON.stringify({
+  session: session.status,
+  type: (await session.json()).type,
+  stream: messages.headers.get('content-type'),
+  first: events[0],
+  last: events.at(-1),
+}));
+`;
+
+// msw hidden from module resolution, as in a project that does not install it: the main entry still works.
+const NO_MSW_HOOKS = `
+export async function resolve(specifier, context, next) {
+  if (specifier === 'msw' || specifier.startsWith('msw/')) {
+    throw Object.assign(new Error("Cannot find package 'msw'"), { code: 'ERR_MODULE_NOT_FOUND' });
+  }
+  return next(specifier, context);
+}
+`;
+const WITHOUT_MSW = `
+const { interceptChatbotApi } = await import('chatbot-platform-conformance');
+const api = interceptChatbotApi({ baseUrl: 'https://chatbot.example.test' });
+const res = await fetch(api.target.base_url + '/getMyProjects', {
+  method: 'POST',
+  headers: { authorization: 'Bearer ' + api.target.tokens.owner },
+});
+api.restore();
+const msw = await import('chatbot-platform-conformance/msw').then(() => 'loaded', (err) => err.code);
+console.log(JSON.stringify({ main: res.status, msw }));
+`;
+
 describe('the published entry [LIB-EXPORTS]', () => {
+  beforeAll(async () => {
+    await run(process.execPath, ['scripts/build-lib.mjs', '--bundle-only'], { cwd: root });
+  });
+
   it('package.json exports the bundle and its types, and ships the fixture documents [LIB-EXPORTS]', () => {
     const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
     expect(pkg.name).toBe('chatbot-platform-conformance');
     expect(pkg.exports['.']).toEqual({ types: './dist/lib/index.d.ts', default: './dist/lib/index.js' });
+    expect(pkg.exports['./msw']).toEqual({ types: './dist/lib/msw.d.ts', default: './dist/lib/msw.js' });
+    expect(pkg.peerDependencies.msw).toMatch(/^\^2\./);
+    expect(pkg.peerDependenciesMeta.msw).toEqual({ optional: true });
+    expect(pkg.devDependencies.msw).toBeDefined();
     expect(pkg.files).toEqual(expect.arrayContaining(['dist/lib', 'fixtures/documents']));
     expect(pkg.scripts['build:lib']).toBeDefined();
     expect(pkg.scripts.prepare).toBe('npm run build:lib');
@@ -50,7 +111,6 @@ describe('the published entry [LIB-EXPORTS]', () => {
   });
 
   it('a fresh bundle imported by plain node as chatbot-platform-conformance intercepts fetch and answers from the fixture documents [LIB-EXPORTS, LIB-INTERCEPT]', async () => {
-    await run(process.execPath, ['scripts/build-lib.mjs', '--bundle-only'], { cwd: root });
     const bundle = readFileSync(`${root}/dist/lib/index.js`, 'utf8');
     // Dependencies are imported, not copied in.
     expect(bundle).toMatch(/from "koa"/);
@@ -63,5 +123,34 @@ describe('the published entry [LIB-EXPORTS]', () => {
       rag: 200,
       sources: 2,
     });
+  });
+
+  it('chatbot-platform-conformance/msw: handlers for msw setupServer answer fetch from the fake, streams included [LIB-EXPORTS, LIB-MSW-HANDLERS]', async () => {
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', MSW_CONSUMER], {
+      cwd: root,
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      session: 200,
+      type: 'RXSUCCESS',
+      stream: expect.stringMatching(/^text\/event-stream/),
+      first: 'event: message_start',
+      last: 'event: message_stop',
+    });
+  });
+
+  it('without msw installed the main entry imports and intercepts; only the msw entry needs it [LIB-EXPORTS, LIB-MSW-HANDLERS]', async () => {
+    expect(readFileSync(`${root}/dist/lib/index.js`, 'utf8')).not.toMatch(/["']msw(\/[^"']*)?["']/);
+    const dir = mkdtempSync(join(tmpdir(), 'no-msw-'));
+    writeFileSync(join(dir, 'hooks.mjs'), NO_MSW_HOOKS);
+    writeFileSync(
+      join(dir, 'register.mjs'),
+      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`,
+    );
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', WITHOUT_MSW],
+      { cwd: root },
+    );
+    expect(JSON.parse(stdout)).toEqual({ main: 200, msw: 'ERR_MODULE_NOT_FOUND' });
   });
 });

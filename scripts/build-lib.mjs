@@ -1,6 +1,7 @@
-// `npm run build:lib` (also run by `prepare`, so `npm ci` builds it): the library entry points of lib/index.ts as
-// one ESM bundle, dist/lib/index.js, that imports its dependencies from node_modules, and their type declarations
-// (tsc -p tsconfig.lib.json into dist/lib/types/, re-exported by dist/lib/index.d.ts).
+// `npm run build:lib` (also run by `prepare`, so `npm ci` builds it): the library entry points lib/index.ts and
+// lib/msw.ts as ESM bundles, dist/lib/index.js and dist/lib/msw.js, that import their dependencies from node_modules,
+// and their type declarations (tsc -p tsconfig.lib.json into dist/lib/types/, re-exported by dist/lib/index.d.ts and
+// dist/lib/msw.d.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,8 +16,9 @@ export async function buildLib({ declarations = true } = {}) {
   mkdirSync(out, { recursive: true });
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [join(root, 'lib', 'index.ts')],
-    outfile: join(out, 'index.js'),
+    // Two entries, each its own bundle: `.` (never imports msw, an optional peer) and `./msw` (chatbotApiHandlers).
+    entryPoints: [join(root, 'lib', 'index.ts'), join(root, 'lib', 'msw.ts')],
+    outdir: out,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -34,7 +36,9 @@ export async function buildLib({ declarations = true } = {}) {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`tsc -p tsconfig.lib.json exited with ${result.status}`);
-  writeFileSync(join(out, 'index.d.ts'), "export * from './types/lib/index.js';\n");
+  for (const entry of ['index', 'msw']) {
+    writeFileSync(join(out, `${entry}.d.ts`), `export * from './types/lib/${entry}.js';\n`);
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
