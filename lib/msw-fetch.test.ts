@@ -113,6 +113,23 @@ describe('msw handlers with the global fetch in jsdom [LIB-MSW-HANDLERS]', () =>
     expect(stale.status).toBe(401);
   });
 
+  it('every method reaches the fake: GET on an operation is its 405 envelope, the control API answers over fetch with its secret [LIB-MSW-HANDLERS, FAKE-CONTROL-SECRET]', async () => {
+    const get = await fetch(`${api.target.base_url}/getMyProjects`, {
+      headers: { authorization: `Bearer ${api.target.tokens.owner}` },
+    });
+    expect(get.status).toBe(405);
+    expect(await get.json()).toEqual({ type: 'RXERROR', message: expect.any(String) });
+
+    const control = api.target.control!;
+    const advanced = await fetch(`${control.url}/clock/advance`, {
+      method: 'POST',
+      headers: { 'x-control-secret': control.secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ days: 1 }),
+    });
+    expect(advanced.status).toBe(200);
+    expect(await api.control.now()).toBe('2026-01-06T09:00:00.000Z');
+  });
+
   it('requests outside the base URL are not handled: msw onUnhandledRequest decides [LIB-MSW-HANDLERS]', async () => {
     const other = fetch('https://elsewhere.example.test/api/v1/getMyProjects', { method: 'POST' });
     await expect(other).rejects.toThrow(/onUnhandledRequest/);
