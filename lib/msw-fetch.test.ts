@@ -130,6 +130,20 @@ describe('msw handlers with the global fetch in jsdom [LIB-MSW-HANDLERS]', () =>
     expect(await api.control.now()).toBe('2026-01-06T09:00:00.000Z');
   });
 
+  it("a body-less answer passes as one: the CORS preflight of a local page gets the fake's 204 and its headers [LIB-MSW-HANDLERS, FAKE-CORS]", async () => {
+    const res = await fetch(`${api.target.base_url}/createSession`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'api-key, content-type',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(res.body).toBeNull();
+  });
+
   it('requests outside the base URL are not handled: msw onUnhandledRequest decides [LIB-MSW-HANDLERS]', async () => {
     const other = fetch('https://elsewhere.example.test/api/v1/getMyProjects', { method: 'POST' });
     await expect(other).rejects.toThrow(/onUnhandledRequest/);
