@@ -18,6 +18,7 @@ export default defineConfig({
           'lib/**/*.test.ts',
           'broken/**/*.test.ts',
           'fuzz/**/*.test.ts',
+          'examples/**/*.test.ts',
         ],
     exclude: remote ? ['suites/reporting/**', 'node_modules/**'] : ['node_modules/**'],
     fileParallelism: !remote,

@@ -29,4 +29,10 @@ export interface FakeOptions extends Partial<Omit<RuntimeOptions, 'wallClock'>> 
    * not a valid state snapshot throws an Error naming the file and the problem, and is left untouched.
    */
   state?: string;
+  /**
+   * Page origins a browser may call the fake from (FAKE-CORS): exact origins (`http://localhost:5173`),
+   * `scheme://host:*` for any port, `null` (file:// pages) or `*`. Default: localhost, 127.0.0.1 and [::1] on any
+   * port, over http or https. A pattern that is none of these throws an Error naming it.
+   */
+  corsOrigins?: readonly string[];
 }
