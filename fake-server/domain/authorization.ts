@@ -73,8 +73,8 @@ export function isProjectMember(project: Project, userId: number): boolean {
 /** Existence (404), scope (403), then creator membership (403). */
 export function resolveProject(ctx: DomainContext, caller: PlatformCaller, projectUid: string): Project {
   let project: Project | undefined;
-  for (const p of ctx.state.projects.values()) {
-    if (p.project_uid === projectUid && p.organization_id === caller.organization.id) project = p;
+  for (const p of ctx.state.projects.ofOrganization(caller.organization.id)) {
+    if (p.project_uid === projectUid) project = p;
   }
   if (!project) throw notFound(messages.projectNotFound);
   if (!inScope(caller, project)) throw forbidden();

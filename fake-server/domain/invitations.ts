@@ -14,14 +14,14 @@ export function inviteMember(
   role: InvitationRole,
 ): Invitation {
   const normalized = email.trim().toLowerCase();
-  for (const m of ctx.state.members.values()) {
+  for (const m of ctx.state.members.ofOrganization(org.id)) {
     const user = ctx.state.users.get(m.user_id);
-    if (m.organization_id === org.id && user?.email.toLowerCase() === normalized) {
+    if (user?.email.toLowerCase() === normalized) {
       throw badRequest('User is already a member of the organization');
     }
   }
-  for (const i of ctx.state.invitations.values()) {
-    if (i.organization_id === org.id && i.status === 'pending' && i.email.toLowerCase() === normalized) {
+  for (const i of ctx.state.invitations.ofOrganization(org.id)) {
+    if (i.status === 'pending' && i.email.toLowerCase() === normalized) {
       throw badRequest('An invitation is already pending for this email');
     }
   }

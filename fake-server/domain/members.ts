@@ -1,23 +1,16 @@
 /** Organization membership: who belongs, with which role. */
 import type { MemberRole } from '../../contract/index.js';
 import type { DomainContext } from './context.js';
-import { visit } from './cost.js';
 import { DomainError } from './errors.js';
 import type { Member } from './state.js';
 
+/** The organization's membership of the user (read from the organization's own members, FAKE-PAGE-COST). */
 export function findMember(ctx: DomainContext, organizationId: number, userId: number): Member | undefined {
-  visit(ctx.cost, ctx.state.members.size);
-  for (const m of ctx.state.members.values()) {
-    if (m.organization_id === organizationId && m.user_id === userId) return m;
-  }
-  return undefined;
+  return ctx.state.members.findIn(organizationId, (m) => m.user_id === userId);
 }
 
 export function membersOf(ctx: DomainContext, organizationId: number): Member[] {
-  visit(ctx.cost, ctx.state.members.size);
-  return [...ctx.state.members.values()]
-    .filter((m) => m.organization_id === organizationId)
-    .sort((a, b) => a.id - b.id);
+  return ctx.state.members.ofOrganization(organizationId).sort((a, b) => a.id - b.id);
 }
 
 export function addMember(
@@ -63,9 +56,6 @@ export function removeMember(ctx: DomainContext, organizationId: number, userId:
     if (token.organization_id === organizationId && token.creator_user_id === userId)
       token.creator_removed = true;
   }
-  for (const project of ctx.state.projects.values()) {
-    if (project.organization_id === organizationId) {
-      project.members = project.members.filter((pm) => pm.user_id !== userId);
-    }
-  }
+  for (const project of ctx.state.projects.ofOrganization(organizationId))
+    project.members = project.members.filter((pm) => pm.user_id !== userId);
 }

@@ -50,4 +50,18 @@ describe('OrderedSet.window [FAKE-PAGE-COST, EXEC-LOGS-DATE-FILTER, SESSIONS-DAT
     expect(counter.visited).toBeLessThanOrEqual(5 + 6);
     expect([window.at(0)?.id, window.at(1)?.id, window.length]).toEqual([2, 3, 2]);
   });
+
+  it('places a few out-of-order additions and removals by binary search on the next read, without re-sorting [FAKE-PAGE-COST]', () => {
+    const set = new OrderedSet<Rec>((r) => r.t);
+    const recs = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, t: 2 * i }));
+    for (const r of recs) set.add(r);
+    set.window({}, undefined);
+    set.add({ id: 5000, t: 501 });
+    set.delete(recs[700]!);
+    const counter = { visited: 0 };
+    const window = set.window({ atOrAfterStart: (r) => r.t >= 500, afterEnd: (r) => r.t > 504 }, counter);
+    expect(runToArray(window).map((r) => r.t)).toEqual([500, 501, 502, 504]);
+    // Two placements and two bounds of about log2(1000) = 10 probes each, and the four records read.
+    expect(counter.visited).toBeLessThanOrEqual(4 * 11 + 4);
+  });
 });

@@ -7,7 +7,6 @@ import type {
 import { reverseTies } from '../variant/tie-orders.js';
 import { iso } from './clock.js';
 import type { DomainContext } from './context.js';
-import { visit } from './cost.js';
 import { membersOf } from './members.js';
 import { paginate } from './paging.js';
 import type { Invitation, Member, Organization } from './state.js';
@@ -27,8 +26,8 @@ export function organizationDetail(ctx: DomainContext, org: Organization): Organ
       role: m.role,
       createdAt: iso(m.createdAt),
     })),
-    OrganizationProjects: [...ctx.state.projects.values()]
-      .filter((p) => p.organization_id === org.id)
+    OrganizationProjects: ctx.state.projects
+      .ofOrganization(org.id)
       .sort((a, b) => a.id - b.id)
       .map((p) => ({ id: p.id, name: p.name, project_uid: p.project_uid })),
   };
@@ -72,9 +71,9 @@ export function organizationMembers(ctx: DomainContext, org: Organization, limit
     limit,
     page,
   );
-  visit(ctx.cost, ctx.state.invitations.size);
-  const invitations = [...ctx.state.invitations.values()]
-    .filter((i) => i.organization_id === org.id && i.status === 'pending')
+  const invitations = ctx.state.invitations
+    .ofOrganization(org.id)
+    .filter((i) => i.status === 'pending')
     .sort((a, b) => a.id - b.id);
   return {
     total: members.total,

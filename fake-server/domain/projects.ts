@@ -4,7 +4,6 @@ import type { PlatformCaller } from './authentication.js';
 import { inScope, isProjectMember } from './authorization.js';
 import { iso } from './clock.js';
 import type { DomainContext } from './context.js';
-import { visit } from './cost.js';
 import { DomainError } from './errors.js';
 import { findMember } from './members.js';
 import { byOrder, type Page, paginate } from './paging.js';
@@ -24,14 +23,15 @@ export function listProjects(
   q: ListProjectsQuery,
 ): Page<ProjectView> {
   const needle = q.search?.toLowerCase();
-  visit(ctx.cost, ctx.state.projects.size);
-  const visible = [...ctx.state.projects.values()].filter(
-    (p) =>
-      p.organization_id === caller.organization.id &&
-      inScope(caller, p) &&
-      isProjectMember(p, caller.token.creator_user_id) &&
-      (needle === undefined || p.name.toLowerCase().includes(needle)),
-  );
+  // The caller's organization's projects only (FAKE-PAGE-COST).
+  const visible = ctx.state.projects
+    .ofOrganization(caller.organization.id)
+    .filter(
+      (p) =>
+        inScope(caller, p) &&
+        isProjectMember(p, caller.token.creator_user_id) &&
+        (needle === undefined || p.name.toLowerCase().includes(needle)),
+    );
   const page = paginate(
     byOrder(visible, (p) => p.id, q.orderBy),
     q.limit,
@@ -98,8 +98,9 @@ export function createProject(ctx: DomainContext, input: CreateProjectInput): Pr
   if (!org) throw new DomainError(404, 'Organization not found');
   const now = ctx.clock.now();
   const id = ctx.ids.next('project');
-  const owners = [...ctx.state.members.values()]
-    .filter((m) => m.organization_id === org.id && m.role === 'owner')
+  const owners = ctx.state.members
+    .ofOrganization(org.id)
+    .filter((m) => m.role === 'owner')
     .map((m) => ({ user_id: m.user_id, role: 'owner' }));
   const project: Project = {
     id,

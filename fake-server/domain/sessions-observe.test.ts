@@ -5,29 +5,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Runtime } from '../runtime.js';
-import { MINUTE_MS } from './clock.js';
 import type { DomainContext } from './context.js';
-import { openNewSession } from './new-session.js';
 import { refreshLifecycle } from './session-lifecycle.js';
 import { appendMessage, observeSessions } from './sessions.js';
+import { applyLifecycleOp, type LifecycleOp, lifecycleOps } from './sessions.test-support.js';
 import type { Project } from './state.js';
 
-type Op =
-  | { kind: 'advance'; minutes: number }
-  | { kind: 'message'; pick: number }
-  | { kind: 'session' }
-  | { kind: 'settings'; resolve: number; close: number }
-  | { kind: 'observe' };
+type Op = LifecycleOp | { kind: 'observe' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 3000 }) }),
-  fc.record({ kind: fc.constant('message' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('session' as const) }),
-  fc.record({
-    kind: fc.constant('settings' as const),
-    resolve: fc.integer({ min: 5, max: 2000 }),
-    close: fc.integer({ min: 5, max: 2000 }),
-  }),
+  ...lifecycleOps,
   fc.record({ kind: fc.constant('observe' as const) }),
 );
 
@@ -60,20 +47,7 @@ describe('observeSessions', () => {
         const naive = world();
         for (const op of [...ops, { kind: 'observe' } as Op]) {
           for (const { ctx, project } of [fast, naive]) {
-            if (op.kind === 'advance') ctx.clock.advance(op.minutes * MINUTE_MS);
-            if (op.kind === 'message') turn(ctx, project, op.pick);
-            if (op.kind === 'session')
-              openNewSession(ctx, project, {
-                segment: 'widget',
-                visitor_id: 'v',
-                visitor_data: {},
-                session_meta: {},
-                is_emulator: false,
-              });
-            if (op.kind === 'settings') {
-              project.settings.auto_resolve_duration = op.resolve;
-              project.settings.auto_close_duration = op.close;
-            }
+            if (op.kind !== 'observe') applyLifecycleOp(ctx, project, op, (pick) => turn(ctx, project, pick));
           }
           if (op.kind === 'observe') {
             observeSessions(fast.ctx, fast.project);

@@ -3,13 +3,11 @@
 import type { ScriptedReply } from '../../contract/requests/rag-script.js';
 import type { KnowledgebaseIndex } from '../rag/knowledgebase-index.js';
 import { createFaultRules, type FaultRules } from './faults.js';
+import { InvitationStore, MemberStore, ProjectStore } from './organization-stores.js';
 import type {
   ApiToken,
-  Invitation,
-  Member,
   Organization,
   OutboxEmail,
-  Project,
   ProjectKey,
   SupportedModelEntry,
   User,
@@ -37,11 +35,12 @@ export type {
 export interface State {
   users: Map<number, User>;
   organizations: Map<number, Organization>;
-  members: Map<number, Member>;
-  projects: Map<number, Project>;
+  /** Maps indexed by organization (organization-stores.ts). */
+  members: MemberStore;
+  projects: ProjectStore;
   projectKeys: Map<string, ProjectKey>;
   tokens: Map<number, ApiToken>;
-  invitations: Map<number, Invitation>;
+  invitations: InvitationStore;
   outbox: OutboxEmail[];
   /** Maps indexed by project, session and uid (store-indexes.ts). */
   sessions: SessionStore;
@@ -59,11 +58,11 @@ export function createState(): State {
   return {
     users: new Map(),
     organizations: new Map(),
-    members: new Map(),
-    projects: new Map(),
+    members: new MemberStore(),
+    projects: new ProjectStore(),
     projectKeys: new Map(),
     tokens: new Map(),
-    invitations: new Map(),
+    invitations: new InvitationStore(),
     outbox: [],
     sessions: new SessionStore(),
     messages: new MessageStore(),

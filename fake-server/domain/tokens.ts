@@ -145,8 +145,6 @@ export function observedState(
 ): 'active' | 'deactivated' | 'deleted' | 'expired' | 'unusable' {
   if (token.status !== 'active') return token.status;
   if (isExpired(ctx, token)) return 'expired';
-  const member = [...ctx.state.members.values()].find(
-    (m) => m.organization_id === token.organization_id && m.user_id === token.creator_user_id,
-  );
+  const member = ctx.state.members.findIn(token.organization_id, (m) => m.user_id === token.creator_user_id);
   return member && !token.creator_removed ? 'active' : 'unusable';
 }

@@ -52,6 +52,25 @@ describe('getSessions costs a page, not the store [FAKE-PAGE-COST, SESSIONS-ORDE
     expectBoundedByPage((w) => listSessions(w.ctx, w.project, { ...page, orderBy: 'DESC' }), 40);
   });
 
+  it('a page of the closed, and of the open, sessions [SESSIONS-STATUS-FILTER]: the status’s own order', () => {
+    expectBoundedByPage(
+      (w) => listSessions(w.ctx, w.project, { ...page, orderBy: 'DESC', status: 'closed' }),
+      40,
+    );
+    expectBoundedByPage(
+      (w) => listSessions(w.ctx, w.project, { ...page, page: 1, orderBy: 'ASC', status: 'open' }),
+      40,
+    );
+  });
+
+  it('a page of one day’s closed sessions [SESSIONS-STATUS-FILTER, SESSIONS-DATE-FILTER]', () => {
+    expectBoundedByPage(
+      (w) =>
+        listSessions(w.ctx, w.project, { ...page, orderBy: 'ASC', status: 'closed', from: w.day, to: w.day }),
+      80,
+    );
+  });
+
   it('a page of one day’s sessions [SESSIONS-DATE-FILTER]', () => {
     expectBoundedByPage(
       (w) => listSessions(w.ctx, w.project, { ...page, orderBy: 'ASC', from: w.day, to: w.day }),
