@@ -87,6 +87,21 @@ describe('answers to an allowed page carry Access-Control-Allow-Origin [FAKE-COR
     expect(names(res.headers['access-control-expose-headers'])).toContain('x-request-id');
   });
 
+  it('[FAKE-CORS] a scripted RAG 429 (Anthropic style) exposes retry-after-ms and the request id', async () => {
+    const replies = [{ kind: 'error', status: 429, retry_after: 7, retry_after_ms: 1500 }];
+    expect((await control(f.fake).post(`/projects/${f.projectUid}/rag/replies`, { replies })).status).toBe(
+      200,
+    );
+    const res = await post('/api/v1/anthropic/v1/messages')
+      .set('x-api-key', f.key)
+      .send({ model: 'claude-3-5-haiku-latest', max_tokens: 50, messages: question });
+    expect(res.status).toBe(429);
+    expect(res.headers['retry-after-ms']).toBe('1500');
+    expect(res.headers['access-control-allow-origin']).toBe(PAGE);
+    const exposed = names(res.headers['access-control-expose-headers']);
+    for (const h of ['retry-after-ms', 'retry-after', 'request-id']) expect(exposed).toContain(h);
+  });
+
   it('[FAKE-CORS] a RAG SSE stream carries the grant on its headers', async () => {
     const res = await asText(
       post('/api/v1/openai/chat/completions')

@@ -27,6 +27,7 @@ export interface CorsFake {
   key: string;
   owner: string;
   widget: string;
+  projectUid: string;
 }
 
 /** A fresh fake (with `options`) before each test; the returned object holds the current one. */
@@ -38,6 +39,7 @@ export function useCorsFake(options: FakeServerOptions = {}): CorsFake {
     current.key = config.project_key!;
     current.owner = config.tokens.owner!;
     current.widget = config.widget_uid!;
+    current.projectUid = config.project_uid!;
   });
   return current;
 }

@@ -44,12 +44,16 @@ export const CORS_ALLOW_HEADERS: readonly string[] = [
   'anthropic-version',
 ];
 
-/** Answer headers a page may read beyond the CORS-safelisted ones: rate limits, Retry-After, request ids. */
+/**
+ * Answer headers a page may read beyond the CORS-safelisted ones: rate limits, Retry-After (and the retry-after-ms
+ * of a scripted RAG reply, which both SDKs read first), request ids.
+ */
 export const CORS_EXPOSE_HEADERS: readonly string[] = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',
   'Retry-After',
+  'retry-after-ms',
   'x-request-id',
   'request-id',
   'X-API-Version',
