@@ -33,6 +33,7 @@ export const variantAxes = [
       'USAGE-LIMIT-DUPLICATE-TYPES',
       'AUTH-CHECK-ORDER',
       'MODEL-SETTINGS',
+      'PLAYGROUND-AGENT-SETTING-MODEL-IN-LIST',
     ],
     description:
       'A bad request body (Platform and Project Integration) answers 422 instead of 400; the message still starts with `Invalid params` and names the first failing field (`Invalid params: limit: …`); no `errors` array.',
@@ -69,6 +70,11 @@ export const variantAxes = [
       'CREDITS-EXHAUSTED',
       'VERSION-ONLY-V1',
       'MODEL-SETTINGS',
+      'CONV-RESPONSE-JSON',
+      'AUTH-PERMISSIONS-ONLY',
+      'AUTH-BILLING-ROLE',
+      'STATS-TO-FORMAT-MESSAGE',
+      'ERR-INVALID-PARAMS-STATUS',
     ],
     description:
       'Every Platform and Project Integration error whose status the spec does not give changes, message kept: 404 (Project, Session, Widget, Route not found) → 400; 402 → 400; 405 → 404 (no Allow); 413 → 400; 415 → 400; the other 400s (invalid model, date format, usage limits, invitations) → 422; the 403s the spec gives no status for (user not a member of the project, plan errors) → 400. 401, 429, the documented 403 and `Invalid params` are left alone.',
@@ -211,7 +217,7 @@ export const variantAxes = [
   {
     id: 'version-path',
     spec_line: 'Deprecation and compatibility policy: not shown.',
-    flips: ['VERSION-ONLY-V1'],
+    flips: ['VERSION-ONLY-V1', 'ERR-UNKNOWN-ROUTE'],
     description:
       'A path under another version of {base_url} or {org_base_url} (e.g. /api/v2/…) answers 400 `Unsupported API version` instead of 404, and every public answer carries `X-API-Version: v1` (no Deprecation header).',
   },
@@ -226,7 +232,7 @@ export const variantAxes = [
   {
     id: 'credits-exhausted',
     spec_line: STATUSES_NOT_SHOWN,
-    flips: ['CREDITS-EXHAUSTED'],
+    flips: ['CREDITS-EXHAUSTED', 'RAG-ERROR-SHAPE'],
     description:
       'A call the credits cannot cover answers 403 `Not enough credits` instead of 402 `Insufficient credits` (RAG endpoints too, in their error shape).',
   },
