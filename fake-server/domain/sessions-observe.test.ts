@@ -59,5 +59,6 @@ describe('observeSessions', () => {
       }),
       { numRuns: 400 },
     );
-  });
+    // 400 runs of two fresh runtimes each: about 15 s of CPU, more on a loaded machine (the default 30 s is too tight).
+  }, 180_000);
 });
