@@ -35,7 +35,11 @@ describe('assumed-only tests against another target [HARNESS-TWO-STRENGTHS]', ()
     const m = buildMatrix(catalogue, [soft!]);
     expect(m.rows.map((r) => r.status)).toEqual(['untested', 'warn', 'warn']);
     const v = verdict(m, 'real');
-    expect([v.status, v.failing, v.warnings.map((w) => ('id' in w ? w.id : w.type))]).toEqual(['PASS', [], ['ASM-X', 'ASM-Y']]);
+    expect([v.status, v.failing, v.warnings.map((w) => ('id' in w ? w.id : w.type))]).toEqual([
+      'PASS',
+      [],
+      ['ASM-X', 'ASM-Y'],
+    ]);
   });
 
   it('stays a failure against the fake, when a documented clause is cited, outside suites/, or without citations', () => {

@@ -43,12 +43,17 @@ describe('assumed() [HARNESS-TWO-STRENGTHS]', () => {
 
   it('expectError binds its exact refusal to the cited assumed clauses that state its status, and fails against the fake', () => {
     // A title is read for the clauses it cites; this test's own title cites harness clauses only.
-    const title = 'limits > unknown type [USAGE-LIMIT-UNKNOWN-TYPE, RATE-HEADERS, USAGE-LIMIT-BOUNDS-INCLUSIVE]';
+    const title =
+      'limits > unknown type [USAGE-LIMIT-UNKNOWN-TYPE, RATE-HEADERS, USAGE-LIMIT-BOUNDS-INCLUSIVE]';
     // RATE-HEADERS names no 400, USAGE-LIMIT-BOUNDS-INCLUSIVE is documented: the refusal is part of neither.
     expect(statingClauses(400, title)).toEqual(['USAGE-LIMIT-UNKNOWN-TYPE']);
     expect(statingClauses(404, title)).toEqual([]);
     setAssumedStrength(true);
-    const unprocessable = rawResponse(422, {}, JSON.stringify({ type: 'RXERROR', message: 'Invalid params' }));
+    const unprocessable = rawResponse(
+      422,
+      {},
+      JSON.stringify({ type: 'RXERROR', message: 'Invalid params' }),
+    );
     expect(() => expectError(unprocessable, 400, 'Invalid params')).toThrow(/expected 422 to be 400/);
   });
 

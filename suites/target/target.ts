@@ -6,11 +6,11 @@ import { operationById, type TargetConfig } from '../../contract/index.js';
 import { ragRootOf } from '../../contract/requests/rag-models.js';
 import { currentTestId } from '../support/strength.js';
 import type { ControlClient } from './control-client.js';
+import { keepExchange } from './exchange-note.js';
 import type { ProviderStatesClient } from './provider-states-client.js';
 import { inconclusiveReason, isSpecRateLimit, retryAfterSeconds } from './quota.js';
 import { BudgetExhausted, type RequestBudget } from './request-budget.js';
 import { type RawRequest, type RawResponse, send } from './transport.js';
-import { keepExchange } from './exchange-note.js';
 
 export type TokenName = keyof TargetConfig['tokens'];
 
