@@ -120,6 +120,9 @@ export const variantAxes = [
       'CONC-SEND-MESSAGE-ORDER',
       'CONC-SEND-MESSAGE-TURN-ATOMIC',
       'MODEL-SESSIONS',
+      'SESSION-INACTIVITY-PRECEDENCE',
+      'SESSION-CLOSED-SENDMESSAGE',
+      'SEND-MESSAGE-RECORDED',
     ],
     description:
       'Sessions (created_at), messages (createdAt) and execution logs (createdAt) still order by their key in the orderBy direction, but break ties by id the other way (ASC: highest id first among equals); members order by createdAt with ties by descending id.',
@@ -128,7 +131,7 @@ export const variantAxes = [
     id: 'sse-extras',
     spec_line:
       'JSON/HTTP freedom: server-sent events allow comments, `id:` lines and events a client ignores.',
-    flips: ['RAG-OPENAI-STREAM', 'RAG-ANTHROPIC-STREAM'],
+    flips: [],
     description:
       'Streamed RAG answers carry an `id:` line on every event and, before every event but the first, a `: ping` comment (OpenAI style) or an `event: ping` event (Anthropic style).',
   },
