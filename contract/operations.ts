@@ -59,13 +59,16 @@ export interface Operation {
 
 const OEV = ['owner', 'editor', 'viewer'] as const;
 
-const platform = (
-  id: string,
+/** An operation whose id is its literal (so a table keyed by the ids misses none: a compile error, not a 500). */
+type OperationOf<Id extends string> = Operation & { readonly id: Id };
+
+const platform = <const Id extends string>(
+  id: Id,
   access: AccessRule,
   request: z.ZodType,
   response: z.ZodType | undefined,
-  extra: Partial<Operation> = {},
-): Operation => ({
+  extra: Partial<Omit<Operation, 'id'>> = {},
+): OperationOf<Id> => ({
   id,
   family: 'platform',
   method: 'POST',
@@ -205,7 +208,12 @@ export const platformOperations = [
   ),
 ] as const satisfies readonly Operation[];
 
-const integration = (id: string, path: string, request: z.ZodType, response: z.ZodType): Operation => ({
+const integration = <const Id extends string>(
+  id: Id,
+  path: string,
+  request: z.ZodType,
+  response: z.ZodType,
+): OperationOf<Id> => ({
   id,
   family: 'integration',
   method: 'POST',
@@ -263,6 +271,9 @@ export const operations: readonly Operation[] = [
 ];
 
 export type PlatformOperationId = (typeof platformOperations)[number]['id'];
+export type IntegrationOperationId = (typeof integrationOperations)[number]['id'];
+export type RagOperationId = (typeof ragOperations)[number]['id'];
+export type OperationId = PlatformOperationId | IntegrationOperationId | RagOperationId;
 
 /** The operation at `path` under {base_url} (as routers match it: any case, trailing slashes ignored), if any. */
 export function operationByPath(path: string): Operation | undefined {

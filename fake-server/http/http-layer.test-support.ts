@@ -5,6 +5,7 @@
  */
 import request from 'supertest';
 import { beforeEach } from 'vitest';
+import type { PlatformOperationId } from '../../contract/index.js';
 import { createFakeServer, DEFAULT_ADMIN_SECRET, type FakeServer } from '../index.js';
 import { platformHandlers, type Resolver } from './platform-handlers.js';
 
@@ -32,8 +33,8 @@ export const post = (path: string) => request(app()).post(path).set('authorizati
 export const asIs = (body: unknown) => body as string;
 
 /** Replace one resolver for the duration of a test. */
-export function breakResolver(id: string, fn: Resolver): () => void {
-  const original = platformHandlers[id]!;
+export function breakResolver(id: PlatformOperationId, fn: Resolver): () => void {
+  const original = platformHandlers[id];
   platformHandlers[id] = fn;
   return () => {
     platformHandlers[id] = original;

@@ -1,6 +1,6 @@
 /** Project Integration operations as data: operation id → resolver over the key's project. */
 import type { z } from 'zod';
-import { paging, search } from '../../contract/index.js';
+import { type IntegrationOperationId, paging, search } from '../../contract/index.js';
 import * as I from '../../contract/requests/integration.js';
 import type { ProjectKeyCaller } from '../domain/authentication.js';
 import type { DomainContext } from '../domain/context.js';
@@ -22,7 +22,7 @@ const on = <S extends z.ZodType>(
   fn: (input: KeyResolverInput<z.infer<S>>) => Success,
 ): KeyResolver => fn as KeyResolver;
 
-export const integrationHandlers: Record<string, KeyResolver> = {
+export const integrationHandlers: Record<IntegrationOperationId, KeyResolver> = {
   createSession: on(I.CreateSessionRequest, ({ domain, caller, body }) => ({
     message: 'Session created successfully',
     data: createSession(domain, caller.project, body.widget_uid),

@@ -5,7 +5,7 @@
  */
 
 import type { z } from 'zod';
-import { paging } from '../../contract/index.js';
+import { type PlatformOperationId, paging } from '../../contract/index.js';
 import * as P from '../../contract/requests/platform.js';
 import type { PlatformCaller } from '../domain/authentication.js';
 import type { DomainContext } from '../domain/context.js';
@@ -36,7 +36,7 @@ export type Resolver = (input: ResolverInput<unknown>) => Success;
 const on = <S extends z.ZodType>(_schema: S, fn: (input: ResolverInput<z.infer<S>>) => Success): Resolver =>
   fn as Resolver;
 
-export const platformHandlers: Record<string, Resolver> = {
+export const platformHandlers: Record<PlatformOperationId, Resolver> = {
   getMyProjects: on(P.GetMyProjectsRequest, ({ domain, caller, body }) => {
     const page = listProjects(domain, caller, {
       ...(body.search !== undefined ? { search: body.search } : {}),

@@ -5,7 +5,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { type Operation, platformOperations } from '../../contract/index.js';
+import { type Operation, type PlatformOperationId, platformOperations } from '../../contract/index.js';
 import { authenticateToken, bearerValue } from '../domain/authentication.js';
 import { requireOperation, requirePlatformPlan, resolveProject } from '../domain/authorization.js';
 import { countPlatformRequest } from '../domain/platform-cap.js';
@@ -35,7 +35,11 @@ export function platformRouter(runtime: Runtime, mounts: Mounts): Router {
   return router;
 }
 
-async function runPlatform(runtime: Runtime, op: Operation, ctx: Context): Promise<void> {
+async function runPlatform(
+  runtime: Runtime,
+  op: Operation & { readonly id: PlatformOperationId },
+  ctx: Context,
+): Promise<void> {
   const domain = runtime.domain;
   ctx.state.operation = op.id;
   const caller = authenticateToken(domain, bearerValue(ctx.get('authorization') || undefined));
@@ -53,7 +57,6 @@ async function runPlatform(runtime: Runtime, op: Operation, ctx: Context): Promi
   ) as Record<string, unknown>;
   let project: Project | undefined;
   if (op.projectScoped) project = resolveProject(domain, caller, String(body.project_uid));
-  const resolver = platformHandlers[op.id];
-  if (!resolver) throw new Error(`no resolver for ${op.id}`);
-  sendSuccess(ctx, resolver({ domain, caller, body, project: project as Project }));
+  // Keyed by the table's literal ids: an operation without a resolver does not compile.
+  sendSuccess(ctx, platformHandlers[op.id]({ domain, caller, body, project: project as Project }));
 }

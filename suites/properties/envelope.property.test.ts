@@ -51,11 +51,11 @@ const target = useTarget();
 
 const schemaOf = (data: Operation['response']) => (data ? successEnvelope(data) : MessageOnlyEnvelope);
 /** The success envelope with the data the spec documents (unknown fields allowed), checked hard. */
-const documentedSchemas = new Map(
+const documentedSchemas = new Map<string, ReturnType<typeof schemaOf>>(
   platformOperations.map((op) => [op.id, schemaOf(op.documentedResponse ?? op.response)] as const),
 );
 /** The fake's full success shape where the spec shows less (under the operation's shapeClause), checked softly. */
-const fakeSchemas = new Map(
+const fakeSchemas = new Map<string, { schema: ReturnType<typeof schemaOf>; clause: string }>(
   platformOperations
     .filter((op) => op.documentedResponse && op.response && op.shapeClause)
     .map((op) => [op.id, { schema: schemaOf(op.response), clause: op.shapeClause! }] as const),
