@@ -187,12 +187,7 @@ export const variantAxes = [
     id: 'session-values',
     spec_line:
       'Allowed values of state, chat_mode and segment, and of status beyond `open` and `closed`: not shown.',
-    flips: [
-      'SESSION-RESOLVED-STATUS-VALUE',
-      'SESSION-STATE-OTHER',
-      'RES-SESSION-OPEN-VALUES',
-      'MODEL-SESSIONS',
-    ],
+    flips: ['SESSION-RESOLVED-STATUS-VALUE', 'SESSION-STATE-OTHER', 'MODEL-SESSIONS'],
     description:
       'getSessions reports state `active` once a session has a message (createSession still answers `pending`), chat_mode `bot` for `ai`, segment `website` for `widget`, and status `solved` for a resolved session.',
   },

@@ -63,11 +63,14 @@ export function expectError(res: RawResponse, status: number, message?: string |
 }
 
 /** The assumed clauses a test title cites whose rule names `status` (e.g. "gets 400 Invalid params"). */
-export function statingClauses(status: number, title: string = currentTestTitle() ?? ''): string[] {
-  const names = new RegExp(`\\b${status}\\b`);
+export const statingClauses = (status: number, title?: string): string[] =>
+  citedAssumedMatching(new RegExp(`\\b${status}\\b`), title);
+
+/** The assumed clauses a test title (the running test's by default) cites whose rule matches `pattern`. */
+export function citedAssumedMatching(pattern: RegExp, title: string = currentTestTitle() ?? ''): string[] {
   return extractClauseIds(title).filter((id) => {
     const clause = clauseById(id);
-    return clause?.kind === 'assumed' && names.test(clause.rule);
+    return clause?.kind === 'assumed' && pattern.test(clause.rule);
   });
 }
 
