@@ -138,7 +138,7 @@ export const variantAxes = [
   {
     id: 'sources-shape',
     spec_line: 'Item fields of `sources`: not shown.',
-    flips: ['RAG-SOURCES-ITEM-SHAPE'],
+    flips: ['RAG-SOURCES-ITEM-SHAPE', 'RAG-USAGE-TOKENIZER'],
     description:
       'RAG `sources` items (bodies and streams) are `{ id, document_id, text, relevance }` instead of `{ point_id, doc_id, content, score }`.',
   },
@@ -164,7 +164,13 @@ export const variantAxes = [
   {
     id: 'bearer-search-shape',
     spec_line: 'Result item shape of the Bearer variant of the search: not shown.',
-    flips: ['SEARCH-BEARER-ITEM-SHAPE'],
+    flips: [
+      'SEARCH-BEARER-ITEM-SHAPE',
+      'CONV-NO-EXTRA-FIELDS',
+      'KB-RANKING-RELEVANT',
+      'SEARCH-BEARER-PROJECT',
+      'SEARCH-NODE-ID-IS-DOC-ID',
+    ],
     description:
       'The Bearer searchIndexDocument returns items `{ node_id, text, score, metadata: { doc_id } }` (node_id is the chunk id); the project-key search keeps its documented shape.',
   },
@@ -179,7 +185,12 @@ export const variantAxes = [
   {
     id: 'auth-not-shown',
     spec_line: 'Authentication requirements of getStats and getSupportedModels: not shown.',
-    flips: ['AUTH-GETSTATS-ASSUMED', 'AUTH-GETSUPPORTEDMODELS-ASSUMED', 'AUTH-BILLING-ROLE'],
+    flips: [
+      'AUTH-GETSTATS-ASSUMED',
+      'AUTH-GETSUPPORTEDMODELS-ASSUMED',
+      'AUTH-BILLING-ROLE',
+      'AUTH-BOTH-SET-NO-FINE-GRAINED-ENTRY',
+    ],
     description:
       'getStats needs role Owner or Editor (Viewer and Operator get 403); getSupportedModels refuses a token whose creator has the billing role with 403.',
   },
@@ -187,14 +198,21 @@ export const variantAxes = [
     id: 'session-values',
     spec_line:
       'Allowed values of state, chat_mode and segment, and of status beyond `open` and `closed`: not shown.',
-    flips: ['SESSION-RESOLVED-STATUS-VALUE', 'SESSION-STATE-OTHER', 'MODEL-SESSIONS'],
+    flips: [
+      'SESSION-RESOLVED-STATUS-VALUE',
+      'SESSION-STATE-OTHER',
+      'MODEL-SESSIONS',
+      'SESSIONS-ORDER-KEY',
+      'CREATE-SESSION-LISTED',
+      'SEND-MESSAGE-RECORDED',
+    ],
     description:
       'getSessions reports state `active` once a session has a message (createSession still answers `pending`), chat_mode `bot` for `ai`, segment `website` for `widget`, and status `solved` for a resolved session.',
   },
   {
     id: 'org-base-url',
     spec_line: 'Organization-level operations at {org_base_url}: not shown (which operations exist there).',
-    flips: ['ORG-BASE-URL-OPERATIONS'],
+    flips: ['ORG-BASE-URL-OPERATIONS', 'ERR-METHOD-NOT-ALLOWED'],
     description:
       'Only getOrganizationDetail, getOrganizationMembers and inviteOrganizationMember are served at {org_base_url}; getMyProjects and getSupportedModels answer 404 `Route not found` there (when {org_base_url} differs from {base_url}).',
   },
