@@ -32,7 +32,9 @@ describe('exchanges of a failed test [REPORT-FAILURE-EXCHANGE]', () => {
     expect(notes[1]!.response).not.toContain('set-cookie');
   });
 
-  it('another test sees none of them', (ctx) => {
+  it('another test starts with none of them: only its own exchange is kept', (ctx) => {
     expect(exchangesOf(ctx.task.id)).toEqual([]);
+    keepExchange(req('/d', '{}'), rawResponse(200, {}, '{}'));
+    expect(exchangesOf(ctx.task.id).map((n) => n.request.split('\n')[0])).toEqual(['POST /api/v1/d']);
   });
 });
