@@ -1,13 +1,11 @@
 /**
- * `npm start`: the fake with default fixtures on 127.0.0.1:4010 (PORT overrides); writes reports/fake-target.json.
- * `npm start -- --state FILE` keeps its state in FILE across restarts (FAKE-STATE-FILE).
- * `npm start -- --cors-origins LIST` (or FAKE_CORS_ORIGINS) sets the page origins a browser may call it from (FAKE-CORS).
+ * `npm start` and the package's `chatbot-fake`: the fake with default fixtures on 127.0.0.1:4010; writes
+ * reports/fake-target.json. Every option is a flag and an environment variable (start-options.ts, `--help`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { corsOriginsFromStart } from './cors-start-option.js';
 import { answerClientErrorsWithEnvelope } from './http/client-error.js';
 import {
   createFakeServer,
@@ -16,42 +14,36 @@ import {
   type FakeServerOptions,
   StateFileError,
 } from './index.js';
-import { stateFileFromArgv } from './persistence/state-argument.js';
-import { rateWindowFromEnv } from './rate-window-env.js';
-import { variantFromEnv } from './variant/axes.js';
+import { type StartSettings, startHelp, startSettings } from './start-options.js';
 
-const port = Number(process.env.PORT ?? 4010);
-const host = process.env.HOST ?? '127.0.0.1';
-const seed = Number(process.env.FAKE_SEED ?? 1);
-let rateWindow: ReturnType<typeof rateWindowFromEnv>;
-let state: string | undefined;
-let variant: ReturnType<typeof variantFromEnv>;
-let corsOrigins: string[] | undefined;
+// `chatbot-fake` (the package's bin) or `npm start`: the name its messages go by.
+const program = basename(process.argv[1] ?? '').startsWith('chatbot-fake') ? 'chatbot-fake' : 'npm start';
+let settings: StartSettings;
 try {
-  rateWindow = rateWindowFromEnv(process.env);
-  // FAKE_VARIANT=all, or a comma-separated list of axes (FAKE-VARIANT); an unknown axis: one line, exit 2.
-  variant = variantFromEnv(process.env);
-  state = stateFileFromArgv(process.argv.slice(2));
-  // --cors-origins LIST or FAKE_CORS_ORIGINS: the pages a browser may call the fake from (FAKE-CORS).
-  corsOrigins = corsOriginsFromStart(process.argv.slice(2), process.env);
+  settings = startSettings(process.argv.slice(2), process.env);
 } catch (err) {
-  console.error(`npm start: ${(err as Error).message}`);
+  console.error(`${program}: ${(err as Error).message} (--help lists the options)`);
   process.exit(2);
 }
+if (settings.help) {
+  console.log(startHelp(program === 'npm start' ? 'npm start --' : program));
+  process.exit(0);
+}
+const { port, host, variant, corsOrigins } = settings;
 const options: FakeServerOptions = {
-  seed,
-  // Resolved from this file, so it holds both from the sources and from the bundle in .build/.
+  seed: settings.seed,
+  // Resolved from this file, so it holds both from the sources and from the bundles in .build/ and dist/.
   documentsDir: fileURLToPath(new URL('../fixtures/documents/', import.meta.url)),
-  // Virtual time ticks with real time here (FAKE_CLOCK=frozen stops it); the control API can still jump ahead.
-  ...(process.env.FAKE_CLOCK === 'frozen' ? {} : { wallClock: () => performance.now() }),
-  ...(process.env.FAKE_ADMIN_SECRET ? { adminSecret: process.env.FAKE_ADMIN_SECRET } : {}),
-  ...(process.env.FAKE_BASE_PATH ? { basePath: process.env.FAKE_BASE_PATH } : {}),
-  ...(process.env.FAKE_ORG_BASE_PATH ? { orgBasePath: process.env.FAKE_ORG_BASE_PATH } : {}),
-  // FAKE_RATE_WINDOW_MS / FAKE_RATE_WINDOW: e.g. a one-minute window so real-time cap runs are short.
-  rateWindow,
+  // Virtual time ticks with real time here (--clock frozen stops it); the control API can still jump ahead.
+  ...(settings.frozenClock ? {} : { wallClock: () => performance.now() }),
+  ...(settings.adminSecret !== undefined ? { adminSecret: settings.adminSecret } : {}),
+  ...(settings.basePath !== undefined ? { basePath: settings.basePath } : {}),
+  ...(settings.orgBasePath !== undefined ? { orgBasePath: settings.orgBasePath } : {}),
+  // --rate-window-ms / --rate-window: e.g. a one-minute window so real-time cap runs are short.
+  rateWindow: settings.rateWindow,
   ...(variant.length > 0 ? { variant } : {}),
   // --state FILE: resumed from FILE, or seeded and FILE created (FAKE-STATE-FILE).
-  ...(state !== undefined ? { state } : {}),
+  ...(settings.state !== undefined ? { state: settings.state } : {}),
   ...(corsOrigins !== undefined ? { corsOrigins } : {}),
 };
 let fake: FakeServer;
@@ -60,17 +52,29 @@ try {
 } catch (err) {
   // A state file that is not a valid snapshot: said on one line, and the file is left as it is.
   if (!(err instanceof StateFileError)) throw err;
-  console.error(`npm start: ${err.message}`);
+  console.error(`${program}: ${err.message}`);
   process.exit(2);
 }
 const server = createServer(fake.app.callback());
 answerClientErrorsWithEnvelope(server);
 
+// A port in use or not allowed: one line and exit 3, before any target file is written (FAKE-START-OPTIONS).
+server.on('error', (err: NodeJS.ErrnoException) => {
+  const why =
+    err.code === 'EADDRINUSE'
+      ? 'the port is in use (--port N, 0 for any free one)'
+      : err.code === 'EACCES'
+        ? 'the port is not allowed (--port N, 0 for any free one)'
+        : err.message;
+  console.error(`${program}: cannot listen on ${host}:${port}: ${why}`);
+  process.exit(3);
+});
+
 server.listen(port, host, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const target = fake.targetConfig(`http://${host}:${actualPort}`);
-  const file = process.env.FAKE_TARGET_FILE ?? 'reports/fake-target.json';
+  const file = settings.targetFile;
   mkdirSync(dirname(resolve(file)), { recursive: true }); // relative to the working directory, or absolute
   writeFileSync(file, `${JSON.stringify(target, null, 2)}\n`);
   const ms = Math.round(process.uptime() * 1000);
@@ -99,7 +103,7 @@ const stop = () => {
   try {
     fake.persistence?.save();
   } catch (err) {
-    console.error(`npm start: could not save the state file: ${(err as Error).message}`);
+    console.error(`${program}: could not save the state file: ${(err as Error).message}`);
   }
   server.close(() => process.exit(0));
 };

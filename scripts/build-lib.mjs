@@ -1,4 +1,5 @@
-// `npm run build:lib` (also run by `prepare`, so `npm ci` builds it): the library entry points lib/index.ts and
+// `npm run build:lib` (also run by `prepare`, so `npm ci` and `npm pack` build it): the fake's bundle for `chatbot-fake`
+// (dist/fake-server.mjs), the library entry points lib/index.ts and
 // lib/msw.ts as ESM bundles, dist/lib/index.js and dist/lib/msw.js, that import their dependencies from node_modules,
 // and their type declarations (tsc -p tsconfig.lib.json into dist/lib/types/, re-exported by dist/lib/index.d.ts and
 // dist/lib/msw.d.ts).
@@ -7,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildFakeBundle } from './fake-bundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'lib');
@@ -28,6 +30,8 @@ export async function buildLib({ declarations = true } = {}) {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // The fake for the package's `chatbot-fake` (bin/chatbot-fake.mjs): its own bundle, dependencies included.
+  await buildFakeBundle(join(root, 'dist', 'fake-server.mjs'), join(root, 'fake-server', 'main.ts'));
   if (!declarations) return;
   rmSync(join(out, 'types'), { recursive: true, force: true });
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

@@ -3,6 +3,7 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildFakeBundle } from './fake-bundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, '.build', 'fake-server.mjs');
@@ -36,27 +37,12 @@ function builtAt() {
   }
 }
 
-if (process.argv.includes('--rebuild') || builtAt() < newestSource()) {
+// --rebuild is this script's own flag; every other argument is the fake's (fake-server/start-options.ts).
+const rebuild = process.argv.includes('--rebuild');
+process.argv = process.argv.filter((arg) => arg !== '--rebuild');
+if (rebuild || builtAt() < newestSource()) {
   mkdirSync(dirname(out), { recursive: true });
-  const { build } = await import('esbuild'); // only when a rebuild is due: loading it costs startup time
-  await build({
-    entryPoints: [join(root, 'fake-server', 'main.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    // The tokenizer's encoding tables are megabytes of JavaScript that only the first RAG request needs
-    // (fake-server/rag/tokens.ts imports them lazily): left out of the bundle, node loads them from
-    // node_modules on that request instead of parsing them at every start.
-    external: ['gpt-tokenizer'],
-    // Some dependencies are CommonJS and call require(); give the ESM bundle one.
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
-  });
+  await buildFakeBundle(out, join(root, 'fake-server', 'main.ts'));
 }
 
 await import(pathToFileURL(out).href);

@@ -35,6 +35,11 @@ export const libraryClauses = [
     'restore() removes exactly the interceptors of its interception: afterwards its base URL is no longer served (requests go where they would without it) while other interceptions keep working; a second call is harmless. Two interceptions of different origins work side by side; intercepting an origin that an active interception serves throws until that one is restored.',
   ),
   assumed(
+    'LIB-PACKAGE-BINS',
+    L,
+    "The package installs from its tarball into any project and brings two commands: `chatbot-fake` (the fake from a bundle built by `npm run build:lib`, every `npm start` option as a flag and a variable, `--help`) and `chatbot-conformance` (the conformance runner with the suites shipped in the package, from any working directory, reports in ./reports or `--out DIR`, the runner's exit codes). The tarball holds what they and the library need and nothing else: no tests of the fake, the contract or the recorder, no bench, fuzzer, load scripts, mutation setup or examples.",
+  ),
+  assumed(
     'LIB-EXPORTS',
     L,
     "The package's `exports` publish startFake and interceptChatbotApi with their types from a bundle built by `npm run build:lib` (run by `prepare`), which plain node imports as `chatbot-platform-conformance` with the package's dependencies installed; the bundle finds the fixture documents shipped in the package.",

@@ -1,12 +1,13 @@
 /**
  * `npm run conformance -- --target FILE [--record DIR] [--filter PATTERN] [--min-documented-coverage N] [FILES...]`
  * `npm run conformance -- --replay DIR [--filter PATTERN] [FILES...]`
+ * The package's `chatbot-conformance` (bin/chatbot-conformance.mjs) is this runner, from any working directory.
  *
  * Validates the target config, runs the suites once against it with vitest, and exits on the
  * conformance verdict (reports/conformance.json), not on vitest's own exit code: see EXIT_CODES.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,18 +25,24 @@ import {
   REDACTION_KEY_ENV,
   RUN_TAG_ENV,
 } from '../target/cassette-env.js';
+import { LEDGER_ENV } from '../target/quota-ledger.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const REPORTER = resolve(REPO_ROOT, 'suites/reporting/clause-reporter.ts');
 
-const HELP = `Usage: npm run conformance -- --target FILE [--record DIR] [--filter PATTERN] [--min-documented-coverage N] [FILES...]
-       npm run conformance -- --replay DIR [--filter PATTERN] [FILES...]
+/** How it was started: `npm run conformance` in this repository, else the package's bin. */
+const PROGRAM =
+  process.env.npm_lifecycle_event === 'conformance' ? 'npm run conformance --' : 'chatbot-conformance';
+
+const HELP = `Usage: ${PROGRAM} --target FILE [--out DIR] [--record DIR] [--filter PATTERN] [--min-documented-coverage N] [FILES...]
+       ${PROGRAM} --replay DIR [--out DIR] [--filter PATTERN] [FILES...]
 
 Runs the conformance suites once against a deployment and gates on the clause verdict.
 
 Options:
   -t, --target FILE      target config JSON (schema TargetConfig in contract/target-config.ts);
-                         \`npm start\` writes one for the fake at reports/fake-target.json
+                         \`npm start\` and \`chatbot-fake\` write one for the fake at reports/fake-target.json
+  -o, --out DIR          where the reports and the quota ledger go (default ./reports)
       --record DIR       also record every interaction into cassettes under DIR (one per test file, credentials
                          and personal values redacted; DIR is emptied first), e.g. fixtures/cassettes/staging
       --replay DIR       run offline against the cassettes recorded in DIR (its target.json is the target); a
@@ -53,8 +60,9 @@ Options:
   FILES...               only run test files whose path contains one of these strings
   -h, --help             show this help
 
-Reports (relative to the current directory):
-  reports/${REPORT_FILES.html}, reports/${REPORT_FILES.json}, reports/${REPORT_FILES.junit}
+Reports (in ./reports, or --out DIR):
+  ${REPORT_FILES.html}, ${REPORT_FILES.json}, ${REPORT_FILES.junit}; quota-ledger.json (unless
+  CONFORMANCE_QUOTA_LEDGER names another file)
 
 Exit codes:
   0  verdict PASS: no documented clause failed (and, against kind "fake", no assumed clause);
@@ -81,6 +89,7 @@ const parse = () => {
       allowPositionals: true,
       options: {
         target: { type: 'string', short: 't' },
+        out: { type: 'string', short: 'o' },
         filter: { type: 'string', short: 'f' },
         record: { type: 'string' },
         replay: { type: 'string' },
@@ -140,7 +149,12 @@ const main = async (): Promise<number> => {
     }
   }
 
+  const reportsDir = resolve(values.out ?? 'reports');
+  if (existsSync(reportsDir) && !statSync(reportsDir).isDirectory())
+    return usageError(`--out ${values.out}: not a directory`);
+
   process.env[TARGET_ENV] = loaded.path;
+  process.env[LEDGER_ENV] ??= join(reportsDir, 'quota-ledger.json');
   const { config } = loaded;
   process.stdout.write(`conformance: target "${config.name}" (${config.kind}) at ${config.base_url}\n`);
   if (values.replay !== undefined) {
@@ -181,12 +195,11 @@ const main = async (): Promise<number> => {
   if (values.waivers !== undefined) process.env[WAIVERS_ENV] = resolve(values.waivers);
   if (values.baseline !== undefined) {
     // The baseline is read now: the run is about to replace reports/conformance.json, which may be the baseline.
-    const copy = resolve(process.cwd(), 'reports', 'conformance.baseline.json');
+    const copy = join(reportsDir, 'conformance.baseline.json');
     mkdirSync(dirname(copy), { recursive: true });
     copyFileSync(resolve(values.baseline), copy);
     process.env[BASELINE_ENV] = copy;
   }
-  const reportsDir = resolve(process.cwd(), 'reports');
   const jsonPath = resolve(reportsDir, REPORT_FILES.json);
   rmSync(jsonPath, { force: true }); // a stale report must never decide this run
 
@@ -198,7 +211,7 @@ const main = async (): Promise<number> => {
     run: true,
     watch: false,
     // Ours regardless of the config's reporters, so the verdict file is always written once.
-    reporters: ['default', REPORTER],
+    reporters: ['default', [REPORTER, { outputDir: reportsDir }]],
     ...(filter ? { testNamePattern: filter } : {}),
   });
   await vitest?.close();

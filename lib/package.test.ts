@@ -1,0 +1,77 @@
+/** The tarball `npm pack` makes: the two bins and what they need, nothing else [LIB-PACKAGE-BINS]. */
+import { execFile } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+let files: string[] = [];
+
+beforeAll(async () => {
+  // --ignore-scripts: the list only (prepare would build dist/ again); dist/fake-server.mjs is listed by its pattern.
+  const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: root,
+  });
+  files = (JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((f) => f.path);
+}, 60_000);
+
+describe('the package [LIB-PACKAGE-BINS]', () => {
+  it('[LIB-PACKAGE-BINS] is installable and declares chatbot-fake and chatbot-conformance, each an executable node script', () => {
+    expect(pkg.private).toBeUndefined();
+    expect(pkg.bin).toEqual({
+      'chatbot-fake': 'bin/chatbot-fake.mjs',
+      'chatbot-conformance': 'bin/chatbot-conformance.mjs',
+    });
+    for (const path of Object.values(pkg.bin) as string[]) {
+      expect(files).toContain(path);
+      expect(readFileSync(`${root}/${path}`, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+      expect(statSync(`${root}/${path}`).mode & 0o111, path).not.toBe(0);
+    }
+  });
+
+  it('[LIB-PACKAGE-BINS] ships the fake bundle, the library, the suites and what they import', () => {
+    for (const path of [
+      'dist/fake-server.mjs',
+      'dist/lib/index.js',
+      'dist/lib/msw.js',
+      'suites/runner/conformance.ts',
+      'suites/reporting/clause-reporter.ts',
+      'suites/properties/ranges.test-support.ts',
+      'suites/platform/projects.test.ts',
+      'contract/index.ts',
+      'fake-server/index.ts',
+      'recording/cassette.ts',
+      'fixtures/knowledgebase.ts',
+      'vitest.config.ts',
+    ])
+      expect(files, path).toContain(path);
+    expect(files.some((f) => f.startsWith('fixtures/documents/'))).toBe(true);
+  });
+
+  it('[LIB-PACKAGE-BINS] ships no tests of the fake, contract or recorder, and none of the other rooms', () => {
+    const stray = files.filter(
+      (f) =>
+        /^(fake-server|contract|recording|lib)\/.*\.test\.ts$/.test(f) ||
+        /^fake-server\/.*\.test-support\.ts$/.test(f) ||
+        /^suites\/reporting\/.*\.test\.ts$/.test(f) ||
+        /^(bench|fuzz|load|mutation|broken|drift|examples|scripts|\.ci)\//.test(f) ||
+        f.startsWith('fixtures/cassettes/'),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  it('[LIB-PACKAGE-BINS] the suites run by chatbot-conformance find their imports in the package dependencies', () => {
+    for (const dep of [
+      'vitest',
+      'fast-check',
+      'openai',
+      '@anthropic-ai/sdk',
+      'eventsource-parser',
+      'tsx',
+      'zod',
+    ])
+      expect(pkg.dependencies[dep], dep).toBeDefined();
+  });
+});
