@@ -10,10 +10,10 @@ import type Router from '@koa/router';
 import { BulkSeedBody, type BulkSeedResult } from '../../contract/control/index.js';
 import { DAY_MS, MINUTE_MS } from '../domain/clock.js';
 import type { DomainContext } from '../domain/context.js';
-import { DomainError } from '../domain/errors.js';
 import { logReply } from '../domain/execution-logs.js';
 import { addDocument, indexFor } from '../domain/knowledgebase.js';
 import { nextSessionUid } from '../domain/new-session.js';
+import { projectOfUid } from '../domain/projects.js';
 import { statusAfterIdle } from '../domain/session-lifecycle.js';
 import { appendMessage } from '../domain/sessions.js';
 import type { Project, Session } from '../domain/state.js';
@@ -136,8 +136,7 @@ export function bulkSeed(ctx: DomainContext, project: Project, body: BulkSeedBod
 export function registerBulkSeed(router: Router, runtime: Runtime): void {
   router.post('/projects/:uid/bulk-seed', async (ctx) => {
     const domain = runtime.domain;
-    const project = [...domain.state.projects.values()].find((p) => p.project_uid === ctx.params.uid);
-    if (!project) throw new DomainError(404, 'Project not found');
+    const project = projectOfUid(domain, ctx.params.uid!);
     const body = parseWith(BulkSeedBody, await readBody(ctx, 'json'));
     sendSuccess(ctx, { message: 'Bulk seeded', data: bulkSeed(domain, project, body) });
   });

@@ -15,10 +15,9 @@ import { removeModel, upsertModel } from '../domain/models.js';
 import { setOrganizationCredits, setOrganizationPlan } from '../domain/organization-plan.js';
 import { createOrganization, createUser, findOrganization } from '../domain/organizations.js';
 import { createProjectKey } from '../domain/project-keys.js';
-import { addProjectMember, createProject, removeProjectMember } from '../domain/projects.js';
+import { addProjectMember, createProject, projectOfUid, removeProjectMember } from '../domain/projects.js';
 import { ragCapPerHour } from '../domain/rag-completion.js';
 import { clearReplies, queueReplies, scriptedReplies } from '../domain/rag-script.js';
-import type { Project } from '../domain/state.js';
 import { applyLifecycle, createToken, findToken, type LifecycleAction } from '../domain/tokens.js';
 import { readBody } from '../http/body.js';
 import { sendSuccess } from '../http/envelope.js';
@@ -41,11 +40,6 @@ export interface ControlOptions {
 
 async function body<T extends z.ZodType>(ctx: Context, schema: T): Promise<z.infer<T>> {
   return parseWith(schema, await readBody(ctx, 'json'));
-}
-
-function projectByUid(runtime: Runtime, uid: string): Project {
-  for (const p of runtime.domain.state.projects.values()) if (p.project_uid === uid) return p;
-  throw new DomainError(404, 'Project not found');
 }
 
 const intParam = (value: string | undefined): number => {
@@ -159,47 +153,47 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     ok(ctx, 'Project created', projectControlView(d(), project));
   });
   r.get('/projects/:uid', (ctx) =>
-    ok(ctx, 'Project', projectControlView(d(), projectByUid(runtime, ctx.params.uid!))),
+    ok(ctx, 'Project', projectControlView(d(), projectOfUid(d(), ctx.params.uid!))),
   );
   r.post('/projects/:uid/members', async (ctx) => {
-    const project = projectByUid(runtime, ctx.params.uid!);
+    const project = projectOfUid(d(), ctx.params.uid!);
     const b = await body(ctx, S.ProjectMemberBody);
     addProjectMember(d(), project, b.user_id, b.role);
     ok(ctx, 'Project member added', projectControlView(d(), project));
   });
   r.delete('/projects/:uid/members/:userId', (ctx) => {
-    const project = projectByUid(runtime, ctx.params.uid!);
+    const project = projectOfUid(d(), ctx.params.uid!);
     removeProjectMember(d(), project, intParam(ctx.params.userId));
     ok(ctx, 'Project member removed', projectControlView(d(), project));
   });
   r.post('/projects/:uid/keys', (ctx) => {
     ok(ctx, 'Project key created', {
-      value: createProjectKey(d(), projectByUid(runtime, ctx.params.uid!)).value,
+      value: createProjectKey(d(), projectOfUid(d(), ctx.params.uid!)).value,
     });
   });
   r.post('/projects/:uid/documents', async (ctx) => {
-    const project = projectByUid(runtime, ctx.params.uid!);
+    const project = projectOfUid(d(), ctx.params.uid!);
     addDocument(d(), project, await body(ctx, S.DocumentBody));
     ok(ctx, 'Document added', projectControlView(d(), project).documents);
   });
   r.delete('/projects/:uid/documents/:docId', (ctx) => {
-    if (!removeDocument(d(), projectByUid(runtime, ctx.params.uid!), ctx.params.docId!)) {
+    if (!removeDocument(d(), projectOfUid(d(), ctx.params.uid!), ctx.params.docId!)) {
       throw new DomainError(404, 'Document not found');
     }
     ok(ctx, 'Document removed');
   });
 
   r.get('/projects/:uid/rag/replies', (ctx) =>
-    ok(ctx, 'Scripted replies', scriptedReplies(d(), projectByUid(runtime, ctx.params.uid!))),
+    ok(ctx, 'Scripted replies', scriptedReplies(d(), projectOfUid(d(), ctx.params.uid!))),
   );
   r.post('/projects/:uid/rag/replies', async (ctx) => {
-    const project = projectByUid(runtime, ctx.params.uid!);
+    const project = projectOfUid(d(), ctx.params.uid!);
     const b = await body(ctx, S.ScriptRepliesBody);
     ok(ctx, 'Scripted replies queued', queueReplies(d(), project, b.replies));
   });
   r.delete('/projects/:uid/rag/replies', (ctx) =>
     ok(ctx, 'Scripted replies cleared', {
-      cleared: clearReplies(d(), projectByUid(runtime, ctx.params.uid!)),
+      cleared: clearReplies(d(), projectOfUid(d(), ctx.params.uid!)),
     }),
   );
 
@@ -212,7 +206,7 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
       role: b.role ?? null,
       permissions: b.permissions ?? [],
       scope_type: b.scope_type ?? 'all',
-      project_ids: (b.project_uids ?? []).map((uid) => projectByUid(runtime, uid).id),
+      project_ids: (b.project_uids ?? []).map((uid) => projectOfUid(d(), uid).id),
       expiration: b.expiration ?? 'none',
       ...(b.expires_at !== undefined ? { expires_at: Date.parse(b.expires_at) } : {}),
     });

@@ -72,11 +72,10 @@ export function isProjectMember(project: Project, userId: number): boolean {
 
 /** Existence (404), scope (403), then creator membership (403). */
 export function resolveProject(ctx: DomainContext, caller: PlatformCaller, projectUid: string): Project {
-  let project: Project | undefined;
-  for (const p of ctx.state.projects.ofOrganization(caller.organization.id)) {
-    if (p.project_uid === projectUid) project = p;
-  }
-  if (!project) throw notFound(messages.projectNotFound);
+  const project = ctx.state.projects.byUid(projectUid);
+  // A project of another organization is not found either.
+  if (!project || project.organization_id !== caller.organization.id)
+    throw notFound(messages.projectNotFound);
   if (!inScope(caller, project)) throw forbidden();
   if (!isProjectMember(project, caller.token.creator_user_id)) throw forbidden(messages.notProjectMember);
   return project;

@@ -50,4 +50,29 @@ export class MemberStore extends ByOrganization<Member> {}
 
 export class InvitationStore extends ByOrganization<Invitation> {}
 
-export class ProjectStore extends ByOrganization<Project> {}
+/** Projects, indexed by organization and by `project_uid` (unique across organizations). */
+export class ProjectStore extends ByOrganization<Project> {
+  private readonly uids = new Map<string, Project>();
+
+  protected override index(p: Project): void {
+    super.index(p);
+    this.uids.set(p.project_uid, p);
+  }
+
+  protected override unindex(p: Project): void {
+    super.unindex(p);
+    if (this.uids.get(p.project_uid) === p) this.uids.delete(p.project_uid);
+  }
+
+  protected override clearIndexes(): void {
+    super.clearIndexes();
+    this.uids.clear();
+  }
+
+  /** The project with this uid, whatever its organization (one record visited when found). */
+  byUid(projectUid: string): Project | undefined {
+    const project = this.uids.get(projectUid);
+    if (project !== undefined) visit(this.cost, 1);
+    return project;
+  }
+}

@@ -4,7 +4,7 @@ import type { PlatformCaller } from './authentication.js';
 import { inScope, isProjectMember } from './authorization.js';
 import { iso } from './clock.js';
 import type { DomainContext } from './context.js';
-import { DomainError } from './errors.js';
+import { DomainError, messages, notFound } from './errors.js';
 import { findMember } from './members.js';
 import { byOrder, type Page, paginate } from './paging.js';
 import type { AiSettings, Project } from './state.js';
@@ -17,6 +17,13 @@ export interface ListProjectsQuery {
 }
 
 /** Projects in the token's scope whose members include the token's creator (PROJECTS-SCOPE-FILTER). */
+/** The project with this uid, in any organization (the control API's view); 404 Project not found otherwise. */
+export function projectOfUid(ctx: DomainContext, projectUid: string): Project {
+  const project = ctx.state.projects.byUid(projectUid);
+  if (!project) throw notFound(messages.projectNotFound);
+  return project;
+}
+
 export function listProjects(
   ctx: DomainContext,
   caller: PlatformCaller,

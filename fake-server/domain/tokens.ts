@@ -145,6 +145,6 @@ export function observedState(
 ): 'active' | 'deactivated' | 'deleted' | 'expired' | 'unusable' {
   if (token.status !== 'active') return token.status;
   if (isExpired(ctx, token)) return 'expired';
-  const member = ctx.state.members.findIn(token.organization_id, (m) => m.user_id === token.creator_user_id);
+  const member = findMember(ctx, token.organization_id, token.creator_user_id);
   return member && !token.creator_removed ? 'active' : 'unusable';
 }

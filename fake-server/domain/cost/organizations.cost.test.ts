@@ -12,7 +12,8 @@ import { inviteMember } from '../invitations.js';
 import { addMember } from '../members.js';
 import { organizationMembers } from '../organization.js';
 import { createOrganization, createUser } from '../organizations.js';
-import { createProject, listProjects } from '../projects.js';
+import { resolveProject } from '../authorization.js';
+import { createProject, listProjects, projectOfUid } from '../projects.js';
 import { expectNotGrowing } from './cost.test-support.js';
 
 const ORGANIZATIONS = [100, 1_000] as const;
@@ -47,6 +48,7 @@ function organizationsWorld(count: number) {
       return counter.visited;
     },
     ctx,
+    uid: undefined as string | undefined,
   };
 }
 
@@ -74,5 +76,18 @@ describe('lists of the organization cost that organization, not every organizati
       100,
       sizes,
     );
+  });
+});
+
+describe('finding a project by its uid costs one record, whatever the number of projects [FAKE-PAGE-COST]', () => {
+  it('a Platform request naming project_uid, and the control API naming a project [AUTH-UNKNOWN-PROJECT]', () => {
+    // The seeded organization's first project (its uid read once, outside the count).
+    const found = counts((w, caller) => {
+      w.uid ??= w.ctx.state.projects.ofOrganization(caller.organization.id)[0]!.project_uid;
+      resolveProject(w.ctx, caller, w.uid);
+      projectOfUid(w.ctx, w.uid);
+    });
+    // Authenticating the owner's token, then one record for each lookup.
+    expectNotGrowing(found, 12, sizes);
   });
 });
