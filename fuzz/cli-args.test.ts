@@ -1,4 +1,4 @@
-/** `npm run fuzz` options: the defaults the README states, each option, and refusals. */
+/** `npm run fuzz` options: the defaults docs/ci.md ("Fuzzing") states, each option, and refusals. */
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from './cli-args.js';
 

@@ -1,12 +1,13 @@
 /**
- * The README's "Using the fake inside your own tests (no port)" snippets, as written there (only the import is
- * this package's source instead of its name), so every line of them is known to work.
+ * The "Using the fake inside your own tests (no port)" snippets of docs/client-developers.md (moved there from the
+ * top README), as written there (only the import is this package's source instead of its name), so every line of
+ * them is known to work.
  */
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ChatbotApiInterception, interceptChatbotApi, type RunningFake, startFake } from './index.js';
 
-describe('README: interceptChatbotApi in a client test suite [LIB-INTERCEPT, LIB-INTERCEPT-CONTROL]', () => {
+describe('docs/client-developers.md: interceptChatbotApi in a client test suite [LIB-INTERCEPT, LIB-INTERCEPT-CONTROL]', () => {
   let api: ChatbotApiInterception;
   let client: OpenAI;
 
@@ -36,7 +37,7 @@ describe('README: interceptChatbotApi in a client test suite [LIB-INTERCEPT, LIB
   });
 });
 
-describe('README: startFake for a client that needs a URL [LIB-START-FAKE]', () => {
+describe('docs/client-developers.md: startFake for a client that needs a URL [LIB-START-FAKE]', () => {
   let fake: RunningFake;
   beforeAll(async () => {
     fake = await startFake({ seed: 1 });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
- * The README's "msw handlers" snippet, as written there (only the import is this package's source instead of its
- * name, and the clause ids in the titles), so every line of it is known to work in a front-end test environment.
+ * The "msw handlers" snippet of docs/client-developers.md (moved there from the top README), as written there (only
+ * the import is this package's source instead of its name, and the clause ids in the titles), so every line of it is
+ * known to work in a front-end test environment.
  */
 import { setupServer } from 'msw/node';
 import OpenAI from 'openai';

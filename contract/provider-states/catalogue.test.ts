@@ -1,6 +1,6 @@
 /**
  * The provider-state catalogue itself: names, versions, schemas that accept their own defaults, the protocol's
- * bodies, and the README's table for the backend team naming every state (FAKE-PROVIDER-STATES).
+ * bodies, and the table for the backend team in docs/qa-staging.md naming every state (FAKE-PROVIDER-STATES).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,14 +17,15 @@ import {
   TeardownRequest,
 } from './index.js';
 
-const README = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+const QA_PAGE = readFileSync(join(import.meta.dirname, '../../docs/qa-staging.md'), 'utf8');
 
-/** The README's section for the backend team, up to the next second-level heading. */
-function readmeSection(): string {
-  const start = README.indexOf('## Provider states (for the backend team)');
-  expect(start, 'README has a "Provider states (for the backend team)" section').toBeGreaterThan(-1);
-  const end = README.indexOf('\n## ', start + 1);
-  return README.slice(start, end === -1 ? undefined : end);
+/** The QA page's section for the backend team, up to the next second-level heading. */
+function backendTeamSection(): string {
+  const heading = '## Provider states (for the backend team)';
+  const start = QA_PAGE.indexOf(heading);
+  expect(start, `docs/qa-staging.md has a "${heading.slice(3)}" section`).toBeGreaterThan(-1);
+  const end = QA_PAGE.indexOf('\n## ', start + 1);
+  return QA_PAGE.slice(start, end === -1 ? undefined : end);
 }
 
 /** States whose params have required fields, with a minimal valid set. */
@@ -122,8 +123,8 @@ describe('the provider-state catalogue [FAKE-PROVIDER-STATES]', () => {
     expect(data.id).toBe('tok_1');
   });
 
-  it('README.md documents every state in the table for the backend team', () => {
-    const section = readmeSection();
+  it('docs/qa-staging.md documents every state in the table for the backend team', () => {
+    const section = backendTeamSection();
     for (const name of stateNames) expect(section, name).toContain(`| \`${name}\` |`);
     for (const path of ['GET {url}', 'POST {url}', 'POST {url}/teardown', 'x-provider-states-secret'])
       expect(section).toContain(path);

@@ -1,13 +1,18 @@
-/** README's "Variant mode" section against contract/variant-axes.ts (FAKE-VARIANT): its table lists every axis. */
+/**
+ * The "Variant mode" section of docs/qa-staging.md (moved there from the top README) against contract/variant-axes.ts
+ * (FAKE-VARIANT): its table lists every axis.
+ */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { variantAxes } from '../../contract/variant-axes.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const start = readme.indexOf('### Variant mode (FAKE_VARIANT)');
-const section = readme.slice(start, readme.indexOf('\n### ', start + 1));
+const page = readFileSync(new URL('../../docs/qa-staging.md', import.meta.url), 'utf8');
+const start = page.indexOf('## Variant mode (FAKE_VARIANT)');
+/** The section, up to the next heading of its level (or the end of the page). */
+const end = page.indexOf('\n## ', start + 1);
+const section = page.slice(start, end === -1 ? undefined : end);
 
-describe('README documents the variant mode [FAKE-VARIANT]', () => {
+describe('docs/qa-staging.md documents the variant mode [FAKE-VARIANT]', () => {
   it('has the section, with how to start it', () => {
     expect(start).toBeGreaterThan(0);
     expect(section).toContain('FAKE_VARIANT=all npm start');
