@@ -1,6 +1,6 @@
 /**
  * The target config: how the suites reach a deployment. `npm start` writes one for the fake
- * (reports/fake-target.json); QA writes one for staging. Documented in README.
+ * (reports/fake-target.json); QA writes one for staging. Documented in docs/qa-staging.md ("The target config").
  */
 import { z } from 'zod';
 
@@ -52,9 +52,9 @@ export const TargetConfig = z.object({
   /** Present only when the target has the fake's control API. */
   control: z.object({ url: z.url(), secret: z.string() }).optional(),
   /**
-   * Where a cooperating deployment enters named provider states on request (contract/provider-states/, README
-   * "Provider states"), and the headers every such request carries (e.g. a secret). Separate from `control`: a real
-   * deployment may have this and never a control API.
+   * Where a cooperating deployment enters named provider states on request (contract/provider-states/,
+   * docs/qa-staging.md "Provider states"), and the headers every such request carries (e.g. a secret). Separate
+   * from `control`: a real deployment may have this and never a control API.
    */
   provider_states: z
     .object({ url: z.url(), headers: z.record(z.string(), z.string()).optional() })

@@ -60,7 +60,7 @@ export const START_OPTIONS = [
     flag: 'variant',
     env: 'FAKE_VARIANT',
     value: 'all|AXES',
-    help: 'the variant fake: every axis, or a comma-separated list (README: Variant mode)',
+    help: 'the variant fake: every axis, or a comma-separated list (docs/qa-staging.md: Variant mode)',
   },
   {
     flag: 'cors-origins',

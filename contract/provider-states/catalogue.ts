@@ -10,7 +10,7 @@ import { StateNamePattern } from './protocol.js';
 import { tokenStates } from './token-states.js';
 import { usageStates } from './usage-states.js';
 
-/** Every state, in the order the README's table lists them. */
+/** Every state, in the order the table of docs/qa-staging.md lists them. */
 export const providerStates = [
   ...organizationStates,
   ...tokenStates,

@@ -13,7 +13,7 @@ export interface ProviderStateDefinition<
   readonly version: number;
   /** What the state is, for the backend team that implements it. */
   readonly description: string;
-  /** How a real backend produces it (README's table). */
+  /** How a real backend produces it (the table of docs/qa-staging.md). */
   readonly produce: string;
   /** The params the state takes (every field has a default or is optional unless said otherwise). */
   readonly params: P;

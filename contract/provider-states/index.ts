@@ -1,4 +1,4 @@
-/** The provider-state protocol and catalogue (README: "Provider states (for the backend team)"). */
+/** The provider-state protocol and catalogue (docs/qa-staging.md: "Provider states (for the backend team)"). */
 export * from './catalogue.js';
 export * from './conversation-states.js';
 export * from './define.js';

@@ -121,7 +121,7 @@ onSubmit('ask', 'question', stream);
 
 if (!config.base || !config.key || !config.widget) {
   $('error').textContent =
-    'Missing query parameters: base, key and widget (README, "Calling the fake from a browser").';
+    'Missing query parameters: base, key and widget (docs/client-developers.md, "Calling the fake from a browser").';
 } else {
   startSession().catch(showError);
 }

@@ -1,6 +1,7 @@
 /**
- * Back-dating: records written with older timestamps, never a moved clock (the provider states, README "Provider
- * states"). A real backend produces the same states by writing past instants into its database; so does the fake.
+ * Back-dating: records written with older timestamps, never a moved clock (the provider states, docs/qa-staging.md
+ * "Provider states"). A real backend produces the same states by writing past instants into its database; so does the
+ * fake.
  *
  * Sessions are stored with their final created_at before the store first sees them, and their messages and logs
  * arrive through appendMessage and writeLog with their own past instants, so the store's indexes (store-indexes.ts)

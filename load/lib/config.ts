@@ -1,8 +1,8 @@
 /**
- * The load scripts' configuration: the same target config file as the conformance suites (README "The target
- * config"; schema contract/target-config.ts), overridden by environment variables, plus an optional `load` section
- * for what only load runs need. Pure and zod-free (k6 cannot load zod): the file's text and the environment come in,
- * a validated LoadConfig or a ConfigError listing every problem comes out.
+ * The load scripts' configuration: the same target config file as the conformance suites (docs/qa-staging.md "The
+ * target config"; schema contract/target-config.ts), overridden by environment variables, plus an optional `load`
+ * section for what only load runs need. Pure and zod-free (k6 cannot load zod): the file's text and the environment
+ * come in, a validated LoadConfig or a ConfigError listing every problem comes out.
  */
 import { type CapFamily, capFamilies, isRagPlan, type RagPlan } from './caps.ts';
 

@@ -1,8 +1,8 @@
 /**
- * What the scripts do through the fake's control API (README "The control API"), written once as generators of
- * HTTP calls: k6 drives them with its synchronous http.request (runSync), Node with undici (runAsync). Minting a
- * new organization per run gives counters that start at zero; moving the virtual clock past the window checks the
- * first request of the next window without waiting for it.
+ * What the scripts do through the fake's control API (docs/client-developers.md "The control API"), written once as
+ * generators of HTTP calls: k6 drives them with its synchronous http.request (runSync), Node with undici (runAsync).
+ * Minting a new organization per run gives counters that start at zero; moving the virtual clock past the window
+ * checks the first request of the next window without waiting for it.
  *
  * Routes, bodies and answers are those of contract/control/: the routes table (zod-free) at run time, the body and
  * data types at compile time only (k6 cannot load zod, so answers are not checked here as the Node clients do).

@@ -51,7 +51,8 @@ Options:
                          e.g. a clause id: --filter SET-TEMPERATURE-RANGE (a partial run)
       --waivers FILE     a waiver file: failures of the clauses or tests it names show as waived until
                          each waiver's expiry date; an expired waiver fails the run; a waiver
-                         on a clause that passes is flagged stale (README: Waivers and baselines)
+                         on a clause that passes is flagged stale
+                         (docs/qa-staging.md#waivers-and-baselines)
       --baseline FILE    an earlier reports/conformance.json of this target: fail only on failures
                          it did not have, and list what was fixed since
       --min-documented-coverage N
@@ -74,7 +75,7 @@ Exit codes:
      run again when the quota is back (reports/quota-ledger.json says what was spent)
   4  nothing failed, but fewer documented clauses were checked than --min-documented-coverage`;
 
-/** What the process exits with (documented in HELP and README). */
+/** What the process exits with (documented in HELP, docs/qa-staging.md and docs/ci.md). */
 export const EXIT_CODES = { pass: 0, fail: 1, usage: 2, incomplete: 3, coverage: 4 } as const;
 
 const usageError = (message: string): never => {

@@ -1,7 +1,7 @@
 /**
  * Test-file plumbing: one target per file (the in-process fake unless CONFORMANCE_TARGET names another), `need()` to
  * skip, with the reason printed in the report, what the target cannot do, and `needState()` / `enterState()` for the
- * provider states a cooperating deployment offers (README "Provider states").
+ * provider states a cooperating deployment offers (docs/qa-staging.md "Provider states").
  */
 import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
 import type { DataOf, ParamsInput, StateName } from '../../contract/provider-states/index.js';

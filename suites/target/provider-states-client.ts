@@ -1,7 +1,7 @@
 /**
- * The typed client of a deployment's provider states (contract/provider-states/, README "Provider states"): the
- * catalogue it offers, entering a state with its params, and tearing it down. Shapes come only from the contract's
- * catalogue; requests go through `send`, so record and replay cover them like every other request.
+ * The typed client of a deployment's provider states (contract/provider-states/, docs/qa-staging.md "Provider
+ * states"): the catalogue it offers, entering a state with its params, and tearing it down. Shapes come only from
+ * the contract's catalogue; requests go through `send`, so record and replay cover them like every other request.
  */
 import type { TargetConfig } from '../../contract/index.js';
 import {

@@ -39,7 +39,7 @@ export interface Target {
   readonly isFake: boolean;
   /** The control API, when the target has one. */
   readonly control: ControlClient | undefined;
-  /** The deployment's provider states (README "Provider states"), when its config names them. */
+  /** The deployment's provider states (docs/qa-staging.md "Provider states"), when its config names them. */
   readonly providerStates?: ProviderStatesClient;
   call(operationId: string, options?: CallOptions): Promise<RawResponse>;
   /** Any path under {base_url} (or {org_base_url}), for routes outside the operation table. */
