@@ -19,6 +19,7 @@ export default defineConfig({
           'broken/**/*.test.ts',
           'fuzz/**/*.test.ts',
           'examples/**/*.test.ts',
+          'scripts/**/*.test.ts',
         ],
     exclude: remote ? ['suites/reporting/**', 'node_modules/**'] : ['node_modules/**'],
     fileParallelism: !remote,

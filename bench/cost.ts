@@ -7,21 +7,14 @@
 import { bulkSeed } from '../fake-server/control/bulk-seed.js';
 import { DAY_MS, isoDay } from '../fake-server/domain/clock.js';
 import type { DomainContext } from '../fake-server/domain/context.js';
-import { countVisits, stopCounting } from '../fake-server/domain/cost.js';
+import { countVisits, stopCounting } from '../fake-server/domain/cost-counting.js';
 import { listExecutionLogs } from '../fake-server/domain/execution-logs.js';
 import { searchKnowledgebase } from '../fake-server/domain/knowledgebase.js';
 import { listSessionMessages, listSessions } from '../fake-server/domain/sessions.js';
 import type { Project } from '../fake-server/domain/state.js';
 import { computeStats } from '../fake-server/domain/stats.js';
 import { Runtime } from '../fake-server/runtime.js';
-import { type ScaleOptions, searchQuery } from './scale.js';
-
-export interface CostRow {
-  read: string;
-  sessions: number;
-  /** Stored records the read visited in one request. */
-  visited: number;
-}
+import { type CostRow, type ScaleOptions, searchQuery } from './scale.js';
 
 type Read = (ctx: DomainContext, project: Project, at: { sessionUid: number; day: string }) => unknown;
 

@@ -1,7 +1,7 @@
 /** The benchmark's outputs: the printed table, reports/bench.json and reports/bench.html (inline SVG, offline). */
-import type { BenchResults, ServerName } from './results.js';
+import type { BenchResults, ServerName, TargetCheck } from './results.js';
 import { servers } from './results.js';
-import { growth, ratio, type TargetCheck } from './targets.js';
+import { growth, ratio } from './targets.js';
 
 /** Plain text table: columns padded, numbers right-aligned. */
 export function formatTable(headers: string[], rows: (string | number)[][]): string {

@@ -2,7 +2,6 @@
 import type { ColdStartResult } from './cold-start.js';
 import type { LoadResult } from './load.js';
 import type { ScaleResult } from './scale.js';
-import type { TargetCheck } from './targets.js';
 
 export const servers = ['fake', 'prism', 'minimal-koa'] as const;
 export type ServerName = (typeof servers)[number];
@@ -31,4 +30,16 @@ export interface BenchResults {
   targets: TargetCheck[];
   /** How the runs were arranged (credentials, windows), so nobody misreads the figures. */
   notes: string[];
+}
+
+/** One of the issue's targets (targets.ts) checked against a run's figures. */
+export interface TargetCheck {
+  target: string;
+  /** The measured value (a ratio, ms or bytes), or null when not measured. */
+  value: number | null;
+  limit: number;
+  /** `min`: value must be at least limit; `max`: at most. */
+  kind: 'min' | 'max';
+  unit: 'x' | 'ms' | 'MB';
+  met: boolean | null;
 }

@@ -5,7 +5,6 @@
  */
 import { Agent, request } from 'undici';
 import type { BenchClient } from './control.js';
-import type { CostRow } from './cost.js';
 import { rssBytes } from './processes.js';
 
 export interface ScaleOptions {
@@ -37,6 +36,14 @@ export interface ScaleSize {
   sessions: number;
   seedMs: number;
   seeded: { sessions: number; messages: number; execution_logs: number; chunks: number };
+}
+
+/** What one scale read visited at one size (bench/cost.ts). */
+export interface CostRow {
+  read: string;
+  sessions: number;
+  /** Stored records the read visited in one request. */
+  visited: number;
 }
 
 export interface ScaleResult {

@@ -1,16 +1,5 @@
 /** The issue's targets for a 2-core machine, checked against one run's figures. Pure. */
-import type { BenchResults, ServerName, ThroughputRow } from './results.js';
-
-export interface TargetCheck {
-  target: string;
-  /** The measured value (a ratio, ms or bytes), or null when not measured. */
-  value: number | null;
-  limit: number;
-  /** `min`: value must be at least limit; `max`: at most. */
-  kind: 'min' | 'max';
-  unit: 'x' | 'ms' | 'MB';
-  met: boolean | null;
-}
+import type { BenchResults, ServerName, TargetCheck, ThroughputRow } from './results.js';
 
 export const targets = {
   prismRatio: { getMyProjects: 4, sendMessage: 3 } as Record<string, number>,

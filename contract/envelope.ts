@@ -25,5 +25,3 @@ export const MessageOnlyEnvelope = z.object({
   data: z.unknown().optional(),
   total: z.number().int().optional(),
 });
-
-export const AnyEnvelope = z.union([MessageOnlyEnvelope, ErrorEnvelope]);

@@ -7,7 +7,7 @@ import { CSS } from '../suites/reporting/html-style.js';
 import { escapeMarkup as e } from '../suites/reporting/text.js';
 import { COMPARISON_KINDS } from './difference.js';
 import type { DriftCounts } from './findings.js';
-import type { DriftReportJson, FindingJson } from './report.js';
+import type { DriftReportJson, FindingJson } from './report-json.js';
 import type { Difference } from './types.js';
 
 const EXTRA_CSS = `

@@ -18,6 +18,7 @@ import { openApiRoute } from './http/openapi-route.js';
 import { platformRouter } from './http/platform-router.js';
 import { ragRouter } from './http/rag-router.js';
 import { gatedRoutes } from './http/route-gate.js';
+import { axesOf, variantAnswers, variantFormat } from './http/variant-middleware.js';
 import type { DurableState } from './persistence/durable-state.js';
 import { openRuntime } from './persistence/open-runtime.js';
 import { persistWrites } from './persistence/persist-writes.js';
@@ -25,7 +26,6 @@ import { DEFAULT_PROVIDER_STATES_PREFIX, providerStatesMount } from './provider-
 import type { Runtime, RuntimeOptions } from './runtime.js';
 import { describeFake } from './target.js';
 import { checkVariant } from './variant/axes.js';
-import { axesOf, variantAnswers, variantFormat } from './variant/middleware.js';
 
 /** The control API's secret when `adminSecret` is not given. */
 export const DEFAULT_ADMIN_SECRET = 'fake-admin-secret';

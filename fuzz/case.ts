@@ -52,3 +52,14 @@ export function headerOf(headers: HeaderList, name: string): string | undefined 
   const lower = name.toLowerCase();
   return headers.find(([k]) => k.toLowerCase() === lower)?.[1];
 }
+
+/** One body of a fuzz case: its bytes, its kind and the headers it brings. */
+export interface BodyPart {
+  /** The body's category, e.g. `valid`, `mutated field`, `not JSON`. */
+  readonly kind: string;
+  readonly label: string;
+  readonly bytes: Buffer;
+  readonly contentType?: string;
+  /** Headers the body brings (Content-Encoding). */
+  readonly headers: HeaderList;
+}

@@ -6,9 +6,9 @@
  * so that this one never imports msw, an optional peer dependency.
  */
 
+export type { ScriptedReply } from '../contract/control/rag-script.js';
 export type { JournalEntry } from '../contract/control-journal.js';
 export type { TargetConfig } from '../contract/index.js';
-export type { ScriptedReply } from '../contract/requests/rag-script.js';
 export {
   type CassetteOptions,
   type CassetteSession,

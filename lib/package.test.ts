@@ -45,6 +45,7 @@ describe('the package [LIB-PACKAGE-BINS]', () => {
       'recording/cassette.ts',
       'fixtures/knowledgebase.ts',
       'vitest.config.ts',
+      'docs/qa-staging.md',
     ])
       expect(files, path).toContain(path);
     expect(files.some((f) => f.startsWith('fixtures/documents/'))).toBe(true);

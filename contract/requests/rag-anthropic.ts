@@ -248,7 +248,6 @@ export const AnthropicStreamEvent = z.discriminatedUnion('type', [
   AnthropicErrorEvent,
 ]);
 export type AnthropicStreamEvent = z.infer<typeof AnthropicStreamEvent>;
-export type AnthropicStreamEventType = AnthropicStreamEvent['type'];
 
 /**
  * An event as RAG-ANTHROPIC-STREAM describes it, `sources` items not looked into: the stream grammar and the item

@@ -11,11 +11,6 @@ export function servesModel(dialect: RagDialect, model: string): boolean {
   return families[dialect].test(model);
 }
 
-/** Which endpoint serves `model`, if any. */
-export function dialectOfModel(model: string): RagDialect | undefined {
-  return (Object.keys(families) as RagDialect[]).find((d) => servesModel(d, model));
-}
-
 /** The dialect of a path under a RAG root (`/openai/…`, `/anthropic/…`, relative to the base URL), if it is one. */
 export const ragRootOf = (path: string): RagDialect | undefined =>
   path.startsWith('/openai/') ? 'openai' : path.startsWith('/anthropic/') ? 'anthropic' : undefined;

@@ -3,7 +3,7 @@
  * with their counters, DELETE /faults/:id removes one, DELETE /faults removes all. A reset removes them too.
  */
 import type Router from '@koa/router';
-import { FaultRuleInput } from '../../contract/requests/faults.js';
+import { FaultRuleInput } from '../../contract/control/faults.js';
 import { DomainError } from '../domain/errors.js';
 import { addFault, clearFaults, removeFault } from '../domain/faults.js';
 import { readBody } from '../http/body.js';

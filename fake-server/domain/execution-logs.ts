@@ -1,7 +1,6 @@
 /** Chatbot execution logs: what each agent turn did (retrieval, model call, reply), readable by project key. */
 import type { ExecutionLog as LogView, OrderBy } from '../../contract/index.js';
 import { variantOn } from '../variant/axes.js';
-import { reverseTies } from '../variant/tie-orders.js';
 import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
 import { messages, notFound } from './errors.js';
@@ -9,6 +8,7 @@ import { runToArray } from './ordered-set.js';
 import { ascendingBy, type Page, pageOfAscending } from './paging.js';
 import { findSessionByUid, observeSessions } from './sessions.js';
 import type { ExecutionLog, Project, Session } from './state.js';
+import { reverseTies } from './variant-tie-orders.js';
 
 export function writeLog(
   ctx: DomainContext,

@@ -4,12 +4,12 @@ import type {
   OrganizationMember as MemberView,
   Organization as OrganizationView,
 } from '../../contract/index.js';
-import { reverseTies } from '../variant/tie-orders.js';
 import { iso } from './clock.js';
 import type { DomainContext } from './context.js';
 import { membersOf } from './members.js';
 import { paginate } from './paging.js';
 import type { Invitation, Member, Organization } from './state.js';
+import { reverseTies } from './variant-tie-orders.js';
 
 export function organizationDetail(ctx: DomainContext, org: Organization): OrganizationView {
   const creator = ctx.state.users.get(org.created_by);

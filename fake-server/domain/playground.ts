@@ -1,13 +1,13 @@
 /** The playground: emulator sessions and one-off agent calls that may override settings for the call only. */
 import type { PlaygroundSession } from '../../contract/index.js';
 import { variantOn } from '../variant/axes.js';
-import { pricedByLength } from '../variant/playground-price.js';
 import { agentTurn } from './agent-turn.js';
 import type { DomainContext } from './context.js';
 import { messages, notFound } from './errors.js';
 import { openNewSession } from './new-session.js';
 import { appendMessage, findSessionByUid } from './sessions.js';
 import type { Organization, Project } from './state.js';
+import { pricedByLength } from './variant-playground-price.js';
 
 export function createPlaygroundSession(ctx: DomainContext, project: Project): PlaygroundSession {
   const session = openNewSession(ctx, project, {

@@ -1,8 +1,8 @@
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ScriptedReply } from '../../contract/control/rag-script.js';
 import type { PlanName } from '../../contract/index.js';
 import { hourlyCaps } from '../../contract/index.js';
-import type { ScriptedReply } from '../../contract/requests/rag-script.js';
 import { ragCredits } from '../../contract/requests/rag-usage.js';
 import type { Conversation, ModelReply, ToolSpec } from '../rag/conversation.js';
 import { conversation } from '../rag/conversation.test-support.js';

@@ -3,9 +3,10 @@
  * answer of the fake model with its retrieval, token usage and price. The wire adapters turn a native request
  * into a Conversation and the ModelReply back into a native body or stream.
  */
+
+import type { ScriptedReply } from '../../contract/control/rag-script.js';
 import { hourlyCaps, integrationPlans, type PlanName } from '../../contract/index.js';
 import { type RagDialect, servesModel } from '../../contract/requests/rag-models.js';
-import type { ScriptedReply } from '../../contract/requests/rag-script.js';
 import type { RagSource } from '../../contract/requests/rag-sources.js';
 import {
   inputTokens,

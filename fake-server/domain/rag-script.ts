@@ -3,7 +3,7 @@
  * and taken from, oldest first, by the project's RAG requests on either endpoint. Part of the state, so a reset
  * empties every queue.
  */
-import type { ScriptedReply } from '../../contract/requests/rag-script.js';
+import type { ScriptedReply } from '../../contract/control/rag-script.js';
 import type { DomainContext } from './context.js';
 import type { Project } from './state.js';
 

@@ -3,6 +3,7 @@
  * the indexes can name them without importing the store that holds them.
  */
 import type { ExpirationPreset, ScopeType } from '../../contract/access.js';
+import type { ControlModel } from '../../contract/control/views.js';
 import type { MemberRole, Permission, PlanName, TokenRole } from '../../contract/index.js';
 
 export interface User {
@@ -162,13 +163,5 @@ export interface ExecutionLog {
   createdAt: number;
 }
 
-export interface SupportedModelEntry {
-  value: string;
-  name: string;
-  provider: 'openai' | 'anthropic';
-  tier: number;
-  /** Credits deducted per playground call. */
-  credits_per_call: number;
-  /** Credits per 1,000 tokens on the RAG endpoints. */
-  credits_per_1k_tokens: number;
-}
+/** A supported model with its tier and prices: the shape the control API reads and writes (ControlModel). */
+export type SupportedModelEntry = ControlModel;

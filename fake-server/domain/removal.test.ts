@@ -1,6 +1,6 @@
 /** Removals called directly (provider-state teardown): each takes what refers to what it removes, and no more. */
 import { describe, expect, it } from 'vitest';
-import { ScriptedReply } from '../../contract/requests/rag-script.js';
+import { ScriptedReply } from '../../contract/control/rag-script.js';
 import { Runtime } from '../runtime.js';
 import { checkConsistency } from './consistency.js';
 import { inviteMember } from './invitations.js';

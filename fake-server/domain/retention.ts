@@ -2,11 +2,12 @@
  * Retention: conversation history older than the project's retention_duration (seconds; 0 = forever) is deleted.
  * Age runs from a session's last activity on the virtual clock (RETENTION-AGE-FROM-LAST-ACTIVITY, RETENTION-SWEEP).
  */
-import { retentionInstant } from '../variant/retention-sweep.js';
+
 import type { DomainContext } from './context.js';
 import { visit } from './cost.js';
 import { Schedule } from './schedule.js';
 import type { Project, Session } from './state.js';
+import { retentionInstant } from './variant-retention-sweep.js';
 
 /** Activity is a message; with none yet, the creation (SESSION-ACTIVITY). */
 export function lastActivity(s: Session): number {

@@ -1,7 +1,6 @@
 /** Conversation sessions and their messages as the Platform API lists them. */
 import type { SessionMessage as MessageView, OrderBy, Session as SessionView } from '../../contract/index.js';
 import { variantOn } from '../variant/axes.js';
-import { reverseTies } from '../variant/tie-orders.js';
 import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
 import { notFound, messages as text } from './errors.js';
@@ -10,6 +9,7 @@ import { byOrder, type Page, pageOfAscending, paginate } from './paging.js';
 import { applyRetention } from './retention.js';
 import { observeLifecycle } from './session-lifecycle.js';
 import type { Message, Project, Session } from './state.js';
+import { reverseTies } from './variant-tie-orders.js';
 
 export interface ListSessionsQuery {
   status?: 'open' | 'closed';

@@ -1,6 +1,6 @@
 /** The fake's in-memory store: plain records in maps, declared apart from the rules that change them. */
 
-import type { ScriptedReply } from '../../contract/requests/rag-script.js';
+import type { ScriptedReply } from '../../contract/control/rag-script.js';
 import type { KnowledgebaseIndex } from '../rag/knowledgebase-index.js';
 import { createFaultRules, type FaultRules } from './faults.js';
 import { InvitationStore, MemberStore, ProjectStore } from './organization-stores.js';

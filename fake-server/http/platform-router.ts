@@ -11,13 +11,13 @@ import { requireOperation, requirePlatformPlan, resolveProject } from '../domain
 import { countPlatformRequest } from '../domain/platform-cap.js';
 import { rateHeaders } from '../domain/rate-limit.js';
 import type { Project } from '../domain/state.js';
+import { requireVariantAccess } from '../domain/variant-access.js';
 import type { Runtime } from '../runtime.js';
-import { requireVariantAccess } from '../variant/access.js';
-import { parseWithHistoryField } from '../variant/playground-history.js';
 import { readBody } from './body.js';
 import { sendSuccess } from './envelope.js';
 import { platformHandlers } from './platform-handlers.js';
 import { parseWith } from './validate.js';
+import { parseWithHistoryField } from './variant-playground-history.js';
 
 export interface Mounts {
   basePath: string;

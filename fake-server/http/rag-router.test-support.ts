@@ -6,8 +6,8 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import request from 'supertest';
 import { beforeEach, expect } from 'vitest';
+import type { ScriptedReply } from '../../contract/control/rag-script.js';
 import { AnthropicErrorBody, OpenAIErrorBody } from '../../contract/requests/rag-errors.js';
-import type { ScriptedReply } from '../../contract/requests/rag-script.js';
 import { createFakeServer, DEFAULT_ADMIN_SECRET, type FakeServer } from '../index.js';
 import { STACK_TRACE } from './http.test-support.js';
 

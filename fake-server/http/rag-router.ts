@@ -12,17 +12,17 @@ import type { RagDialect } from '../../contract/requests/rag-models.js';
 import { DomainError } from '../domain/errors.js';
 import { admitRag, authenticateRagKey, completeRag, ScriptedError } from '../domain/rag-completion.js';
 import { rateHeaders } from '../domain/rate-limit.js';
-import { anthropicConversation, anthropicEvents, anthropicMessage } from '../rag/anthropic-wire.js';
 import type { Conversation, ModelReply } from '../rag/conversation.js';
-import { openaiChunks, openaiCompletion, openaiConversation } from '../rag/openai-wire.js';
 import { loadTokenizer } from '../rag/tokens.js';
 import type { Runtime } from '../runtime.js';
-import { variantStream } from '../variant/sse-extras.js';
+import { anthropicConversation, anthropicEvents, anthropicMessage } from './anthropic-wire.js';
 import { readBody } from './body.js';
 import { streamFaultOf } from './fault-injection.js';
+import { openaiChunks, openaiCompletion, openaiConversation } from './openai-wire.js';
 import type { Mounts } from './platform-router.js';
 import { parseNative, ragErrors } from './rag-errors.js';
 import { anthropicSse, openaiSse, resetConnection, type SseEvent, writeSse } from './sse.js';
+import { variantStream } from './variant-sse-extras.js';
 
 type RagOperationId = (typeof ragOperations)[number]['id'];
 

@@ -4,6 +4,7 @@
  * what the seed handed out. Plain JSON data; the schema is what a snapshot read from a file or a PUT must match.
  */
 import { z } from 'zod';
+import { ScriptedReply } from '../../contract/control/rag-script.js';
 import { MIN_WINDOW_MS, WindowMode } from '../../contract/control/requests.js';
 import {
   ExpirationPreset,
@@ -13,7 +14,6 @@ import {
   ScopeType,
   TokenRole,
 } from '../../contract/index.js';
-import { ScriptedReply } from '../../contract/requests/rag-script.js';
 
 const int = z.number().int();
 const count = z.number().int().min(0);

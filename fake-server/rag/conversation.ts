@@ -1,6 +1,6 @@
 /**
  * The fake model's view of a RAG request and of its answer, the same for both wire formats. The OpenAI and
- * Anthropic adapters (openai-wire.ts, anthropic-wire.ts) translate native requests into a Conversation and a
+ * Anthropic adapters (http/openai-wire.ts, http/anthropic-wire.ts) translate native requests into a Conversation and a
  * ModelReply back into native responses and stream events; the domain (domain/rag-completion.ts) and the
  * fake model (fake-model.ts) only ever see these types.
  */

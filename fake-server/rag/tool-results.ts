@@ -3,7 +3,6 @@
  * tool call of the assistant message just before it (OpenAI: the `tool` messages right after it; Anthropic: the
  * `tool_result` blocks of the next user message). Each adapter words the refusal as its native API does.
  */
-import type { DomainError } from '../domain/errors.js';
 import type { ToolCall } from './conversation.js';
 
 export class PendingToolCalls {
@@ -20,7 +19,7 @@ export class PendingToolCalls {
   }
 
   /** A result for the call `id`: throws `refuse()` unless it answers an open call. */
-  answer(id: string, refuse: () => DomainError): void {
+  answer(id: string, refuse: () => Error): void {
     if (!this.#ids.has(id)) throw refuse();
   }
 }

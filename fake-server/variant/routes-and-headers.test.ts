@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { INTEGRATION_CAP_PER_HOUR } from './integration-caps.js';
+import { INTEGRATION_CAP_PER_HOUR } from '../domain/variant-integration-caps.js';
 import { ANTHROPIC, anthropicBody, bothSides, OPENAI, openaiBody } from './variant.test-support.js';
 
 const RATE = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];

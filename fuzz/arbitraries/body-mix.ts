@@ -21,22 +21,14 @@ import {
 } from '../../suites/support/arbitraries/bodies.js';
 import { textOf } from '../../suites/support/arbitraries/body-text.js';
 import { type Body, FORM_TYPE, JSON_TYPE, type Probe } from '../../suites/support/arbitraries/probe.js';
-import type { HeaderList } from '../case.js';
+import type { BodyPart, HeaderList } from '../case.js';
 import type { FuzzContext } from '../context.js';
 import { validIntegrationBodyArb } from './bodies-integration.js';
 import { validRagBodyArb } from './bodies-rag.js';
 import { encoderArb } from './encodings.js';
 import { hugeArrayBodyArb, hugeStringBodyArb, invalidUtf8BodyArb } from './huge-and-bytes.js';
 
-export interface BodyPart {
-  /** The body's category, e.g. `valid`, `mutated field`, `not JSON`. */
-  readonly kind: string;
-  readonly label: string;
-  readonly bytes: Buffer;
-  readonly contentType?: string;
-  /** Headers the body brings (Content-Encoding). */
-  readonly headers: HeaderList;
-}
+export type { BodyPart } from '../case.js';
 
 /** A valid body for any operation of the table. */
 export function validArbFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<Body> {

@@ -12,7 +12,7 @@ import {
   requestFields,
   withoutKey,
 } from '../../suites/support/arbitraries/probe.js';
-import type { BodyPart } from './body-mix.js';
+import type { BodyPart } from '../case.js';
 
 /** A field of the operation (or an extra one) to carry the payload. */
 const fieldArb = (op: Operation): fc.Arbitrary<string> => {

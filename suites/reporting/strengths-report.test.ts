@@ -89,7 +89,7 @@ describe('spent quota [HARNESS-INCONCLUSIVE-QUOTA]', () => {
 describe('evidence and coverage [REPORT-EVIDENCE, REPORT-COVERAGE]', () => {
   it("counts a unit test of the fake as the fake's own evidence, never as the API clause's", () => {
     const m = buildMatrix(catalogue, [
-      t('unit [DOC-A]', 'passed', { file: 'fake-server/rag/openai-wire.test.ts' }),
+      t('unit [DOC-A]', 'passed', { file: 'fake-server/http/openai-wire.test.ts' }),
       t('unit [FAKE-Z]', 'passed', { file: 'fake-server/x.test.ts' }),
     ]);
     expect(row(m, 'DOC-A')).toMatchObject({ status: 'untested', scope: 'api', tests: [] });

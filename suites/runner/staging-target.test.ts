@@ -1,10 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TargetConfig } from '../../contract/index.js';
-import { createFakeServer } from '../../fake-server/index.js';
+import { startInProcessTarget } from '../target/in-process.js';
+import type { Target } from '../target/target.js';
 import { asStaging } from './staging-target.js';
 
 describe('the staging rehearsal target [HARNESS-STAGING-REHEARSAL]', () => {
-  const fake = createFakeServer().targetConfig('http://127.0.0.1:1');
+  // The fake's own target config, reached as every suite reaches the fake: through the in-process adapter.
+  let target: Target;
+  let fake: TargetConfig;
+  beforeAll(async () => {
+    target = await startInProcessTarget();
+    fake = target.config;
+  });
+  afterAll(() => target.close());
 
   it('drops the control API, is kind real and keeps provider states, tokens and pools', () => {
     const staging = TargetConfig.parse(asStaging(fake, true));

@@ -2,7 +2,7 @@
  * The scripted-reply queue (FAKE-MODEL-SCRIPT) of the target config's project, for the SDK tests: queue replies,
  * read what is still queued, empty it. Built on the control helpers of support/rag-world.ts.
  */
-import type { ScriptedReply } from '../../contract/requests/rag-script.js';
+import type { ScriptedReply } from '../../contract/control/rag-script.js';
 import { clearRepliesVia, scriptRepliesVia } from '../support/rag-world.js';
 import type { Target } from '../target/target.js';
 

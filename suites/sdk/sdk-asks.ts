@@ -5,7 +5,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
-import type { ScriptedReply } from '../../contract/requests/rag-script.js';
+import type { ScriptedReply } from '../../contract/control/rag-script.js';
 import { REFUND_QUESTION } from '../support/rag-wire.js';
 import { anthropicKnowledgebaseTool, openaiKnowledgebaseTool } from '../support/sdk-clients.js';
 

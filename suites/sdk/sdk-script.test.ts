@@ -7,7 +7,7 @@
  * so these checks are bound to it; what is hard is that the SDK works against the target (RAG-SDK-COMPATIBLE).
  */
 import { beforeEach, describe, expect, it, type TestContext } from 'vitest';
-import type { ScriptedReply } from '../../contract/requests/rag-script.js';
+import type { ScriptedReply } from '../../contract/control/rag-script.js';
 import { clearJournal, journalOf } from '../support/journal.js';
 import { needRag } from '../support/rag.js';
 import { dialectClauses } from '../support/rag-wire.js';

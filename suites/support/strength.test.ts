@@ -1,7 +1,7 @@
 /** The two strengths of assertion and the spent-quota rule, as a test sees them. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { rawResponse } from '../target/exchange.js';
 import { inconclusiveReason } from '../target/quota.js';
-import { rawResponse } from '../target/transport.js';
 import { expectError, statingClauses } from './envelope.js';
 import { assumed, markInconclusive, StrengthRuleError, setAssumedStrength } from './strength.js';
 

@@ -13,7 +13,7 @@ import { CassetteRecorder } from '../../recording/recorder.js';
 import { Redactor } from '../../recording/redaction.js';
 import { CassetteReplayer } from '../../recording/replayer.js';
 import { CASSETTE_MODE_ENV, CASSETTES_ENV, REDACTION_KEY_ENV } from './cassette-env.js';
-import { type RawRequest, type RawResponse, rawResponse } from './transport.js';
+import { type RawRequest, type RawResponse, rawResponse } from './exchange.js';
 
 export type CassetteMode = 'record' | 'replay';
 

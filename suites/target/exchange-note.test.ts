@@ -1,7 +1,7 @@
 /** What a failed test keeps of its exchanges for the report: the last two, redacted and cut. */
 import { describe, expect, it } from 'vitest';
+import { rawResponse } from './exchange.js';
 import { exchangesOf, keepExchange, learnSecrets } from './exchange-note.js';
-import { rawResponse } from './transport.js';
 
 const req = (path: string, body: string, authorization = 'Bearer api-v1-abcdefghijklmnop') => ({
   method: 'POST',

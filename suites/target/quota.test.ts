@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clauseById } from '../../contract/clauses/index.js';
+import { rawResponse } from './exchange.js';
 import { aboutRateLimits, inconclusiveReason } from './quota.js';
-import { rawResponse } from './transport.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 

@@ -7,7 +7,7 @@
 import { isRateLimitClause } from '../../contract/clauses/index.js';
 import { rateLimitMessages } from '../../contract/rate-limit-messages.js';
 import { extractClauseIds } from '../reporting/clause-matrix.js';
-import { currentTestTitle } from '../support/strength.js';
+import { currentTestTitle } from './current-test.js';
 import type { RawResponse } from './transport.js';
 
 const RATE_PREFIX = 'Rate limit exceeded';

@@ -4,8 +4,8 @@
  */
 import { operationById, type TargetConfig } from '../../contract/index.js';
 import { ragRootOf } from '../../contract/requests/rag-models.js';
-import { currentTestId } from '../support/strength.js';
 import type { ControlClient } from './control-client.js';
+import { currentTestId } from './current-test.js';
 import { keepExchange } from './exchange-note.js';
 import type { ProviderStatesClient } from './provider-states-client.js';
 import { inconclusiveReason, isSpecRateLimit, retryAfterSeconds } from './quota.js';

@@ -1,21 +1,9 @@
 /** One HTTP exchange, as the suites see it: whatever the target, the same shape comes back. */
 import { request } from 'undici';
 import { sendThroughCassette } from './cassettes.js';
+import { type RawRequest, type RawResponse, rawResponse } from './exchange.js';
 
-export interface RawRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string | Buffer;
-}
-
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** The parsed JSON body, or undefined when the body is not JSON. */
-  json: unknown;
-}
+export type { RawRequest, RawResponse } from './exchange.js';
 
 /** Send one request (through the run's cassette in record and replay modes: suites/target/cassettes.ts). */
 export function send(req: RawRequest): Promise<RawResponse> {
@@ -36,14 +24,4 @@ async function sendToDeployment(req: RawRequest): Promise<RawResponse> {
     if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
   }
   return rawResponse(res.statusCode, headers, text);
-}
-
-export function rawResponse(status: number, headers: Record<string, string>, text: string): RawResponse {
-  let json: unknown;
-  try {
-    json = text.length > 0 ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status, headers, text, json };
 }

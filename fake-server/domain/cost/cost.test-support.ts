@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { bulkSeed } from '../../control/bulk-seed.js';
 import { Runtime } from '../../runtime.js';
 import { DAY_MS, isoDay } from '../clock.js';
-import { countVisits, stopCounting } from '../cost.js';
+import { countVisits, stopCounting } from '../cost-counting.js';
 
 /** The two store sizes every cost test compares. */
 export const SIZES = [1_000, 10_000] as const;

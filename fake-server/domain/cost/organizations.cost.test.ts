@@ -7,12 +7,12 @@
 import { describe, it } from 'vitest';
 import { Runtime } from '../../runtime.js';
 import { authenticateToken } from '../authentication.js';
-import { countVisits, stopCounting } from '../cost.js';
+import { resolveProject } from '../authorization.js';
+import { countVisits, stopCounting } from '../cost-counting.js';
 import { inviteMember } from '../invitations.js';
 import { addMember } from '../members.js';
 import { organizationMembers } from '../organization.js';
 import { createOrganization, createUser } from '../organizations.js';
-import { resolveProject } from '../authorization.js';
 import { createProject, listProjects, projectOfUid } from '../projects.js';
 import { expectNotGrowing } from './cost.test-support.js';
 

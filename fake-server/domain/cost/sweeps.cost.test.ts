@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { bulkSeed } from '../../control/bulk-seed.js';
 import { Runtime } from '../../runtime.js';
 import { DAY_MS, MINUTE_MS } from '../clock.js';
-import { countVisits, stopCounting } from '../cost.js';
+import { countVisits, stopCounting } from '../cost-counting.js';
 import { appendMessage, listSessions } from '../sessions.js';
 import type { Project } from '../state.js';
 import { expectNotGrowing, SIZES } from './cost.test-support.js';

@@ -3,11 +3,12 @@
  * getChatbotExecutionLogs; the variant caps each at 300 requests an hour per project, in the fake's rate limiter
  * (so its window, its control view and /_control/rate-limits/reset apply), right after the key check.
  */
-import type { DomainContext } from '../domain/context.js';
-import { messages } from '../domain/errors.js';
-import type { RateDecision } from '../domain/rate-limit.js';
-import type { Project } from '../domain/state.js';
-import { variantOn } from './axes.js';
+
+import { variantOn } from '../variant/axes.js';
+import type { DomainContext } from './context.js';
+import { messages } from './errors.js';
+import type { RateDecision } from './rate-limit.js';
+import type { Project } from './state.js';
 
 export const INTEGRATION_CAP_PER_HOUR = 300;
 

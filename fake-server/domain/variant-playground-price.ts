@@ -4,7 +4,7 @@
  * thousandth of a credit per character of the query, so two calls of one model cost the same only when their
  * questions are as long.
  */
-import type { SupportedModelEntry } from '../domain/state.js';
+import type { SupportedModelEntry } from './state.js';
 
 export const pricedByLength = (model: SupportedModelEntry, query: string): number =>
   Math.round((model.credits_per_call + query.length / 1000) * 1000) / 1000;

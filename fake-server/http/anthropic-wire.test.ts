@@ -5,8 +5,7 @@ import {
   AnthropicStreamEvent,
 } from '../../contract/requests/rag-anthropic.js';
 import { refusal } from '../domain/errors.test-support.js';
-import { anthropicConversation, anthropicEvents, anthropicMessage } from './anthropic-wire.js';
-import type { StopReason } from './conversation.js';
+import type { StopReason } from '../rag/conversation.js';
 import {
   toolCall as call,
   conversation,
@@ -14,7 +13,8 @@ import {
   replySources,
   streamCases,
   text,
-} from './conversation.test-support.js';
+} from '../rag/conversation.test-support.js';
+import { anthropicConversation, anthropicEvents, anthropicMessage } from './anthropic-wire.js';
 
 const reply = replyBuilder('anthropic');
 const sources = replySources;

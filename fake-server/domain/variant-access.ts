@@ -4,11 +4,11 @@
  * getSupportedModels refuses a token whose creator has the billing role. Both with the documented 403.
  */
 import type { AccessRule } from '../../contract/index.js';
-import type { PlatformCaller } from '../domain/authentication.js';
-import { requireOperation } from '../domain/authorization.js';
-import type { DomainContext } from '../domain/context.js';
-import { forbidden } from '../domain/errors.js';
-import { variantOn } from './axes.js';
+import { variantOn } from '../variant/axes.js';
+import type { PlatformCaller } from './authentication.js';
+import { requireOperation } from './authorization.js';
+import type { DomainContext } from './context.js';
+import { forbidden } from './errors.js';
 
 const statsAccess: AccessRule = { roles: ['owner', 'editor'], level: 'project' };
 

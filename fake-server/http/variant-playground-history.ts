@@ -4,8 +4,8 @@
  */
 import type { DomainContext } from '../domain/context.js';
 import { DomainError } from '../domain/errors.js';
-import { isObject } from './answer.js';
-import { variantOn } from './axes.js';
+import { variantOn } from '../variant/axes.js';
+import { isObject } from './variant-answer.js';
 
 const DEFAULT_FIELD = 'messages';
 export const VARIANT_FIELD = 'history';

@@ -6,7 +6,7 @@ import {
   type OpenAIMessage,
 } from '../../contract/requests/rag-openai.js';
 import { refusal } from '../domain/errors.test-support.js';
-import type { StopReason } from './conversation.js';
+import type { StopReason } from '../rag/conversation.js';
 import {
   toolCall as call,
   conversation,
@@ -14,7 +14,7 @@ import {
   replySources,
   streamCases,
   text,
-} from './conversation.test-support.js';
+} from '../rag/conversation.test-support.js';
 import { openaiChunks, openaiCompletion, openaiConversation } from './openai-wire.js';
 
 const reply = replyBuilder('openai');

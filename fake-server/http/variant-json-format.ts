@@ -3,7 +3,7 @@
  * members in reverse key order. The outermost middleware, so the request journal still reads the answer's message.
  */
 import type { Context } from 'koa';
-import { isObject } from './answer.js';
+import { isObject } from './variant-answer.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

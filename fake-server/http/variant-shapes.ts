@@ -3,7 +3,7 @@
  * `success-201`, `bearer-search-shape`, `models-shape`, `session-values` and `sources-shape`. Each builds new
  * objects (the store's own objects are never changed).
  */
-import { type Answer, isObject, isSuccessEnvelope, type JsonObject, objectBody } from './answer.js';
+import { type Answer, isObject, isSuccessEnvelope, type JsonObject, objectBody } from './variant-answer.js';
 
 /** Operations that create something: `success-201` answers them 201. */
 const creating = new Set(['createSession', 'inviteOrganizationMember', 'createPlaygroundAgentSession']);
@@ -68,7 +68,7 @@ export function sessionValues(a: Answer): void {
 export const variantSource = (c: unknown): unknown =>
   isObject(c) ? { id: c.point_id, document_id: c.doc_id, text: c.content, relevance: c.score } : c;
 
-/** `sources-shape` on a RAG JSON answer (streams: sse-extras.ts). */
+/** `sources-shape` on a RAG JSON answer (streams: variant-sse-extras.ts). */
 export function sourcesShape(a: Answer): void {
   const body = objectBody(a.ctx);
   if (!a.dialect || a.ctx.status >= 300 || !body || !Array.isArray(body.sources)) return;

@@ -5,9 +5,9 @@
  */
 import { ERROR } from '../../contract/index.js';
 import { messages } from '../domain/errors.js';
-import { MISSING_HOST_MESSAGE } from '../http/host-header.js';
-import { sendRagError } from '../http/rag-errors.js';
-import { type Answer, isErrorEnvelope, isObject, messageOf, objectBody } from './answer.js';
+import { MISSING_HOST_MESSAGE } from './host-header.js';
+import { sendRagError } from './rag-errors.js';
+import { type Answer, isErrorEnvelope, isObject, messageOf, objectBody } from './variant-answer.js';
 
 export const NOT_ENOUGH_CREDITS = 'Not enough credits';
 

@@ -22,10 +22,10 @@ import type {
   ToolChoice,
   ToolSpec,
   Turn,
-} from './conversation.js';
+} from '../rag/conversation.js';
+import { jsonPieces, textPieces } from '../rag/stream-pieces.js';
+import { PendingToolCalls } from '../rag/tool-results.js';
 import { checkedToolChoice, declaredTools, type ToolRefusals } from './declared-tools.js';
-import { jsonPieces, textPieces } from './stream-pieces.js';
-import { PendingToolCalls } from './tool-results.js';
 
 /** A 400 whose `param` (the error detail's path) names the offending field, as the native API does. */
 const invalid = (param: string, message: string) => invalidParams([{ path: param, message }], message);

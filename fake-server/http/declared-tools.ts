@@ -5,7 +5,7 @@
  */
 import { KNOWLEDGEBASE_TOOL_TYPE, type KnowledgebaseTool } from '../../contract/requests/rag-sources.js';
 import type { DomainError } from '../domain/errors.js';
-import type { ToolChoice, ToolSpec } from './conversation.js';
+import type { ToolChoice, ToolSpec } from '../rag/conversation.js';
 
 export interface DeclaredTools {
   tools: ToolSpec[];

@@ -4,29 +4,29 @@
  * - `variantAnswers`, between the request journal and the error middleware: first the routing choices (a refused
  *   request is answered here and goes no further), then, once the answer is final (errors already in their
  *   envelope), the status, shape and header rewrites, in a fixed order. Streams are written by the RAG router and
- *   changed there (sse-extras.ts).
+ *   changed there (variant-sse-extras.ts).
  * - `variantFormat`, outermost: the JSON text itself (json-format), after the journal has read the answer.
  */
 import type { Context, Middleware, Next } from 'koa';
 import type { RagDialect } from '../../contract/requests/rag-models.js';
 import type { VariantAxis } from '../../contract/variant-axes.js';
-import { sendError } from '../http/envelope.js';
-import { underPrefix } from '../http/journal.js';
-import { OPENAPI_PATH } from '../http/openapi-route.js';
-import { sendRagError } from '../http/rag-errors.js';
 import type { Runtime } from '../runtime.js';
-import { type Answer, madeByHarness } from './answer.js';
+import { dropRateHeaders } from '../variant/rate-headers.js';
+import { type Mounts, variantRoutes } from '../variant/routes.js';
+import { sendError } from './envelope.js';
+import { underPrefix } from './journal.js';
+import { OPENAPI_PATH } from './openapi-route.js';
+import { sendRagError } from './rag-errors.js';
+import { type Answer, madeByHarness } from './variant-answer.js';
 import {
   creditsExhausted,
   invalidParams422,
   otherErrorStatuses,
   ragErrorEnvelope,
-} from './error-statuses.js';
-import { extraFields } from './extra-fields.js';
-import { formatJson } from './json-format.js';
-import { dropRateHeaders } from './rate-headers.js';
-import { type Mounts, variantRoutes } from './routes.js';
-import { bearerSearchShape, modelsShape, sessionValues, sourcesShape, success201 } from './shapes.js';
+} from './variant-error-statuses.js';
+import { extraFields } from './variant-extra-fields.js';
+import { formatJson } from './variant-json-format.js';
+import { bearerSearchShape, modelsShape, sessionValues, sourcesShape, success201 } from './variant-shapes.js';
 
 export interface VariantMounts extends Mounts {
   controlPrefix: string;

@@ -3,7 +3,7 @@
  * a success envelope (the envelope and every object nested in `data`) gets `x_variant: 1`, a message-only success
  * gets `data: null`; an error envelope gets `code`; a RAG JSON answer gets a top-level `x_variant: 1`.
  */
-import { type Answer, isErrorEnvelope, isObject, isSuccessEnvelope, objectBody } from './answer.js';
+import { type Answer, isErrorEnvelope, isObject, isSuccessEnvelope, objectBody } from './variant-answer.js';
 
 export const EXTRA_FIELD = 'x_variant';
 

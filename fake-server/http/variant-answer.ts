@@ -8,7 +8,7 @@ import type { Context } from 'koa';
 import { ERROR, SUCCESS } from '../../contract/index.js';
 import type { RagDialect } from '../../contract/requests/rag-models.js';
 import type { VariantAxis } from '../../contract/variant-axes.js';
-import { INJECTED_MESSAGE } from '../http/fault-injection.js';
+import { INJECTED_MESSAGE } from './fault-injection.js';
 
 export interface Answer {
   ctx: Context;

@@ -6,10 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { enterState, needState, stateMissing, tearDownStates } from '../support/use-target.js';
-import { startInProcessTarget } from './in-process.js';
-import { createProviderStatesClient, ProviderStateError } from './provider-states-client.js';
-import { createHttpTarget, type Target } from './target.js';
+import { startInProcessTarget } from '../target/in-process.js';
+import { createProviderStatesClient, ProviderStateError } from '../target/provider-states-client.js';
+import { createHttpTarget, type Target } from '../target/target.js';
+import { enterState, needState, stateMissing, tearDownStates } from './use-target.js';
 
 /** A stand-in deployment: its catalogue and its answers are what the test sets. */
 function standIn() {

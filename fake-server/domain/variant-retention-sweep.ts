@@ -4,8 +4,8 @@
  * sweep made, so a session past its retention stays until the next whole hour.
  */
 import type { VariantAxis } from '../../contract/variant-axes.js';
-import { HOUR_MS } from '../domain/clock.js';
-import { variantOn } from './axes.js';
+import { variantOn } from '../variant/axes.js';
+import { HOUR_MS } from './clock.js';
 
 /** The instant retention is judged at: `now`, or under the axis the last whole hour at or before it. */
 export function retentionInstant(holder: { variant?: ReadonlySet<VariantAxis> }, now: number): number {

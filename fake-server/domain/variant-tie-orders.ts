@@ -4,7 +4,7 @@
  * Pure: the domain calls it on a list it already ordered; off, the list comes back as it was.
  */
 import type { VariantAxis } from '../../contract/variant-axes.js';
-import { variantOn } from './axes.js';
+import { variantOn } from '../variant/axes.js';
 
 /**
  * `items` in `order` of `key`, ties broken by id against `order` (ASC: the highest id first among equals). Off, or

@@ -23,10 +23,10 @@ import type {
   ToolChoice,
   ToolSpec,
   Turn,
-} from './conversation.js';
+} from '../rag/conversation.js';
+import { jsonPieces, textPieces } from '../rag/stream-pieces.js';
+import { PendingToolCalls } from '../rag/tool-results.js';
 import { checkedToolChoice, declaredTools, type ToolRefusals } from './declared-tools.js';
-import { jsonPieces, textPieces } from './stream-pieces.js';
-import { PendingToolCalls } from './tool-results.js';
 
 /** A 400 whose message starts with the offending field's path, as the native API words it. */
 const invalid = (path: string, message: string) =>

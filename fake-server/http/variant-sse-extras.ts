@@ -8,11 +8,11 @@
 import type { Context } from 'koa';
 import type { RagDialect } from '../../contract/requests/rag-models.js';
 import type { DomainContext } from '../domain/context.js';
-import type { SseEvent } from '../http/sse.js';
-import { isObject } from './answer.js';
-import { variantOn } from './axes.js';
-import { dropRateHeaders } from './rate-headers.js';
-import { variantSource } from './shapes.js';
+import { variantOn } from '../variant/axes.js';
+import { dropRateHeaders } from '../variant/rate-headers.js';
+import type { SseEvent } from './sse.js';
+import { isObject } from './variant-answer.js';
+import { variantSource } from './variant-shapes.js';
 
 export const OPENAI_PING = ': ping\n\n';
 export const ANTHROPIC_PING = `event: ping\ndata: ${JSON.stringify({ type: 'ping' })}\n\n`;
