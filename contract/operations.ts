@@ -55,6 +55,8 @@ export interface Operation {
   readonly shapeClause?: string;
   /** Whether a success carries `total`. */
   readonly hasTotal?: boolean;
+  /** Changes what the target holds: a run whose target config does not allow writes does not call it. */
+  readonly writes?: boolean;
 }
 
 const OEV = ['owner', 'editor', 'viewer'] as const;
@@ -114,19 +116,21 @@ export const platformOperations = [
     { roles: ['owner'], level: 'organization' },
     P.InviteOrganizationMemberRequest,
     P.InviteOrganizationMemberData,
-    { orgLevel: true },
+    { orgLevel: true, writes: true },
   ),
   platform(
     'updateChatbot',
     { roles: ['owner', 'editor'], fineGrained: { module: 'Chatbot', action: 'Write' }, level: 'project' },
     P.UpdateChatbotRequest,
     undefined,
+    { writes: true },
   ),
   platform(
     'updateProjectSettings',
     { roles: ['owner', 'editor'], fineGrained: { module: 'Setting', action: 'Write' }, level: 'project' },
     P.UpdateProjectSettingsRequest,
     undefined,
+    { writes: true },
   ),
   platform(
     'getProjectUsageLimit',
@@ -139,12 +143,14 @@ export const platformOperations = [
     { roles: ['owner'], level: 'project' },
     P.SetProjectUsageLimitRequest,
     undefined,
+    { writes: true },
   ),
   platform(
     'removeProjectUsageLimit',
     { roles: ['owner'], level: 'project' },
     P.RemoveProjectUsageLimitRequest,
     undefined,
+    { writes: true },
   ),
   /** Access not shown: assumed the same as getSessions (AUTH-GETSTATS-ASSUMED). */
   platform('getStats', { roles: [...OEV, 'operator'], level: 'project' }, P.GetStatsRequest, P.GetStatsData, {
@@ -175,6 +181,7 @@ export const platformOperations = [
     },
     P.ProjectUidRequest,
     P.CreatePlaygroundAgentSessionData,
+    { writes: true },
   ),
   platform(
     'playgroundAgentResponse',
@@ -182,7 +189,7 @@ export const platformOperations = [
     P.PlaygroundAgentResponseRequest,
     P.PlaygroundAgentResponseData,
     // "The name of the previous-messages field: not shown."
-    { assumedRequestFields: { messages: 'PLAYGROUND-HISTORY-FIELD' } },
+    { assumedRequestFields: { messages: 'PLAYGROUND-HISTORY-FIELD' }, writes: true },
   ),
   platform(
     'searchIndexDocument',
@@ -279,6 +286,17 @@ export type OperationId = PlatformOperationId | IntegrationOperationId | RagOper
 export function operationByPath(path: string): Operation | undefined {
   const bare = path.replace(/\/+$/, '').toLowerCase();
   return operations.find((o) => o.path.toLowerCase() === bare);
+}
+
+/**
+ * Which operation a request to `path` is, given the headers it carries (`has`). One path is shared:
+ * /searchIndexDocument is the Project Integration operation with an `api-key` header and no Authorization, and the
+ * Platform one otherwise; every other path is one operation whatever the headers.
+ */
+export function operationForRequest(path: string, has: (header: string) => boolean): Operation | undefined {
+  const op = operationByPath(path);
+  if (op?.id !== 'searchIndexDocument') return op;
+  return has('api-key') && !has('authorization') ? operationById('searchIndexDocumentByProjectKey') : op;
 }
 
 export function operationById(id: string): Operation {

@@ -2,7 +2,7 @@
  * The checks on one exchange, each named after its clause: the request was answered (FUZZ-NO-CRASH), with no
  * 5xx (FUZZ-NO-5XX), in the shape its path is owed (FUZZ-ERROR-SHAPE), with no internal detail (FUZZ-NO-LEAK).
  */
-import { type Operation, operationById } from '../../contract/index.js';
+import { type Operation, operationById, operationForRequest } from '../../contract/index.js';
 import { type FuzzCase, headerOf } from '../case.js';
 import type { Exchange, FuzzResponse } from './exchange.js';
 import type { LeakDetector } from './leak.js';
@@ -32,12 +32,9 @@ function rawHas(bytes: Buffer, name: string): boolean {
  */
 export function successOperation(c: FuzzCase): Operation | undefined {
   if (!isOperation(c.target)) return undefined;
-  const op = operationById(c.target);
-  if (op.path !== '/searchIndexDocument') return op;
   const has = (name: string) =>
     c.transport === 'http' ? headerOf(c.headers, name) !== undefined : rawHas(c.bytes, name);
-  const keyVariant = has('api-key') && !has('authorization');
-  return operationById(keyVariant ? 'searchIndexDocumentByProjectKey' : 'searchIndexDocument');
+  return operationForRequest(operationById(c.target).path, has);
 }
 
 /** Everything the request carried, as text (what an answer may echo without leaking anything). */

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ErrorEnvelope, platformOperations } from '../../contract/index.js';
+import { ErrorEnvelope, operationForRequest, platformOperations } from '../../contract/index.js';
 import { type BodyContext, badCredentialArb, validBodyArb } from '../support/arbitraries/bodies.js';
 import { expectError, expectRefused } from '../support/envelope.js';
 import { INVALID_KEY, INVALID_TOKEN } from '../support/messages.js';
@@ -59,11 +59,10 @@ describe('credentials', () => {
         fc.asyncProperty(requestArb, credentials, async ({ op, body, base }, credential) => {
           const res = await t.call(op.id, { auth: { headers: credential.headers }, body, base });
           const where = `${op.id} with ${credential.label} ${JSON.stringify(credential.headers)} → ${res.status} ${res.text.slice(0, 200)}`;
-          // /searchIndexDocument is shared: with an api-key header and no Authorization it is the project-key variant.
+          // A shared path (/searchIndexDocument): the credentials say whether it is the project-key operation.
           const keyVariant =
-            op.id === 'searchIndexDocument' &&
-            'api-key' in credential.headers &&
-            !('authorization' in credential.headers);
+            operationForRequest(op.path, (header) => header in credential.headers)?.credential ===
+            'project-key';
           const exact = () => {
             expect(res.status, where).toBe(401);
             expect(ErrorEnvelope.safeParse(res.json).success, where).toBe(true);

@@ -9,7 +9,7 @@ import type {
   ControlToken,
   TokenLifecycleAction,
 } from '../../contract/control/index.js';
-import type { MemberRole, PlanName } from '../../contract/index.js';
+import { type MemberRole, operations, type PlanName } from '../../contract/index.js';
 import type { ControlClient } from '../target/control-client.js';
 import type { Auth, Target } from '../target/target.js';
 import { runTag } from './run-tag.js';
@@ -183,16 +183,10 @@ export async function memberRoles(t: Target, auth?: Auth): Promise<Map<number, s
 /** Any 2xx: the exact success status is a server's choice (CONV-SUCCESS-200 is the fake's). */
 export const isSuccessStatus = (status: number): boolean => status >= 200 && status < 300;
 
-/** Operations that change state on the target (need `writes`). */
-export const WRITE_OPERATIONS: ReadonlySet<string> = new Set([
-  'inviteOrganizationMember',
-  'updateChatbot',
-  'updateProjectSettings',
-  'setProjectUsageLimit',
-  'removeProjectUsageLimit',
-  'createPlaygroundAgentSession',
-  'playgroundAgentResponse',
-]);
+/** Operations that change state on the target (need `writes`): those the operation table marks. */
+export const WRITE_OPERATIONS: ReadonlySet<string> = new Set(
+  operations.filter((o) => o.writes).map((o) => o.id),
+);
 
 /** `body` on the configured project: project_uid from the target config unless `body` names another. */
 export const onProject = (t: Target, body: Record<string, unknown> = {}): Record<string, unknown> => ({

@@ -1,5 +1,5 @@
 /**
- * What a state file costs per write, with the default seed: `npx tsx fake-server/persistence/measure-write-cost.ts
+ * What a state file costs per write, with the default seed: `npx tsx bench/state-write-cost.ts
  * [writes]` (default 200). Sends the same write (updateProjectSettings, in memory, no socket) to a fake without a
  * state file and to one with a state file in the system's temp folder, and prints the median and p95 per request of
  * each, the difference, and where a snapshot write's time goes. A figure of the machine it runs on, not a test.
@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import inject from 'light-my-request';
-import { createFakeServer, type FakeServer } from '../index.js';
-import { encodeSnapshot } from './snapshot-format.js';
-import { writeStateFile } from './state-file.js';
-import { clockPart, payloadJson, timelessPayload } from './take-snapshot.js';
+import { createFakeServer, type FakeServer } from '../fake-server/index.js';
+import { encodeSnapshot } from '../fake-server/persistence/snapshot-format.js';
+import { writeStateFile } from '../fake-server/persistence/state-file.js';
+import { clockPart, payloadJson, timelessPayload } from '../fake-server/persistence/take-snapshot.js';
 
 const writes = Number(process.argv[2] ?? 200);
 
