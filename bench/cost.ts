@@ -16,7 +16,7 @@ import { computeStats } from '../fake-server/domain/stats.js';
 import { Runtime } from '../fake-server/runtime.js';
 import { type CostRow, type ScaleOptions, searchQuery } from './scale.js';
 
-type Read = (ctx: DomainContext, project: Project, at: { sessionUid: number; day: string }) => unknown;
+type Read = (domain: DomainContext, project: Project, at: { sessionUid: number; day: string }) => unknown;
 
 /** The scale reads (bench/scale.ts) and the date and session variants of the paged ones, a page of 10 each. */
 const reads: [string, Read][] = [

@@ -26,22 +26,22 @@ export interface SeedResult {
   projectKeys: Record<string, string>;
 }
 
-export function applyDefaultSeed(ctx: DomainContext, documentsDir?: string): SeedResult {
-  return applySeed(ctx, buildDefaultSeed(ctx.ids.faker), documentsDir);
+export function applyDefaultSeed(domain: DomainContext, documentsDir?: string): SeedResult {
+  return applySeed(domain, buildDefaultSeed(domain.ids.faker), documentsDir);
 }
 
-export function applySeed(ctx: DomainContext, seed: Seed, documentsDir?: string): SeedResult {
+export function applySeed(domain: DomainContext, seed: Seed, documentsDir?: string): SeedResult {
   const users: Record<string, number> = {};
-  for (const u of seed.users) users[u.key] = createUser(ctx, u).id;
+  for (const u of seed.users) users[u.key] = createUser(domain, u).id;
   const ownerSeed = seed.users.find((u) => u.role === 'owner');
   if (!ownerSeed) throw new Error('a seed needs an owner');
-  const org = createOrganization(ctx, { ...seed.organization, owner_user_id: users[ownerSeed.key]! });
-  for (const u of seed.users) if (u !== ownerSeed) addMember(ctx, org.id, users[u.key]!, u.role);
+  const org = createOrganization(domain, { ...seed.organization, owner_user_id: users[ownerSeed.key]! });
+  for (const u of seed.users) if (u !== ownerSeed) addMember(domain, org.id, users[u.key]!, u.role);
 
   const documents = loadFixtureDocuments(documentsDir);
   const projects: Record<string, Project> = {};
   for (const p of seed.projects) {
-    const project = createProject(ctx, {
+    const project = createProject(domain, {
       organization_id: org.id,
       name: p.name,
       purpose: p.purpose,
@@ -51,13 +51,14 @@ export function applySeed(ctx: DomainContext, seed: Seed, documentsDir?: string)
       })),
     });
     projects[p.key] = project;
-    for (const d of documents.filter((doc) => doc.projectSlug === p.documents)) addDocument(ctx, project, d);
-    seedSessions(ctx, project, p.sessions);
+    for (const d of documents.filter((doc) => doc.projectSlug === p.documents))
+      addDocument(domain, project, d);
+    seedSessions(domain, project, p.sessions);
   }
 
   const tokens: Record<string, string> = {};
   for (const t of seed.tokens) {
-    tokens[t.key] = createToken(ctx, {
+    tokens[t.key] = createToken(domain, {
       organization_id: org.id,
       creator_user_id: users[t.creator]!,
       name: t.name,
@@ -69,9 +70,9 @@ export function applySeed(ctx: DomainContext, seed: Seed, documentsDir?: string)
     }).value;
   }
   const projectKeys: Record<string, string> = {};
-  for (const k of seed.projectKeys) projectKeys[k.key] = createProjectKey(ctx, projects[k.project]!).value;
+  for (const k of seed.projectKeys) projectKeys[k.key] = createProjectKey(domain, projects[k.project]!).value;
   for (let i = 1; i <= (seed.ownerPool ?? 0); i += 1) {
-    tokens[`${OWNER_POOL_PREFIX}${i}`] = createToken(ctx, {
+    tokens[`${OWNER_POOL_PREFIX}${i}`] = createToken(domain, {
       organization_id: org.id,
       creator_user_id: users[ownerSeed.key]!,
       name: `Owner pool token ${i}`,
@@ -87,23 +88,23 @@ export function applySeed(ctx: DomainContext, seed: Seed, documentsDir?: string)
 
 /** Past conversations, placed on days before the clock's start, with canned replies from the knowledgebase. */
 function seedSessions(
-  ctx: DomainContext,
+  domain: DomainContext,
   project: Project,
   sessions: Seed['projects'][number]['sessions'],
 ): void {
-  const startOfToday = Math.floor(ctx.clock.now() / DAY_MS) * DAY_MS;
+  const startOfToday = Math.floor(domain.clock.now() / DAY_MS) * DAY_MS;
   const ordered = [...sessions].sort((a, b) => b.daysAgo - a.daysAgo || a.minutesIntoDay - b.minutesIntoDay);
   for (const s of ordered) {
     // Statuses agree with the session lifecycle: open conversations are recent (minutes old), closed ones are
     // older than the default auto_close_duration of a day.
-    const now = ctx.clock.now();
+    const now = domain.clock.now();
     const at =
       s.status === 'open'
         ? now - (5 + (s.minutesIntoDay % 40) + s.turns.length * 2) * MINUTE_MS
         : Math.min(startOfToday - s.daysAgo * DAY_MS + s.minutesIntoDay * MINUTE_MS, now - 2 * DAY_MS);
     const session: Session = {
-      id: ctx.ids.next('session'),
-      session_uid: nextSessionUid(ctx),
+      id: domain.ids.next('session'),
+      session_uid: nextSessionUid(domain),
       project_id: project.id,
       integration_id: project.integration.id,
       status: s.status,
@@ -121,16 +122,16 @@ function seedSessions(
       session_meta: { source: 'widget' },
       is_emulator: false,
     };
-    ctx.state.sessions.set(session.id, session);
+    domain.state.sessions.set(session.id, session);
     // Messages carry their own past timestamps; the live clock is not moved.
     for (const [i, turn] of s.turns.entries()) {
-      const userMsg = appendMessage(ctx, session, 'user', turn.user);
+      const userMsg = appendMessage(domain, session, 'user', turn.user);
       userMsg.createdAt = at + i * 2 * MINUTE_MS;
-      const hits = indexFor(ctx, project).search(turn.user, { limit: project.settings.max_nodes });
+      const hits = indexFor(domain, project).search(turn.user, { limit: project.settings.max_nodes });
       const reply = composeReply(turn.user, hits, project.settings);
-      const botMsg = appendMessage(ctx, session, 'assistant', reply.text, { rate: turn.rate });
+      const botMsg = appendMessage(domain, session, 'assistant', reply.text, { rate: turn.rate });
       botMsg.createdAt = at + (i * 2 + 1) * MINUTE_MS;
-      const log = logReply(ctx, session, botMsg, botMsg.createdAt);
+      const log = logReply(domain, session, botMsg, botMsg.createdAt);
       log.createdAt = botMsg.createdAt;
       session.last_message_time = botMsg.createdAt;
       session.updated_at = botMsg.createdAt;

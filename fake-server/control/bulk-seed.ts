@@ -34,8 +34,8 @@ interface Pools {
   countries: string[];
 }
 
-function drawPools(ctx: DomainContext): Pools {
-  const f = ctx.ids.faker;
+function drawPools(domain: DomainContext): Pools {
+  const f = domain.ids.faker;
   const draw = (make: () => string) => Array.from({ length: POOL }, make);
   return {
     questions: draw(() => `How do I ${f.hacker.verb()} the ${f.hacker.adjective()} ${f.hacker.noun()}?`),
@@ -48,8 +48,8 @@ function drawPools(ctx: DomainContext): Pools {
 /** The i-th pick of a pool: a fixed stride walks every item before repeating. */
 const pick = <T>(pool: readonly T[], i: number): T => pool[(i * 97 + 13) % pool.length]!;
 
-function seedSessions(ctx: DomainContext, project: Project, body: BulkSeedBody, pools: Pools) {
-  const now = ctx.clock.now();
+function seedSessions(domain: DomainContext, project: Project, body: BulkSeedBody, pools: Pools) {
+  const now = domain.clock.now();
   const span = body.days * DAY_MS;
   const step = body.sessions > 0 ? span / body.sessions : 0;
   let messages = 0;
@@ -59,8 +59,8 @@ function seedSessions(ctx: DomainContext, project: Project, body: BulkSeedBody, 
     const lastAt = at + Math.max(0, body.messages_per_session - 1) * MINUTE_MS;
     const visitor = `bulk${i.toString(36)}`;
     const session: Session = {
-      id: ctx.ids.next('session'),
-      session_uid: nextSessionUid(ctx),
+      id: domain.ids.next('session'),
+      session_uid: nextSessionUid(domain),
       project_id: project.id,
       integration_id: project.integration.id,
       // Where the lifecycle would have taken it by now (from its last activity).
@@ -79,16 +79,16 @@ function seedSessions(ctx: DomainContext, project: Project, body: BulkSeedBody, 
       session_meta: { source: 'bulk' },
       is_emulator: false,
     };
-    ctx.state.sessions.set(session.id, session);
+    domain.state.sessions.set(session.id, session);
     for (let j = 0; j < body.messages_per_session; j++) {
       const msgAt = at + j * MINUTE_MS;
       if (j % 2 === 0) {
-        appendMessage(ctx, session, 'user', pick(pools.questions, i + j), { at: msgAt });
+        appendMessage(domain, session, 'user', pick(pools.questions, i + j), { at: msgAt });
       } else {
         const rate = (['', '', 'like', 'dislike'] as const)[(i + j) % 4]!;
         const text = pick(pools.answers, i * 7 + j);
-        const reply = appendMessage(ctx, session, 'assistant', text, { at: msgAt, rate });
-        logReply(ctx, session, reply, msgAt);
+        const reply = appendMessage(domain, session, 'assistant', text, { at: msgAt, rate });
+        logReply(domain, session, reply, msgAt);
         logs += 1;
       }
       messages += 1;
@@ -97,7 +97,7 @@ function seedSessions(ctx: DomainContext, project: Project, body: BulkSeedBody, 
   return { messages, logs };
 }
 
-function seedDocuments(ctx: DomainContext, project: Project, chunks: number, pools: Pools): number {
+function seedDocuments(domain: DomainContext, project: Project, chunks: number, pools: Pools): number {
   const documents = Math.ceil(chunks / PARAGRAPHS_PER_DOCUMENT);
   let s = 0;
   const paragraph = () => {
@@ -108,7 +108,7 @@ function seedDocuments(ctx: DomainContext, project: Project, chunks: number, poo
   for (let d = 0; d < documents; d++) {
     const count = Math.min(PARAGRAPHS_PER_DOCUMENT, chunks - d * PARAGRAPHS_PER_DOCUMENT);
     const paragraphs = Array.from({ length: count }, paragraph);
-    addDocument(ctx, project, {
+    addDocument(domain, project, {
       docId: `doc-bulk-${d}`,
       title: `Guide ${d}: ${pick(pools.questions, d)}`,
       url: `https://example.com/bulk/${d}`,
@@ -119,16 +119,16 @@ function seedDocuments(ctx: DomainContext, project: Project, chunks: number, poo
   return documents;
 }
 
-export function bulkSeed(ctx: DomainContext, project: Project, body: BulkSeedBody): BulkSeedResult {
-  const pools = drawPools(ctx);
-  const { messages, logs } = seedSessions(ctx, project, body, pools);
-  const documents = seedDocuments(ctx, project, body.chunks, pools);
+export function bulkSeed(domain: DomainContext, project: Project, body: BulkSeedBody): BulkSeedResult {
+  const pools = drawPools(domain);
+  const { messages, logs } = seedSessions(domain, project, body, pools);
+  const documents = seedDocuments(domain, project, body.chunks, pools);
   return {
     sessions: body.sessions,
     messages,
     execution_logs: logs,
     documents,
-    chunks: indexFor(ctx, project).chunkCount(),
+    chunks: indexFor(domain, project).chunkCount(),
   };
 }
 

@@ -29,9 +29,14 @@ export interface Turn {
   used: KnowledgebaseChunkHit[];
 }
 
-export function agentTurn(ctx: DomainContext, org: Organization, project: Project, input: TurnInput): Turn {
+export function agentTurn(
+  domain: DomainContext,
+  org: Organization,
+  project: Project,
+  input: TurnInput,
+): Turn {
   const modelValue = input.overrides?.model ?? project.settings.model;
-  const model = findModelForPlan(ctx, org.plan, modelValue);
+  const model = findModelForPlan(domain, org.plan, modelValue);
   if (!model) throw badRequest(messages.invalidModel(modelValue));
   const credits = input.price ? input.price(model, input.query) : model.credits_per_call;
   ensureCredits(org, project, credits);
@@ -45,8 +50,8 @@ export function agentTurn(ctx: DomainContext, org: Organization, project: Projec
   const count = project.settings.chat_history_count;
   const context = count > 0 ? input.history.slice(-count).filter((m) => m.role === 'user') : [];
   const retrievalQuery = [...context.map((m) => m.content), input.query].join(' ');
-  const hits = indexFor(ctx, project).search(retrievalQuery, { limit: settings.max_nodes });
+  const hits = indexFor(domain, project).search(retrievalQuery, { limit: settings.max_nodes });
   const reply = composeReply(input.query, hits, settings);
-  deductCredits(ctx, org, project, credits);
+  deductCredits(domain, org, project, credits);
   return { text: reply.text, model, credits, retrievalQuery, used: reply.used };
 }

@@ -20,13 +20,13 @@ export function bearerValue(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-export function authenticateToken(ctx: DomainContext, value: string | undefined): PlatformCaller {
+export function authenticateToken(domain: DomainContext, value: string | undefined): PlatformCaller {
   if (!value?.startsWith(TOKEN_PREFIX)) throw unauthorized();
-  const token = tokenByValue(ctx.state.tokens, value);
-  if (token?.status !== 'active' || isExpired(ctx, token)) throw unauthorized();
-  const organization = ctx.state.organizations.get(token.organization_id);
+  const token = tokenByValue(domain.state.tokens, value);
+  if (token?.status !== 'active' || isExpired(domain, token)) throw unauthorized();
+  const organization = domain.state.organizations.get(token.organization_id);
   if (!organization) throw unauthorized();
-  const creator = findMember(ctx, organization.id, token.creator_user_id);
+  const creator = findMember(domain, organization.id, token.creator_user_id);
   if (!creator || token.creator_removed) throw unauthorized(messages.creatorRemoved);
   return { token, organization, creator };
 }
@@ -38,11 +38,11 @@ export interface ProjectKeyCaller {
 
 export const PROJECT_KEY_PREFIX = 'apk-';
 
-export function authenticateProjectKey(ctx: DomainContext, value: string | undefined): ProjectKeyCaller {
+export function authenticateProjectKey(domain: DomainContext, value: string | undefined): ProjectKeyCaller {
   if (!value?.startsWith(PROJECT_KEY_PREFIX)) throw new DomainError(401, 'Invalid or revoked API key');
-  const key = ctx.state.projectKeys.get(value);
-  const project = key && ctx.state.projects.get(key.project_id);
-  const organization = project && ctx.state.organizations.get(project.organization_id);
+  const key = domain.state.projectKeys.get(value);
+  const project = key && domain.state.projects.get(key.project_id);
+  const organization = project && domain.state.organizations.get(project.organization_id);
   if (!project || !organization) throw new DomainError(401, 'Invalid or revoked API key');
   return { project, organization };
 }

@@ -71,8 +71,8 @@ export function isProjectMember(project: Project, userId: number): boolean {
 }
 
 /** Existence (404), scope (403), then creator membership (403). */
-export function resolveProject(ctx: DomainContext, caller: PlatformCaller, projectUid: string): Project {
-  const project = ctx.state.projects.byUid(projectUid);
+export function resolveProject(domain: DomainContext, caller: PlatformCaller, projectUid: string): Project {
+  const project = domain.state.projects.byUid(projectUid);
   // A project of another organization is not found either.
   if (!project || project.organization_id !== caller.organization.id)
     throw notFound(messages.projectNotFound);

@@ -21,12 +21,12 @@ import type { ApiToken, Project, Session } from './state.js';
  * Move a token's creation and expiry back together so that its expiry instant lies `agoMs` before now (0: now,
  * the first instant it is expired, TOKEN-EXPIRY-INSTANT). Its configured lifetime is unchanged.
  */
-export function backdateTokenExpiry(ctx: DomainContext, token: ApiToken, agoMs: number): ApiToken {
+export function backdateTokenExpiry(domain: DomainContext, token: ApiToken, agoMs: number): ApiToken {
   if (token.expires_at === null)
     throw invalidParams([{ path: 'expiration', message: 'a token without expiry cannot be expired' }]);
   if (!(Number.isInteger(agoMs) && agoMs >= 0))
     throw invalidParams([{ path: 'expired_seconds_ago', message: 'at least 0' }]);
-  const shift = token.expires_at - (ctx.clock.now() - agoMs);
+  const shift = token.expires_at - (domain.clock.now() - agoMs);
   token.createdAt -= shift;
   token.expires_at -= shift;
   return token;
@@ -36,10 +36,10 @@ export function backdateTokenExpiry(ctx: DomainContext, token: ApiToken, agoMs: 
  * Move a token's creation `agoMs` into the past, as if it had been created then: a preset expiry counts from the
  * new instant (so it may lie in the past: the token is expired), a custom expiry instant or none stays.
  */
-export function backdateTokenCreation(ctx: DomainContext, token: ApiToken, agoMs: number): ApiToken {
+export function backdateTokenCreation(domain: DomainContext, token: ApiToken, agoMs: number): ApiToken {
   if (!(Number.isInteger(agoMs) && agoMs >= 0))
     throw invalidParams([{ path: 'created_seconds_ago', message: 'at least 0' }]);
-  if (agoMs > ctx.clock.now())
+  if (agoMs > domain.clock.now())
     throw invalidParams([{ path: 'created_seconds_ago', message: 'before the epoch' }]);
   token.createdAt -= agoMs;
   if (token.expiration !== 'none' && token.expiration !== 'custom' && token.expires_at !== null)
@@ -68,16 +68,16 @@ export interface PastSessionSpec {
 }
 
 /** A widget session of `project` that happened in the past, with its messages and a `reply` log per answer. */
-export function insertPastSession(ctx: DomainContext, project: Project, spec: PastSessionSpec): Session {
+export function insertPastSession(domain: DomainContext, project: Project, spec: PastSessionSpec): Session {
   const step = spec.stepMs ?? MINUTE_MS;
   const lastAt = spec.createdAt + spec.messages.length * step;
-  const now = ctx.clock.now();
+  const now = domain.clock.now();
   if (lastAt > now)
     throw invalidParams([{ path: 'dates', message: 'back-dated records cannot lie in the future' }]);
   const lastActivity = spec.messages.length > 0 ? lastAt : spec.createdAt;
   const session: Session = {
-    id: ctx.ids.next('session'),
-    session_uid: nextSessionUid(ctx),
+    id: domain.ids.next('session'),
+    session_uid: nextSessionUid(domain),
     project_id: project.id,
     integration_id: project.integration.id,
     status: spec.status === 'open' ? 'open' : statusAfterIdle('open', now - lastActivity, project.settings),
@@ -95,11 +95,11 @@ export function insertPastSession(ctx: DomainContext, project: Project, spec: Pa
     session_meta: { source: 'widget' },
     is_emulator: false,
   };
-  ctx.state.sessions.set(session.id, session);
+  domain.state.sessions.set(session.id, session);
   spec.messages.forEach((m, i) => {
     const at = spec.createdAt + (i + 1) * step;
-    const message = appendMessage(ctx, session, m.send_by, m.text, { at, rate: m.rate ?? '' });
-    if (m.send_by === 'assistant') logReply(ctx, session, message, at);
+    const message = appendMessage(domain, session, m.send_by, m.text, { at, rate: m.rate ?? '' });
+    if (m.send_by === 'assistant') logReply(domain, session, message, at);
   });
   return session;
 }
@@ -126,7 +126,7 @@ const dayStart = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
  * Statuses follow the inactivity rules from each last activity.
  */
 export function insertPastConversations(
-  ctx: DomainContext,
+  domain: DomainContext,
   project: Project,
   input: {
     sessions: number;
@@ -135,7 +135,7 @@ export function insertPastConversations(
     rate: PastMessage['rate'];
   },
 ): Session[] {
-  const today = Math.floor(ctx.clock.now() / DAY_MS) * DAY_MS;
+  const today = Math.floor(domain.clock.now() / DAY_MS) * DAY_MS;
   const starts =
     input.dates?.map(dayStart) ?? Array.from({ length: input.sessions }, (_, i) => today - (i + 1) * DAY_MS);
   if (starts.some((s) => !Number.isFinite(s) || s > today))
@@ -146,7 +146,12 @@ export function insertPastConversations(
     const createdAt = starts[i % starts.length]! + Math.floor(i / starts.length) * 10 * MINUTE_MS;
     out.push(
       // Stryker disable next-line StringLiteral: equivalent for 'lifecycle', insertPastSession tells only 'open' apart (it also skips the visitor template, which back-dating.sessions.test.ts pins)
-      insertPastSession(ctx, project, { createdAt, messages, status: 'lifecycle', visitor: `past-${i + 1}` }),
+      insertPastSession(domain, project, {
+        createdAt,
+        messages,
+        status: 'lifecycle',
+        visitor: `past-${i + 1}`,
+      }),
     );
   }
   return out;
@@ -158,7 +163,7 @@ export function insertPastConversations(
  * `resolved` the idle time must stay below auto_close_duration, or the session would close instead.
  */
 export function insertIdleSession(
-  ctx: DomainContext,
+  domain: DomainContext,
   project: Project,
   until: 'resolved' | 'closed',
   minutesPast: number,
@@ -172,8 +177,8 @@ export function insertIdleSession(
         message: `auto_resolve_duration + minutes_past (${idleMinutes}) must stay below auto_close_duration (${auto_close_duration})`,
       },
     ]);
-  const lastActivity = ctx.clock.now() - idleMinutes * MINUTE_MS;
-  const session = insertPastSession(ctx, project, {
+  const lastActivity = domain.clock.now() - idleMinutes * MINUTE_MS;
+  const session = insertPastSession(domain, project, {
     createdAt: lastActivity - 2 * MINUTE_MS,
     messages: conversationMessages(2),
     status: 'open',
@@ -189,7 +194,7 @@ export function insertIdleSession(
  * false the retention stays as it is (set through updateChatbot): the retention in force decides what goes.
  */
 export function insertHistoryAroundRetention(
-  ctx: DomainContext,
+  domain: DomainContext,
   project: Project,
   input: {
     retentionSeconds: number;
@@ -199,12 +204,12 @@ export function insertHistoryAroundRetention(
     setRetention?: boolean;
   },
 ): { expired: Session[]; kept: Session[] } {
-  const now = ctx.clock.now();
+  const now = domain.clock.now();
   const retentionMs = input.retentionSeconds * 1000;
   const messages = conversationMessages(2);
   const span = messages.length * MINUTE_MS;
   const session = (lastActivity: number, visitor: string) =>
-    insertPastSession(ctx, project, {
+    insertPastSession(domain, project, {
       createdAt: lastActivity - span,
       messages,
       // Stryker disable next-line StringLiteral: equivalent; insertPastSession only tells 'open' from any other status
@@ -218,6 +223,6 @@ export function insertHistoryAroundRetention(
     session(now - Math.floor(retentionMs / 2) + i, `kept-${i + 1}`),
   );
   if (input.setRetention !== false)
-    updateChatbot(ctx, project, { retention_duration: input.retentionSeconds });
+    updateChatbot(domain, project, { retention_duration: input.retentionSeconds });
   return { expired, kept };
 }

@@ -341,8 +341,8 @@ function prototypesClean(f: Findings): void {
   }
 }
 
-export function checkConsistency(ctx: DomainContext, maxViolations = 100): ConsistencyReport {
-  const state = ctx.state;
+export function checkConsistency(domain: DomainContext, maxViolations = 100): ConsistencyReport {
+  const state = domain.state;
   const f = new Findings(maxViolations);
   keysMatchIds(f, state);
   uniqueValues(f, state);

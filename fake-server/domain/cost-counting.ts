@@ -6,21 +6,21 @@ import type { DomainContext } from './context.js';
 import type { CostCounter } from './cost.js';
 
 /** The stores that count what they hand out: the conversation store and the organization's tables. */
-function stores(ctx: DomainContext): { cost: CostCounter | undefined }[] {
-  const { sessions, messages, executionLogs, members, projects, invitations } = ctx.state;
+function stores(domain: DomainContext): { cost: CostCounter | undefined }[] {
+  const { sessions, messages, executionLogs, members, projects, invitations } = domain.state;
   return [sessions, messages, executionLogs, members, projects, invitations];
 }
 
 /** Attach a fresh counter to the context and its stores; what they visit from now on is counted on it. */
-export function countVisits(ctx: DomainContext): CostCounter {
+export function countVisits(domain: DomainContext): CostCounter {
   const counter: CostCounter = { visited: 0 };
-  ctx.cost = counter;
-  for (const store of stores(ctx)) store.cost = counter;
+  domain.cost = counter;
+  for (const store of stores(domain)) store.cost = counter;
   return counter;
 }
 
 /** Detach the counter `countVisits` attached. */
-export function stopCounting(ctx: DomainContext): void {
-  ctx.cost = undefined;
-  for (const store of stores(ctx)) store.cost = undefined;
+export function stopCounting(domain: DomainContext): void {
+  domain.cost = undefined;
+  for (const store of stores(domain)) store.cost = undefined;
 }

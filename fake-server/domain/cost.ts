@@ -8,7 +8,7 @@ export interface CostCounter {
   visited: number;
 }
 
-/** Note `n` records visited on `counter`, when one is attached (`ctx.cost`, a store's `cost`). */
+/** Note `n` records visited on `counter`, when one is attached (`domain.cost`, a store's `cost`). */
 export function visit(counter: CostCounter | undefined, n: number): void {
   if (counter !== undefined) counter.visited += n;
 }

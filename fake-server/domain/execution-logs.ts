@@ -11,29 +11,29 @@ import type { ExecutionLog, Project, Session } from './state.js';
 import { reverseTies } from './variant-tie-orders.js';
 
 export function writeLog(
-  ctx: DomainContext,
+  domain: DomainContext,
   session: Session,
   entry: { task: string; type: string; message: string; data: Record<string, unknown> },
   /** When it happened; the clock's now unless placed in the past (bulk seeding). */
-  at: number = ctx.clock.now(),
+  at: number = domain.clock.now(),
 ): ExecutionLog {
   const log: ExecutionLog = {
-    id: ctx.ids.next('execution_log'),
+    id: domain.ids.next('execution_log'),
     project_id: session.project_id,
     session_id: session.id,
     ...entry,
     createdAt: at,
   };
-  ctx.state.executionLogs.set(log.id, log);
+  domain.state.executionLogs.set(log.id, log);
   return log;
 }
 
 /** The execution log of an assistant reply: one per reply, in the reply's session, at `at` (now by default). */
 export function logReply(
-  ctx: DomainContext,
+  domain: DomainContext,
   session: Session,
   reply: { id: number; message: string },
-  at: number = ctx.clock.now(),
+  at: number = domain.clock.now(),
 ): ExecutionLog {
   const entry = {
     task: 'reply',
@@ -41,7 +41,7 @@ export function logReply(
     message: 'Sent the assistant reply',
     data: { message_id: reply.id, length: reply.message.length },
   };
-  return writeLog(ctx, session, entry, at);
+  return writeLog(domain, session, entry, at);
 }
 
 export interface ListLogsQuery {
@@ -54,11 +54,11 @@ export interface ListLogsQuery {
   page: number;
 }
 
-export function listExecutionLogs(ctx: DomainContext, project: Project, q: ListLogsQuery): Page<LogView> {
-  observeSessions(ctx, project);
+export function listExecutionLogs(domain: DomainContext, project: Project, q: ListLogsQuery): Page<LogView> {
+  observeSessions(domain, project);
   let sessionId: number | undefined;
   if (q.session_uid !== undefined) {
-    const session = findSessionByUid(ctx, project, Number(q.session_uid));
+    const session = findSessionByUid(domain, project, Number(q.session_uid));
     if (!session) throw notFound(messages.sessionNotFound);
     sessionId = session.id;
   }
@@ -70,20 +70,20 @@ export function listExecutionLogs(ctx: DomainContext, project: Project, q: ListL
   // logs are few, kept in the order they were written (bulk seeding writes some in the past): sort and filter them.
   const inOrder =
     sessionId === undefined
-      ? ctx.state.executionLogs.ofProjectWithin(project.id, { atOrAfterStart: from, afterEnd: to })
-      : ascendingBy(ctx.state.executionLogs.ofSession(sessionId), (l) => l.createdAt).filter(
+      ? domain.state.executionLogs.ofProjectWithin(project.id, { atOrAfterStart: from, afterEnd: to })
+      : ascendingBy(domain.state.executionLogs.ofSession(sessionId), (l) => l.createdAt).filter(
           (l) => (from === undefined || from(l)) && (to === undefined || !to(l)),
         );
   // Ties by id reversed in variant mode (FAKE-VARIANT, tie-orders): that reads the whole window.
-  const matching = variantOn(ctx, 'tie-orders')
-    ? reverseTies(ctx, runToArray(inOrder), (l) => l.createdAt, 'ASC')
+  const matching = variantOn(domain, 'tie-orders')
+    ? reverseTies(domain, runToArray(inOrder), (l) => l.createdAt, 'ASC')
     : inOrder;
   const page = pageOfAscending(matching, q.limit, q.page, q.orderBy);
-  return { total: page.total, items: page.items.map((l) => logView(ctx, l)) };
+  return { total: page.total, items: page.items.map((l) => logView(domain, l)) };
 }
 
-export function logView(ctx: DomainContext, l: ExecutionLog): LogView {
-  const session = ctx.state.sessions.get(l.session_id);
+export function logView(domain: DomainContext, l: ExecutionLog): LogView {
+  const session = domain.state.sessions.get(l.session_id);
   return {
     id: l.id,
     project_id: l.project_id,

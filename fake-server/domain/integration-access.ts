@@ -13,11 +13,11 @@ export function requireIntegrationPlan(plan: PlanName, operationId: string): voi
 }
 
 /** Project-key knowledgebase search: 100 requests an hour per project (RATE-SEARCH-KEY-100, RATE-SEARCH-KEY-SCOPE). */
-export function countSearch(ctx: DomainContext, project: Project): RateDecision {
-  return ctx.limiter.hit(
+export function countSearch(domain: DomainContext, project: Project): RateDecision {
+  return domain.limiter.hit(
     `search-key:${project.id}`,
     hourlyCaps.projectKeySearchPerHour,
-    ctx.clock.now(),
+    domain.clock.now(),
     messages.searchRateLimited,
   );
 }

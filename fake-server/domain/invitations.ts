@@ -7,39 +7,39 @@ import type { Invitation, Organization } from './state.js';
 export const JOIN_LINK_BASE = 'https://app.chatbot-platform.example/join';
 
 export function inviteMember(
-  ctx: DomainContext,
+  domain: DomainContext,
   org: Organization,
   sentBy: number,
   email: string,
   role: InvitationRole,
 ): Invitation {
   const normalized = email.trim().toLowerCase();
-  for (const m of ctx.state.members.ofOrganization(org.id)) {
-    const user = ctx.state.users.get(m.user_id);
+  for (const m of domain.state.members.ofOrganization(org.id)) {
+    const user = domain.state.users.get(m.user_id);
     if (user?.email.toLowerCase() === normalized) {
       throw badRequest('User is already a member of the organization');
     }
   }
-  for (const i of ctx.state.invitations.ofOrganization(org.id)) {
+  for (const i of domain.state.invitations.ofOrganization(org.id)) {
     if (i.status === 'pending' && i.email.toLowerCase() === normalized) {
       throw badRequest('An invitation is already pending for this email');
     }
   }
-  const now = ctx.clock.now();
+  const now = domain.clock.now();
   const invitation: Invitation = {
-    id: ctx.ids.next('invitation'),
+    id: domain.ids.next('invitation'),
     organization_id: org.id,
     sent_by: sentBy,
     email: normalized,
     role,
-    hash: ctx.ids.hex(32),
+    hash: domain.ids.hex(32),
     status: 'pending',
     createdAt: now,
   };
-  ctx.state.invitations.set(invitation.id, invitation);
+  domain.state.invitations.set(invitation.id, invitation);
   const join_link = `${JOIN_LINK_BASE}?hash=${invitation.hash}`;
-  ctx.state.outbox.push({
-    id: ctx.ids.next('email'),
+  domain.state.outbox.push({
+    id: domain.ids.next('email'),
     organization_id: org.id,
     invitation_id: invitation.id,
     to: normalized,

@@ -4,28 +4,28 @@ import { type KnowledgebaseDocumentInput, KnowledgebaseIndex } from '../rag/know
 import type { DomainContext } from './context.js';
 import type { Project } from './state.js';
 
-export function indexFor(ctx: DomainContext, project: Project): KnowledgebaseIndex {
-  let index = ctx.state.knowledgebases.get(project.id);
+export function indexFor(domain: DomainContext, project: Project): KnowledgebaseIndex {
+  let index = domain.state.knowledgebases.get(project.id);
   if (!index) {
     index = new KnowledgebaseIndex();
-    ctx.state.knowledgebases.set(project.id, index);
+    domain.state.knowledgebases.set(project.id, index);
   }
   return index;
 }
 
-export function addDocument(ctx: DomainContext, project: Project, doc: KnowledgebaseDocumentInput): void {
-  indexFor(ctx, project).addDocument(doc);
+export function addDocument(domain: DomainContext, project: Project, doc: KnowledgebaseDocumentInput): void {
+  indexFor(domain, project).addDocument(doc);
 }
 
-export function removeDocument(ctx: DomainContext, project: Project, docId: string): boolean {
-  return indexFor(ctx, project).removeDocument(docId);
+export function removeDocument(domain: DomainContext, project: Project, docId: string): boolean {
+  return indexFor(domain, project).removeDocument(docId);
 }
 
 export function knowledgebaseCounts(
-  ctx: DomainContext,
+  domain: DomainContext,
   project: Project,
 ): { document: number; webpages: number } {
-  return indexFor(ctx, project).counts();
+  return indexFor(domain, project).counts();
 }
 
 export interface SearchQuery {
@@ -36,11 +36,11 @@ export interface SearchQuery {
 }
 
 export function searchKnowledgebase(
-  ctx: DomainContext,
+  domain: DomainContext,
   project: Project,
   q: SearchQuery,
 ): KnowledgebaseChunk[] {
-  const hits = indexFor(ctx, project).search(q.query, {
+  const hits = indexFor(domain, project).search(q.query, {
     limit: q.limit,
     offset: q.offset ?? 0,
     docId: q.docId,

@@ -3,18 +3,18 @@ import { type PlanName, tierOnePlans } from '../../contract/index.js';
 import type { DomainContext } from './context.js';
 import type { SupportedModelEntry } from './state.js';
 
-export function modelsForPlan(ctx: DomainContext, plan: PlanName): SupportedModelEntry[] {
+export function modelsForPlan(domain: DomainContext, plan: PlanName): SupportedModelEntry[] {
   const tierOne = tierOnePlans.includes(plan);
   // Stryker disable next-line ConditionalExpression: equivalent; a tier is 0 or 1 (the control API's ModelBody, the seeded list)
-  return ctx.state.models.filter((m) => m.tier === 0 || (m.tier === 1 && tierOne));
+  return domain.state.models.filter((m) => m.tier === 0 || (m.tier === 1 && tierOne));
 }
 
 export function findModelForPlan(
-  ctx: DomainContext,
+  domain: DomainContext,
   plan: PlanName,
   value: string,
 ): SupportedModelEntry | undefined {
-  return modelsForPlan(ctx, plan).find((m) => m.value === value);
+  return modelsForPlan(domain, plan).find((m) => m.value === value);
 }
 
 export function modelView(m: SupportedModelEntry) {
@@ -28,15 +28,15 @@ export function modelView(m: SupportedModelEntry) {
 }
 
 /** The list changes over time (VERSION-MODEL-LIST-DYNAMIC): add or replace an entry. */
-export function upsertModel(ctx: DomainContext, entry: SupportedModelEntry): void {
-  const i = ctx.state.models.findIndex((m) => m.value === entry.value);
-  if (i >= 0) ctx.state.models[i] = entry;
-  else ctx.state.models.push(entry);
+export function upsertModel(domain: DomainContext, entry: SupportedModelEntry): void {
+  const i = domain.state.models.findIndex((m) => m.value === entry.value);
+  if (i >= 0) domain.state.models[i] = entry;
+  else domain.state.models.push(entry);
 }
 
-export function removeModel(ctx: DomainContext, value: string): boolean {
-  const i = ctx.state.models.findIndex((m) => m.value === value);
+export function removeModel(domain: DomainContext, value: string): boolean {
+  const i = domain.state.models.findIndex((m) => m.value === value);
   if (i < 0) return false;
-  ctx.state.models.splice(i, 1);
+  domain.state.models.splice(i, 1);
   return true;
 }

@@ -3,20 +3,20 @@ import type { DomainContext } from './context.js';
 import type { Project, Session } from './state.js';
 
 /** Session uids are large integers, deterministic per seed. */
-export function nextSessionUid(ctx: DomainContext): number {
+export function nextSessionUid(domain: DomainContext): number {
   // Stryker disable next-line StringLiteral: equivalent; any name no other kind uses gives the same counter
-  return 1_700_000_000 + ctx.ids.next('session_uid') * 7919;
+  return 1_700_000_000 + domain.ids.next('session_uid') * 7919;
 }
 
 export function openNewSession(
-  ctx: DomainContext,
+  domain: DomainContext,
   project: Project,
   origin: Pick<Session, 'segment' | 'visitor_id' | 'visitor_data' | 'session_meta' | 'is_emulator'>,
 ): Session {
-  const now = ctx.clock.now();
+  const now = domain.clock.now();
   const session: Session = {
-    id: ctx.ids.next('session'),
-    session_uid: nextSessionUid(ctx),
+    id: domain.ids.next('session'),
+    session_uid: nextSessionUid(domain),
     project_id: project.id,
     integration_id: project.integration.id,
     status: 'open',
@@ -30,6 +30,6 @@ export function openNewSession(
     contact_data: {},
     ...origin,
   };
-  ctx.state.sessions.set(session.id, session);
+  domain.state.sessions.set(session.id, session);
   return session;
 }

@@ -11,8 +11,8 @@ import { paginate } from './paging.js';
 import type { Invitation, Member, Organization } from './state.js';
 import { reverseTies } from './variant-tie-orders.js';
 
-export function organizationDetail(ctx: DomainContext, org: Organization): OrganizationView {
-  const creator = ctx.state.users.get(org.created_by);
+export function organizationDetail(domain: DomainContext, org: Organization): OrganizationView {
+  const creator = domain.state.users.get(org.created_by);
   return {
     id: org.id,
     name: org.name,
@@ -20,21 +20,21 @@ export function organizationDetail(ctx: DomainContext, org: Organization): Organ
     createdAt: iso(org.createdAt),
     updatedAt: iso(org.updatedAt),
     user: { id: creator?.id ?? org.created_by, name: creator?.name ?? '', email: creator?.email ?? '' },
-    OrganizationMembers: membersOf(ctx, org.id).map((m) => ({
+    OrganizationMembers: membersOf(domain, org.id).map((m) => ({
       id: m.id,
       user_id: m.user_id,
       role: m.role,
       createdAt: iso(m.createdAt),
     })),
-    OrganizationProjects: ctx.state.projects
+    OrganizationProjects: domain.state.projects
       .ofOrganization(org.id)
       .sort((a, b) => a.id - b.id)
       .map((p) => ({ id: p.id, name: p.name, project_uid: p.project_uid })),
   };
 }
 
-export function memberView(ctx: DomainContext, m: Member): MemberView {
-  const user = ctx.state.users.get(m.user_id);
+export function memberView(domain: DomainContext, m: Member): MemberView {
+  const user = domain.state.users.get(m.user_id);
   return {
     id: m.id,
     user_id: m.user_id,
@@ -64,21 +64,21 @@ export function invitationView(i: Invitation): InvitationView {
 }
 
 /** Members are paged (total counts them); pending invitations come whole. */
-export function organizationMembers(ctx: DomainContext, org: Organization, limit: number, page: number) {
+export function organizationMembers(domain: DomainContext, org: Organization, limit: number, page: number) {
   // By id; in variant mode by createdAt, ties by descending id (FAKE-VARIANT, tie-orders).
   const members = paginate(
-    reverseTies(ctx, membersOf(ctx, org.id), (m) => m.createdAt, 'ASC'),
+    reverseTies(domain, membersOf(domain, org.id), (m) => m.createdAt, 'ASC'),
     limit,
     page,
   );
-  const invitations = ctx.state.invitations
+  const invitations = domain.state.invitations
     .ofOrganization(org.id)
     .filter((i) => i.status === 'pending')
     .sort((a, b) => a.id - b.id);
   return {
     total: members.total,
     data: {
-      organizationMember: members.items.map((m) => memberView(ctx, m)),
+      organizationMember: members.items.map((m) => memberView(domain, m)),
       invitations: invitations.map(invitationView),
     },
   };

@@ -5,25 +5,25 @@ import { DomainError } from './errors.js';
 import { addMember } from './members.js';
 import type { Organization, User } from './state.js';
 
-export function createUser(ctx: DomainContext, input: { name: string; email: string }): User {
+export function createUser(domain: DomainContext, input: { name: string; email: string }): User {
   const email = input.email.trim().toLowerCase();
-  for (const u of ctx.state.users.values()) {
+  for (const u of domain.state.users.values()) {
     if (u.email === email) throw new DomainError(409, `A user with email ${email} exists`);
   }
-  const user: User = { id: ctx.ids.next('user'), name: input.name, email, profile_pic: null };
-  ctx.state.users.set(user.id, user);
+  const user: User = { id: domain.ids.next('user'), name: input.name, email, profile_pic: null };
+  domain.state.users.set(user.id, user);
   return user;
 }
 
 /** A new organization whose creator becomes its owner. */
 export function createOrganization(
-  ctx: DomainContext,
+  domain: DomainContext,
   input: { name: string; owner_user_id: number; plan: PlanName; credits: number },
 ): Organization {
-  if (!ctx.state.users.has(input.owner_user_id)) throw new DomainError(404, 'User not found');
-  const now = ctx.clock.now();
+  if (!domain.state.users.has(input.owner_user_id)) throw new DomainError(404, 'User not found');
+  const now = domain.clock.now();
   const org: Organization = {
-    id: ctx.ids.next('organization'),
+    id: domain.ids.next('organization'),
     name: input.name,
     created_by: input.owner_user_id,
     createdAt: now,
@@ -31,13 +31,13 @@ export function createOrganization(
     plan: input.plan,
     credits: input.credits,
   };
-  ctx.state.organizations.set(org.id, org);
-  addMember(ctx, org.id, input.owner_user_id, 'owner');
+  domain.state.organizations.set(org.id, org);
+  addMember(domain, org.id, input.owner_user_id, 'owner');
   return org;
 }
 
-export function findOrganization(ctx: DomainContext, id: number): Organization {
-  const org = ctx.state.organizations.get(id);
+export function findOrganization(domain: DomainContext, id: number): Organization {
+  const org = domain.state.organizations.get(id);
   if (!org) throw new DomainError(404, 'Organization not found');
   return org;
 }

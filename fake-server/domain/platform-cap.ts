@@ -8,11 +8,11 @@ import type { DomainContext } from './context.js';
 import { messages } from './errors.js';
 import type { RateDecision } from './rate-limit.js';
 
-export function countPlatformRequest(ctx: DomainContext, caller: PlatformCaller): RateDecision {
-  return ctx.limiter.hit(
+export function countPlatformRequest(domain: DomainContext, caller: PlatformCaller): RateDecision {
+  return domain.limiter.hit(
     `token:${caller.token.id}`,
     hourlyCaps.platformTokenPerHour,
-    ctx.clock.now(),
+    domain.clock.now(),
     messages.rateLimited,
   );
 }

@@ -9,8 +9,8 @@ import { appendMessage, findSessionByUid } from './sessions.js';
 import type { Organization, Project } from './state.js';
 import { pricedByLength } from './variant-playground-price.js';
 
-export function createPlaygroundSession(ctx: DomainContext, project: Project): PlaygroundSession {
-  const session = openNewSession(ctx, project, {
+export function createPlaygroundSession(domain: DomainContext, project: Project): PlaygroundSession {
+  const session = openNewSession(domain, project, {
     segment: 'playground',
     visitor_id: 'playground',
     visitor_data: {},
@@ -28,23 +28,23 @@ export interface PlaygroundCall {
 }
 
 export function playgroundResponse(
-  ctx: DomainContext,
+  domain: DomainContext,
   org: Organization,
   project: Project,
   call: PlaygroundCall,
 ) {
-  const session = findSessionByUid(ctx, project, call.session_uid);
+  const session = findSessionByUid(domain, project, call.session_uid);
   if (!session?.is_emulator) throw notFound(messages.sessionNotFound);
-  const turn = agentTurn(ctx, org, project, {
+  const turn = agentTurn(domain, org, project, {
     query: call.query,
     // Stryker disable next-line ArrayDeclaration: equivalent; agentTurn keeps only the history's user messages, which a placeholder element is not
     history: call.messages ?? [],
     ...(call.agent_setting ? { overrides: call.agent_setting } : {}),
     // The spec says by model, not per call (PLAYGROUND-PRICE-PER-CALL): the variant also prices the question's length.
-    ...(variantOn(ctx, 'playground-price-by-length') ? { price: pricedByLength } : {}),
+    ...(variantOn(domain, 'playground-price-by-length') ? { price: pricedByLength } : {}),
   });
-  appendMessage(ctx, session, 'user', call.query, { response_source: 'playground' });
-  appendMessage(ctx, session, 'assistant', turn.text, { response_source: 'playground' });
+  appendMessage(domain, session, 'user', call.query, { response_source: 'playground' });
+  appendMessage(domain, session, 'assistant', turn.text, { response_source: 'playground' });
   return {
     session_uid: session.session_uid,
     message: turn.text,

@@ -4,12 +4,12 @@ import { PROJECT_KEY_PREFIX } from './authentication.js';
 import type { DomainContext } from './context.js';
 import type { Project, ProjectKey } from './state.js';
 
-export function createProjectKey(ctx: DomainContext, project: Project): ProjectKey {
+export function createProjectKey(domain: DomainContext, project: Project): ProjectKey {
   const key: ProjectKey = {
-    value: `${PROJECT_KEY_PREFIX}${ctx.ids.token(32)}`,
+    value: `${PROJECT_KEY_PREFIX}${domain.ids.token(32)}`,
     project_id: project.id,
-    createdAt: ctx.clock.now(),
+    createdAt: domain.clock.now(),
   };
-  ctx.state.projectKeys.set(key.value, key);
+  domain.state.projectKeys.set(key.value, key);
   return key;
 }

@@ -18,20 +18,20 @@ export interface ListProjectsQuery {
 
 /** Projects in the token's scope whose members include the token's creator (PROJECTS-SCOPE-FILTER). */
 /** The project with this uid, in any organization (the control API's view); 404 Project not found otherwise. */
-export function projectOfUid(ctx: DomainContext, projectUid: string): Project {
-  const project = ctx.state.projects.byUid(projectUid);
+export function projectOfUid(domain: DomainContext, projectUid: string): Project {
+  const project = domain.state.projects.byUid(projectUid);
   if (!project) throw notFound(messages.projectNotFound);
   return project;
 }
 
 export function listProjects(
-  ctx: DomainContext,
+  domain: DomainContext,
   caller: PlatformCaller,
   q: ListProjectsQuery,
 ): Page<ProjectView> {
   const needle = q.search?.toLowerCase();
   // The caller's organization's projects only (FAKE-PAGE-COST).
-  const visible = ctx.state.projects
+  const visible = domain.state.projects
     .ofOrganization(caller.organization.id)
     .filter(
       (p) =>
@@ -46,13 +46,13 @@ export function listProjects(
   );
   return {
     total: page.total,
-    items: page.items.map((p) => projectView(ctx, p, caller.token.creator_user_id)),
+    items: page.items.map((p) => projectView(domain, p, caller.token.creator_user_id)),
   };
 }
 
-export function projectView(ctx: DomainContext, p: Project, viewerUserId: number): ProjectView {
-  const org = ctx.state.organizations.get(p.organization_id)!;
-  const viewer = findMember(ctx, org.id, viewerUserId);
+export function projectView(domain: DomainContext, p: Project, viewerUserId: number): ProjectView {
+  const org = domain.state.organizations.get(p.organization_id)!;
+  const viewer = findMember(domain, org.id, viewerUserId);
   return {
     id: p.id,
     organization_id: p.organization_id,
@@ -69,13 +69,14 @@ export function projectView(ctx: DomainContext, p: Project, viewerUserId: number
 }
 
 export function updateChatbot(
-  ctx: DomainContext,
+  domain: DomainContext,
   project: Project,
   patch: { name?: string; retention_duration?: number },
 ): void {
   if (patch.name !== undefined) project.name = patch.name;
   if (patch.retention_duration !== undefined) project.retention_duration = patch.retention_duration;
-  if (patch.name !== undefined || patch.retention_duration !== undefined) project.updatedAt = ctx.clock.now();
+  if (patch.name !== undefined || patch.retention_duration !== undefined)
+    project.updatedAt = domain.clock.now();
 }
 
 export const defaultSettings = (model: string): AiSettings => ({
@@ -100,12 +101,12 @@ export interface CreateProjectInput {
   model?: string;
 }
 
-export function createProject(ctx: DomainContext, input: CreateProjectInput): Project {
-  const org = ctx.state.organizations.get(input.organization_id);
+export function createProject(domain: DomainContext, input: CreateProjectInput): Project {
+  const org = domain.state.organizations.get(input.organization_id);
   if (!org) throw new DomainError(404, 'Organization not found');
-  const now = ctx.clock.now();
-  const id = ctx.ids.next('project');
-  const owners = ctx.state.members
+  const now = domain.clock.now();
+  const id = domain.ids.next('project');
+  const owners = domain.state.members
     .ofOrganization(org.id)
     .filter((m) => m.role === 'owner')
     .map((m) => ({ user_id: m.user_id, role: 'owner' }));
@@ -113,32 +114,37 @@ export function createProject(ctx: DomainContext, input: CreateProjectInput): Pr
     id,
     organization_id: org.id,
     name: input.name,
-    app_id: ctx.ids.int(100_000, 999_999),
-    project_uid: ctx.ids.token(16),
+    app_id: domain.ids.int(100_000, 999_999),
+    project_uid: domain.ids.token(16),
     purpose: input.purpose ?? 'customer_support',
     createdAt: now,
     updatedAt: now,
     members: input.members ?? owners,
-    integration: { id: ctx.ids.next('integration'), project_id: id, widget_uid: ctx.ids.token(20) },
-    settings: defaultSettings(input.model ?? ctx.state.models[0]?.value ?? 'gpt-4o-mini'),
+    integration: { id: domain.ids.next('integration'), project_id: id, widget_uid: domain.ids.token(20) },
+    settings: defaultSettings(input.model ?? domain.state.models[0]?.value ?? 'gpt-4o-mini'),
     retention_duration: 0,
     limits: {},
     creditsUsed: 0,
   };
-  ctx.state.projects.set(id, project);
+  domain.state.projects.set(id, project);
   return project;
 }
 
-export function addProjectMember(ctx: DomainContext, project: Project, userId: number, role: string): void {
-  if (!ctx.state.users.has(userId)) throw new DomainError(404, 'User not found');
+export function addProjectMember(
+  domain: DomainContext,
+  project: Project,
+  userId: number,
+  role: string,
+): void {
+  if (!domain.state.users.has(userId)) throw new DomainError(404, 'User not found');
   project.members = project.members.filter((m) => m.user_id !== userId);
   project.members.push({ user_id: userId, role });
-  project.updatedAt = ctx.clock.now();
+  project.updatedAt = domain.clock.now();
 }
 
-export function removeProjectMember(ctx: DomainContext, project: Project, userId: number): void {
+export function removeProjectMember(domain: DomainContext, project: Project, userId: number): void {
   const before = project.members.length;
   project.members = project.members.filter((m) => m.user_id !== userId);
   if (project.members.length === before) throw new DomainError(404, 'Project member not found');
-  project.updatedAt = ctx.clock.now();
+  project.updatedAt = domain.clock.now();
 }

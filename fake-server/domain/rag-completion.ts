@@ -34,11 +34,11 @@ import type { Organization, SupportedModelEntry } from './state.js';
  * unknown or revoked key, or a platform token, gets 401 (RAG-INVALID-KEY-401).
  */
 export function authenticateRagKey(
-  ctx: DomainContext,
+  domain: DomainContext,
   h: { authorization?: string; xApiKey?: string },
 ): ProjectKeyCaller {
   const value = bearerValue(h.authorization) ?? (h.xApiKey?.trim() || undefined);
-  return authenticateProjectKey(ctx, value);
+  return authenticateProjectKey(domain, value);
 }
 
 /**
@@ -59,12 +59,12 @@ export function ragCapPerHour(org: Organization): number | undefined {
  * own, so its requests count against the smallest one (Professional's) and, within it, get 403
  * (RAG-PLAN-PROFESSIONAL); a project that spent its cap and then dropped below Professional still gets 429.
  */
-export function admitRag(ctx: DomainContext, caller: ProjectKeyCaller): RateDecision {
+export function admitRag(domain: DomainContext, caller: ProjectKeyCaller): RateDecision {
   const cap = ragCapPerHour(caller.organization);
-  const decision = ctx.limiter.hit(
+  const decision = domain.limiter.hit(
     `rag:${caller.project.id}`,
     cap ?? hourlyCaps.ragPerHour.professional,
-    ctx.clock.now(),
+    domain.clock.now(),
     messages.rateLimited,
   );
   if (cap === undefined) throw forbidden(messages.ragPlan);
@@ -129,8 +129,12 @@ const modelRefused = (message: string) => invalidParams([{ path: 'model', messag
  * The model named by the request: a value of the plan's model list (RAG-MODEL-FROM-LIST, RAG-UNKNOWN-MODEL,
  * MODELS-TIER1-RAG-PROFESSIONAL) of a family the endpoint serves (RAG-WRONG-FAMILY-400); else 400.
  */
-export function ragModelFor(ctx: DomainContext, org: Organization, conv: Conversation): SupportedModelEntry {
-  const model = findModelForPlan(ctx, org.plan, conv.model);
+export function ragModelFor(
+  domain: DomainContext,
+  org: Organization,
+  conv: Conversation,
+): SupportedModelEntry {
+  const model = findModelForPlan(domain, org.plan, conv.model);
   if (!model) throw modelRefused(messages.invalidModel(conv.model));
   if (!servesModel(conv.dialect, model.value)) {
     const { endpoint, families } = endpointNames[conv.dialect];
@@ -156,18 +160,18 @@ function deliveryOf(reply: Exclude<ScriptedReply, { kind: 'error' }> | undefined
  * conversation's tool choice is already checked against its tools: the adapters refuse it (declared-tools.ts).
  */
 export function completeRag(
-  ctx: DomainContext,
+  domain: DomainContext,
   caller: ProjectKeyCaller,
   conversation: Conversation,
   tokenizer: Tokenizer,
 ): ModelReply {
   const { organization: org, project } = caller;
   const conv = conversation;
-  const model = ragModelFor(ctx, org, conv);
+  const model = ragModelFor(domain, org, conv);
 
-  const scripted = nextReply(ctx, project);
+  const scripted = nextReply(domain, project);
   if (scripted?.kind === 'error') {
-    consumeReply(ctx, project);
+    consumeReply(domain, project);
     throw scriptedError(scripted);
   }
 
@@ -187,7 +191,7 @@ export function completeRag(
 
   const sources: RagSource[] =
     conv.knowledgebase && text !== ''
-      ? indexFor(ctx, project)
+      ? indexFor(domain, project)
           .search(lastUserText(conv), { limit: conv.knowledgebase.limit })
           .map((h) => ({ point_id: h.point_id, doc_id: h.doc_id, score: h.score, content: h.content }))
       : [];
@@ -199,19 +203,19 @@ export function completeRag(
     output: outputTokens(tokenizer, fitted.text, fitted.calls),
   };
   // deductCredits checks the balance first: 402 and nothing deducted when it cannot cover the cost.
-  deductCredits(ctx, org, project, ragCredits(usage.input + usage.output, model.credits_per_1k_tokens));
+  deductCredits(domain, org, project, ragCredits(usage.input + usage.output, model.credits_per_1k_tokens));
   // Stryker disable next-line ConditionalExpression: equivalent; consuming with nothing scripted removes nothing
-  if (scripted) consumeReply(ctx, project);
+  if (scripted) consumeReply(domain, project);
 
-  const id = ctx.ids.token(24);
+  const id = domain.ids.token(24);
   const prefix = conv.dialect === 'openai' ? 'call_' : 'toolu_';
   const blocks: ReplyBlock[] = [];
   if (fitted.text !== '') blocks.push({ type: 'text', text: fitted.text });
   for (const call of fitted.calls)
-    blocks.push({ type: 'tool_call', call: { id: prefix + ctx.ids.token(24), ...call } });
+    blocks.push({ type: 'tool_call', call: { id: prefix + domain.ids.token(24), ...call } });
   return {
     id,
-    created: Math.floor(ctx.clock.now() / 1000),
+    created: Math.floor(domain.clock.now() / 1000),
     model: model.value,
     blocks,
     stop: fitted.stop,

@@ -8,37 +8,37 @@ import type { DomainContext } from './context.js';
 import type { Project } from './state.js';
 
 /** The queue of a project, oldest first (a copy). */
-export function scriptedReplies(ctx: DomainContext, project: Project): ScriptedReply[] {
-  return [...(ctx.state.ragScripts.get(project.id) ?? [])];
+export function scriptedReplies(domain: DomainContext, project: Project): ScriptedReply[] {
+  return [...(domain.state.ragScripts.get(project.id) ?? [])];
 }
 
 /** Appends replies to the project's queue; returns the whole queue. */
 export function queueReplies(
-  ctx: DomainContext,
+  domain: DomainContext,
   project: Project,
   replies: readonly ScriptedReply[],
 ): ScriptedReply[] {
-  const queue = ctx.state.ragScripts.get(project.id) ?? [];
+  const queue = domain.state.ragScripts.get(project.id) ?? [];
   queue.push(...replies);
-  ctx.state.ragScripts.set(project.id, queue);
+  domain.state.ragScripts.set(project.id, queue);
   return [...queue];
 }
 
 /** Empties the project's queue; returns how many replies it held. */
-export function clearReplies(ctx: DomainContext, project: Project): number {
-  const n = ctx.state.ragScripts.get(project.id)?.length ?? 0;
-  ctx.state.ragScripts.delete(project.id);
+export function clearReplies(domain: DomainContext, project: Project): number {
+  const n = domain.state.ragScripts.get(project.id)?.length ?? 0;
+  domain.state.ragScripts.delete(project.id);
   return n;
 }
 
 /** The next reply, left in the queue (a request takes it only once it is delivered). */
-export function nextReply(ctx: DomainContext, project: Project): ScriptedReply | undefined {
-  return ctx.state.ragScripts.get(project.id)?.[0];
+export function nextReply(domain: DomainContext, project: Project): ScriptedReply | undefined {
+  return domain.state.ragScripts.get(project.id)?.[0];
 }
 
 /** Removes the next reply (after it was delivered). */
-export function consumeReply(ctx: DomainContext, project: Project): void {
-  const queue = ctx.state.ragScripts.get(project.id);
+export function consumeReply(domain: DomainContext, project: Project): void {
+  const queue = domain.state.ragScripts.get(project.id);
   queue?.shift();
-  if (queue?.length === 0) ctx.state.ragScripts.delete(project.id);
+  if (queue?.length === 0) domain.state.ragScripts.delete(project.id);
 }

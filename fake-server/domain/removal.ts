@@ -7,8 +7,8 @@ import type { DomainContext } from './context.js';
 import type { Project } from './state.js';
 
 /** Delete these sessions with their messages and execution logs; returns how many existed. */
-export function deleteSessions(ctx: DomainContext, sessionIds: Iterable<number>): number {
-  const { sessions, messages, executionLogs } = ctx.state;
+export function deleteSessions(domain: DomainContext, sessionIds: Iterable<number>): number {
+  const { sessions, messages, executionLogs } = domain.state;
   let deleted = 0;
   for (const id of sessionIds) {
     if (!sessions.has(id)) continue;
@@ -24,10 +24,10 @@ export function deleteSessions(ctx: DomainContext, sessionIds: Iterable<number>)
  * Delete a project with its sessions, keys, knowledgebase and scripted replies. Tokens scoped to it lose it; a token
  * of scope `selected` left with no project at all is deleted with it (it could never be used again).
  */
-export function deleteProject(ctx: DomainContext, project: Project): void {
-  const { state } = ctx;
+export function deleteProject(domain: DomainContext, project: Project): void {
+  const { state } = domain;
   deleteSessions(
-    ctx,
+    domain,
     [...state.sessions.values()].filter((s) => s.project_id === project.id).map((s) => s.id),
   );
   for (const [value, key] of [...state.projectKeys])
@@ -43,8 +43,8 @@ export function deleteProject(ctx: DomainContext, project: Project): void {
 }
 
 /** Delete a pending (or any) invitation and its email in the outbox; returns whether it existed. */
-export function cancelInvitation(ctx: DomainContext, invitationId: number): boolean {
-  const { state } = ctx;
+export function cancelInvitation(domain: DomainContext, invitationId: number): boolean {
+  const { state } = domain;
   if (!state.invitations.delete(invitationId)) return false;
   for (let i = state.outbox.length - 1; i >= 0; i--)
     if (state.outbox[i]!.invitation_id === invitationId) state.outbox.splice(i, 1);
@@ -55,15 +55,15 @@ export function cancelInvitation(ctx: DomainContext, invitationId: number): bool
  * Delete an organization and everything in it: projects (as deleteProject), tokens, invitations and their emails,
  * memberships. Its users stay (a user may belong to other organizations). Returns whether it existed.
  */
-export function deleteOrganization(ctx: DomainContext, organizationId: number): boolean {
-  const { state } = ctx;
+export function deleteOrganization(domain: DomainContext, organizationId: number): boolean {
+  const { state } = domain;
   if (!state.organizations.has(organizationId)) return false;
   for (const p of [...state.projects.values()])
-    if (p.organization_id === organizationId) deleteProject(ctx, p);
+    if (p.organization_id === organizationId) deleteProject(domain, p);
   for (const t of [...state.tokens.values()])
     if (t.organization_id === organizationId) state.tokens.delete(t.id);
   for (const i of [...state.invitations.values()])
-    if (i.organization_id === organizationId) cancelInvitation(ctx, i.id);
+    if (i.organization_id === organizationId) cancelInvitation(domain, i.id);
   for (const m of [...state.members.values()])
     if (m.organization_id === organizationId) state.members.delete(m.id);
   state.organizations.delete(organizationId);

@@ -20,11 +20,11 @@ export function lastActivity(s: Session): number {
  * (built on the first sweep; new sessions join it; activity only moves a session later), so a sweep takes the
  * sessions scheduled before the cutoff, deletes those still inactive since then and schedules the others again.
  */
-export function applyRetention(ctx: DomainContext, project: Project): void {
+export function applyRetention(domain: DomainContext, project: Project): void {
   if (project.retention_duration <= 0) return;
-  const { sessions, messages, executionLogs } = ctx.state;
+  const { sessions, messages, executionLogs } = domain.state;
   // retentionInstant: the clock's now, or the last hourly sweep in variant mode (FAKE-VARIANT, retention-lazy).
-  const cutoff = retentionInstant(ctx, ctx.clock.now()) - project.retention_duration * 1000;
+  const cutoff = retentionInstant(domain, domain.clock.now()) - project.retention_duration * 1000;
   let due = sessions.retentionSchedule(project.id);
   if (due === undefined) {
     due = new Schedule(lastActivity);
@@ -33,7 +33,7 @@ export function applyRetention(ctx: DomainContext, project: Project): void {
   }
   const isDue = (at: number) => at < cutoff;
   for (let s = due.next(isDue); s !== undefined; s = due.next(isDue)) {
-    visit(ctx.cost, 1);
+    visit(domain.cost, 1);
     if (sessions.get(s.id) !== s) continue;
     if (lastActivity(s) >= cutoff) {
       due.schedule(s);

@@ -22,13 +22,13 @@ export function statusAfterIdle(status: string, idleMs: number, s: Durations): s
   return status;
 }
 
-export function refreshLifecycle(ctx: DomainContext, session: Session, settings: AiSettings): void {
+export function refreshLifecycle(domain: DomainContext, session: Session, settings: AiSettings): void {
   if (session.is_emulator) return;
   const since = lastActivity(session);
-  const next = statusAfterIdle(session.status, ctx.clock.now() - since, settings);
+  const next = statusAfterIdle(session.status, domain.clock.now() - since, settings);
   if (next === session.status) return;
   const after = next === 'closed' ? settings.auto_close_duration : settings.auto_resolve_duration;
-  ctx.state.sessions.setStatus(session, next);
+  domain.state.sessions.setStatus(session, next);
   session.updated_at = Math.max(session.updated_at, since + after * MINUTE_MS);
 }
 
@@ -48,8 +48,8 @@ function nextChangeUnder(d: Durations): (s: Session) => number {
  * again when the durations change; activity since only moves a session's instant later, or, resuming, sooner, and
  * the store then schedules it again). A due session is moved if the rule moves it, and scheduled again unless closed.
  */
-export function observeLifecycle(ctx: DomainContext, project: Project): void {
-  const store = ctx.state.sessions;
+export function observeLifecycle(domain: DomainContext, project: Project): void {
+  const store = domain.state.sessions;
   const { auto_resolve_duration: autoResolve, auto_close_duration: autoClose } = project.settings;
   let plan = store.lifecycleSchedule(project.id);
   if (plan?.autoResolve !== autoResolve || plan.autoClose !== autoClose) {
@@ -63,14 +63,14 @@ export function observeLifecycle(ctx: DomainContext, project: Project): void {
     for (const s of store.unclosedOf(project.id)) plan.due.schedule(s);
     store.setLifecycleSchedule(project.id, plan);
   }
-  const now = ctx.clock.now();
+  const now = domain.clock.now();
   const isDue = (at: number) => at <= now;
   for (let s = plan.due.next(isDue); s !== undefined; s = plan.due.next(isDue)) {
-    visit(ctx.cost, 1);
+    visit(domain.cost, 1);
     if (store.get(s.id) !== s || s.status === 'closed') continue;
     // Ask the rule first, move only the sessions it would move.
     if (statusAfterIdle(s.status, now - lastActivity(s), project.settings) !== s.status)
-      refreshLifecycle(ctx, s, project.settings);
+      refreshLifecycle(domain, s, project.settings);
     if (s.status !== 'closed') plan.due.schedule(s);
   }
 }

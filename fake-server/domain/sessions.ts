@@ -25,20 +25,24 @@ export interface ListSessionsQuery {
  * Bring the project's sessions up to the clock: retention first, then inactivity transitions. Each visits only the
  * sessions that can be due (retention.ts, session-lifecycle.ts: schedules kept by the store).
  */
-export function observeSessions(ctx: DomainContext, project: Project): void {
-  applyRetention(ctx, project);
-  observeLifecycle(ctx, project);
+export function observeSessions(domain: DomainContext, project: Project): void {
+  applyRetention(domain, project);
+  observeLifecycle(domain, project);
 }
 
 /** The project's sessions (emulator sessions only when asked), in ascending (created_at, id) order. */
-export function projectSessions(ctx: DomainContext, project: Project, includeEmulator = false): Session[] {
-  observeSessions(ctx, project);
-  if (!includeEmulator) return [...ctx.state.sessions.listedOf(project.id)];
-  return byOrder(ctx.state.sessions.allOf(project.id), (s) => s.created_at, 'ASC');
+export function projectSessions(domain: DomainContext, project: Project, includeEmulator = false): Session[] {
+  observeSessions(domain, project);
+  if (!includeEmulator) return [...domain.state.sessions.listedOf(project.id)];
+  return byOrder(domain.state.sessions.allOf(project.id), (s) => s.created_at, 'ASC');
 }
 
-export function listSessions(ctx: DomainContext, project: Project, q: ListSessionsQuery): Page<SessionView> {
-  observeSessions(ctx, project);
+export function listSessions(
+  domain: DomainContext,
+  project: Project,
+  q: ListSessionsQuery,
+): Page<SessionView> {
+  observeSessions(domain, project);
   // A session's UTC day only grows along the (created_at, id) order: the dates bound a window of the project's
   // sessions, or of those of the status asked for, and only the page is read (FAKE-PAGE-COST).
   const { from, to, status } = q;
@@ -46,14 +50,14 @@ export function listSessions(ctx: DomainContext, project: Project, q: ListSessio
     atOrAfterStart: from === undefined ? undefined : (s) => isoDay(s.created_at) >= from,
     afterEnd: to === undefined ? undefined : (s) => isoDay(s.created_at) > to,
   };
-  const store = ctx.state.sessions;
+  const store = domain.state.sessions;
   const window =
     status === undefined
       ? store.listedWithin(project.id, bounds)
       : store.withStatusWithin(project.id, status, bounds);
   // Ties by id reversed in variant mode (FAKE-VARIANT, tie-orders); otherwise the store's own order.
-  const ascending = variantOn(ctx, 'tie-orders')
-    ? reverseTies(ctx, runToArray(window), (s) => s.created_at, 'ASC')
+  const ascending = variantOn(domain, 'tie-orders')
+    ? reverseTies(domain, runToArray(window), (s) => s.created_at, 'ASC')
     : window;
   const page = pageOfAscending(ascending, q.limit, q.page, q.orderBy);
   return { total: page.total, items: page.items.map(sessionView) };
@@ -81,30 +85,30 @@ export function sessionView(s: Session): SessionView {
 }
 
 export function findSessionByUid(
-  ctx: DomainContext,
+  domain: DomainContext,
   project: Project,
   sessionUid: number,
 ): Session | undefined {
-  observeSessions(ctx, project);
-  const s = ctx.state.sessions.byUid(sessionUid);
+  observeSessions(domain, project);
+  const s = domain.state.sessions.byUid(sessionUid);
   return s?.project_id === project.id ? s : undefined;
 }
 
 /** The session's messages in the order they were stored. */
-export function sessionMessages(ctx: DomainContext, session: Session): Message[] {
-  return ctx.state.messages.ofSession(session.id);
+export function sessionMessages(domain: DomainContext, session: Session): Message[] {
+  return domain.state.messages.ofSession(session.id);
 }
 
 export function listSessionMessages(
-  ctx: DomainContext,
+  domain: DomainContext,
   project: Project,
   q: { session_uid: number; limit: number; page: number; orderBy: OrderBy },
 ): Page<MessageView> {
-  const session = findSessionByUid(ctx, project, q.session_uid);
+  const session = findSessionByUid(domain, project, q.session_uid);
   if (!session || session.is_emulator) throw notFound(text.sessionNotFound);
-  const ordered = byOrder(sessionMessages(ctx, session), (m) => m.createdAt, q.orderBy);
+  const ordered = byOrder(sessionMessages(domain, session), (m) => m.createdAt, q.orderBy);
   const page = paginate(
-    reverseTies(ctx, ordered, (m) => m.createdAt, q.orderBy), // FAKE-VARIANT, tie-orders
+    reverseTies(domain, ordered, (m) => m.createdAt, q.orderBy), // FAKE-VARIANT, tie-orders
     q.limit,
     q.page,
   );
@@ -130,15 +134,15 @@ export function messageView(m: Message): MessageView {
 
 /** Append a message to a session and move its last-message fields; `at` places it in the past (bulk seeding). */
 export function appendMessage(
-  ctx: DomainContext,
+  domain: DomainContext,
   session: Session,
   sendBy: string,
   body: string,
   extra: Partial<Pick<Message, 'response_source' | 'rate' | 'url'>> & { at?: number } = {},
 ): Message {
-  const now = extra.at ?? ctx.clock.now();
+  const now = extra.at ?? domain.clock.now();
   const message: Message = {
-    id: ctx.ids.next('message'),
+    id: domain.ids.next('message'),
     session_id: session.id,
     send_by: sendBy,
     message: body,
@@ -151,10 +155,10 @@ export function appendMessage(
     response_source: extra.response_source ?? (sendBy === 'assistant' ? 'ai' : 'visitor'),
     createdAt: now,
   };
-  ctx.state.messages.set(message.id, message);
+  domain.state.messages.set(message.id, message);
   session.last_message = body;
   session.last_message_time = now;
   session.updated_at = now;
-  ctx.state.sessions.noteActivity(session);
+  domain.state.sessions.noteActivity(session);
   return message;
 }

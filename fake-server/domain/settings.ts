@@ -7,12 +7,12 @@ import type { Organization, Project } from './state.js';
 
 /** Only included fields change; the whole patch is checked before anything is written. */
 export function updateProjectSettings(
-  ctx: DomainContext,
+  domain: DomainContext,
   org: Organization,
   project: Project,
   patch: AiSettingsPatch,
 ): void {
-  if (patch.model !== undefined && !findModelForPlan(ctx, org.plan, patch.model)) {
+  if (patch.model !== undefined && !findModelForPlan(domain, org.plan, patch.model)) {
     throw badRequest(messages.invalidModel(patch.model));
   }
   const next = { ...project.settings };
@@ -25,5 +25,5 @@ export function updateProjectSettings(
   // SET-NO-FIELDS: a request with no settings field changes nothing, updatedAt included.
   if (!included) return;
   project.settings = next;
-  project.updatedAt = ctx.clock.now();
+  project.updatedAt = domain.clock.now();
 }

@@ -29,12 +29,12 @@ export function parseStatsRange(range: StatsRange): { from: number; to: number }
   return { from, to };
 }
 
-export function computeStats(ctx: DomainContext, project: Project, range: StatsRange): StatsRecord[] {
+export function computeStats(domain: DomainContext, project: Project, range: StatsRange): StatsRecord[] {
   const { from, to } = parseStatsRange(range);
-  observeSessions(ctx, project);
+  observeSessions(domain, project);
   // Only the sessions created in the range are read, found by binary search on created_at (FAKE-PAGE-COST).
   const sessions = runToArray(
-    ctx.state.sessions.listedWithin(project.id, {
+    domain.state.sessions.listedWithin(project.id, {
       atOrAfterStart: from === Number.NEGATIVE_INFINITY ? undefined : (s) => s.created_at >= from,
       afterEnd: to === Number.POSITIVE_INFINITY ? undefined : (s) => s.created_at > to,
     }),
@@ -46,7 +46,7 @@ export function computeStats(ctx: DomainContext, project: Project, range: StatsR
   let noFeedback = 0;
   let conversations = 0;
   for (const session of sessions) {
-    const msgs = sessionMessages(ctx, session);
+    const msgs = sessionMessages(domain, session);
     if (msgs.length > 0) conversations += 1;
     for (const m of msgs) {
       totalMessages += 1;
@@ -59,7 +59,7 @@ export function computeStats(ctx: DomainContext, project: Project, range: StatsR
       }
     }
   }
-  const kb = knowledgebaseCounts(ctx, project);
+  const kb = knowledgebaseCounts(domain, project);
   return [
     {
       total_conversation: String(conversations),

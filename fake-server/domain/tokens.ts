@@ -23,11 +23,11 @@ export interface CreateTokenInput {
 
 const presetDays: Partial<Record<ExpirationPreset, number>> = { '7': 7, '30': 30, '60': 60, '90': 90 };
 
-function newTokenValue(ctx: DomainContext): string {
-  return `${TOKEN_PREFIX}${ctx.ids.token(40)}`;
+function newTokenValue(domain: DomainContext): string {
+  return `${TOKEN_PREFIX}${domain.ids.token(40)}`;
 }
 
-export function createToken(ctx: DomainContext, input: CreateTokenInput): ApiToken {
+export function createToken(domain: DomainContext, input: CreateTokenInput): ApiToken {
   const role = input.role ?? null;
   const permissions = input.permissions ?? [];
   if (role === null && permissions.length === 0) {
@@ -35,10 +35,10 @@ export function createToken(ctx: DomainContext, input: CreateTokenInput): ApiTok
       { path: 'role', message: 'at least one of access role or fine-grained permissions is required' },
     ]);
   }
-  if (!ctx.state.organizations.has(input.organization_id))
+  if (!domain.state.organizations.has(input.organization_id))
     throw new DomainError(404, 'Organization not found');
   // Tokens are created in the dashboard by a member of the organization.
-  if (!findMember(ctx, input.organization_id, input.creator_user_id)) {
+  if (!findMember(domain, input.organization_id, input.creator_user_id)) {
     throw invalidParams([
       { path: 'creator_user_id', message: 'the creator must be a member of the organization' },
     ]);
@@ -49,12 +49,12 @@ export function createToken(ctx: DomainContext, input: CreateTokenInput): ApiTok
     throw invalidParams([{ path: 'project_ids', message: 'scope selected needs at least one project' }]);
   }
   for (const id of project_ids) {
-    const project = ctx.state.projects.get(id);
+    const project = domain.state.projects.get(id);
     if (!project || project.organization_id !== input.organization_id) {
       throw invalidParams([{ path: 'project_ids', message: `project ${id} is not in the organization` }]);
     }
   }
-  const now = ctx.clock.now();
+  const now = domain.clock.now();
   const expiration = input.expiration ?? 'none';
   let expires_at: number | null = null;
   if (expiration === 'custom') {
@@ -66,10 +66,10 @@ export function createToken(ctx: DomainContext, input: CreateTokenInput): ApiTok
     expires_at = now + (presetDays[expiration] ?? 0) * DAY_MS;
   }
   const token: ApiToken = {
-    id: ctx.ids.next('token'),
+    id: domain.ids.next('token'),
     organization_id: input.organization_id,
     name: input.name,
-    value: newTokenValue(ctx),
+    value: newTokenValue(domain),
     role,
     permissions: dedupePermissions(permissions),
     scope_type,
@@ -81,7 +81,7 @@ export function createToken(ctx: DomainContext, input: CreateTokenInput): ApiTok
     status: 'active',
     createdAt: now,
   };
-  ctx.state.tokens.set(token.id, token);
+  domain.state.tokens.set(token.id, token);
   return token;
 }
 
@@ -95,8 +95,8 @@ function dedupePermissions(perms: Permission[]): Permission[] {
   });
 }
 
-export function findToken(ctx: DomainContext, id: number): ApiToken {
-  const token = ctx.state.tokens.get(id);
+export function findToken(domain: DomainContext, id: number): ApiToken {
+  const token = domain.state.tokens.get(id);
   if (!token || token.status === 'deleted') throw new DomainError(404, `Token ${id} not found`);
   return token;
 }
@@ -108,21 +108,21 @@ export type LifecycleAction = 'deactivate' | 'reactivate' | 'regenerate' | 'revo
  * Deactivate and Regenerate start from `active` only: an expired token, or one whose creator left, is no longer
  * active in the table; it can still be revoked.
  */
-export function applyLifecycle(ctx: DomainContext, id: number, action: LifecycleAction): ApiToken {
-  const token = findToken(ctx, id);
-  const active = observedState(ctx, token) === 'active';
+export function applyLifecycle(domain: DomainContext, id: number, action: LifecycleAction): ApiToken {
+  const token = findToken(domain, id);
+  const active = observedState(domain, token) === 'active';
   switch (action) {
     case 'deactivate':
-      if (!active) throw conflict(ctx, token, action);
+      if (!active) throw conflict(domain, token, action);
       token.status = 'deactivated';
       return token;
     case 'reactivate':
-      if (token.status !== 'deactivated') throw conflict(ctx, token, action);
+      if (token.status !== 'deactivated') throw conflict(domain, token, action);
       token.status = 'active';
       return token;
     case 'regenerate':
-      if (!active) throw conflict(ctx, token, action);
-      token.value = newTokenValue(ctx);
+      if (!active) throw conflict(domain, token, action);
+      token.value = newTokenValue(domain);
       return token;
     case 'revoke':
       token.status = 'deleted';
@@ -130,21 +130,21 @@ export function applyLifecycle(ctx: DomainContext, id: number, action: Lifecycle
   }
 }
 
-function conflict(ctx: DomainContext, token: ApiToken, action: LifecycleAction): DomainError {
-  return new DomainError(409, `Cannot ${action} a token that is ${observedState(ctx, token)}`);
+function conflict(domain: DomainContext, token: ApiToken, action: LifecycleAction): DomainError {
+  return new DomainError(409, `Cannot ${action} a token that is ${observedState(domain, token)}`);
 }
 
-export function isExpired(ctx: DomainContext, token: ApiToken): boolean {
-  return token.expires_at !== null && ctx.clock.now() >= token.expires_at;
+export function isExpired(domain: DomainContext, token: ApiToken): boolean {
+  return token.expires_at !== null && domain.clock.now() >= token.expires_at;
 }
 
 /** The state a client would observe, derived from status, expiry and the creator's membership. */
 export function observedState(
-  ctx: DomainContext,
+  domain: DomainContext,
   token: ApiToken,
 ): 'active' | 'deactivated' | 'deleted' | 'expired' | 'unusable' {
   if (token.status !== 'active') return token.status;
-  if (isExpired(ctx, token)) return 'expired';
-  const member = findMember(ctx, token.organization_id, token.creator_user_id);
+  if (isExpired(domain, token)) return 'expired';
+  const member = findMember(domain, token.organization_id, token.creator_user_id);
   return member && !token.creator_removed ? 'active' : 'unusable';
 }

@@ -6,12 +6,12 @@ import { knowledgebaseCounts } from './knowledgebase.js';
 import { planAllocations } from './plan-allocations.js';
 import type { LimitType, Organization, Project } from './state.js';
 
-export function usageOf(ctx: DomainContext, project: Project, type: LimitType): number {
+export function usageOf(domain: DomainContext, project: Project, type: LimitType): number {
   switch (type) {
     case 'document':
-      return knowledgebaseCounts(ctx, project).document;
+      return knowledgebaseCounts(domain, project).document;
     case 'webpages':
-      return knowledgebaseCounts(ctx, project).webpages;
+      return knowledgebaseCounts(domain, project).webpages;
     case 'credits':
       return Math.ceil(project.creditsUsed);
     case 'voice_credits':
@@ -29,17 +29,21 @@ export function limitOf(org: Organization, project: Project, type: LimitType): n
   return own === undefined ? allocation : Math.min(own, allocation);
 }
 
-export function getUsageLimits(ctx: DomainContext, org: Organization, project: Project): ProjectUsageLimit {
+export function getUsageLimits(
+  domain: DomainContext,
+  org: Organization,
+  project: Project,
+): ProjectUsageLimit {
   const entry = (type: LimitType) => ({
     limit: limitOf(org, project, type),
-    usage: usageOf(ctx, project, type),
+    usage: usageOf(domain, project, type),
   });
   return { document: entry('document'), webpages: entry('webpages'), credits: entry('credits') };
 }
 
 /** All-or-nothing: every item is checked before any is written. */
 export function setUsageLimits(
-  ctx: DomainContext,
+  domain: DomainContext,
   org: Organization,
   project: Project,
   limits: readonly { limit_type: SettableLimitType; limit: number }[],
@@ -52,17 +56,17 @@ export function setUsageLimits(
     if (limit > planAllocations[org.plan][limit_type]) {
       throw badRequest(`Limit for ${limit_type} exceeds the plan allocation`);
     }
-    if (limit < usageOf(ctx, project, limit_type)) {
+    if (limit < usageOf(domain, project, limit_type)) {
       throw badRequest(`Limit for ${limit_type} cannot be below current usage`);
     }
   }
   for (const { limit_type, limit } of limits) project.limits[limit_type] = limit;
-  project.updatedAt = ctx.clock.now();
+  project.updatedAt = domain.clock.now();
 }
 
 /** Removing a limit that is not set changes nothing (USAGE-LIMIT-REMOVE-IDEMPOTENT). */
-export function removeUsageLimit(ctx: DomainContext, project: Project, type: RemovableLimitType): void {
+export function removeUsageLimit(domain: DomainContext, project: Project, type: RemovableLimitType): void {
   if (project.limits[type] === undefined) return;
   delete project.limits[type];
-  project.updatedAt = ctx.clock.now();
+  project.updatedAt = domain.clock.now();
 }

@@ -14,8 +14,8 @@ function requireWidget(project: Project, widgetUid: string): void {
   if (project.integration.widget_uid !== widgetUid) throw new DomainError(404, 'Widget not found');
 }
 
-function openSession(ctx: DomainContext, project: Project, visitorId: string): Session {
-  return openNewSession(ctx, project, {
+function openSession(domain: DomainContext, project: Project, visitorId: string): Session {
+  return openNewSession(domain, project, {
     segment: 'widget',
     visitor_id: visitorId,
     visitor_data: { visitor_id: visitorId },
@@ -24,9 +24,9 @@ function openSession(ctx: DomainContext, project: Project, visitorId: string): S
   });
 }
 
-export function createSession(ctx: DomainContext, project: Project, widgetUid: string) {
+export function createSession(domain: DomainContext, project: Project, widgetUid: string) {
   requireWidget(project, widgetUid);
-  const session = openSession(ctx, project, ctx.ids.token(12));
+  const session = openSession(domain, project, domain.ids.token(12));
   return { session_uid: String(session.session_uid), state: session.state, status: session.status };
 }
 
@@ -37,28 +37,28 @@ export interface SendMessageInput {
 }
 
 export function sendMessage(
-  ctx: DomainContext,
+  domain: DomainContext,
   org: Organization,
   project: Project,
   input: SendMessageInput,
 ) {
   requireWidget(project, input.widget_uid);
-  const found = findSessionByUid(ctx, project, Number(input.session_uid));
+  const found = findSessionByUid(domain, project, Number(input.session_uid));
   if (!found || found.is_emulator) throw notFound(messages.sessionNotFound);
   // Closing is permanent: the next interaction starts a new session (SESSION-CLOSED-SENDMESSAGE).
   const closed = found.status === 'closed';
   const history = closed
     ? // Stryker disable next-line ArrayDeclaration: equivalent; agentTurn keeps only the history's user messages, which a placeholder element is not
       []
-    : sessionMessages(ctx, found).map((m) => ({
+    : sessionMessages(domain, found).map((m) => ({
         role: m.send_by === 'assistant' ? ('assistant' as const) : ('user' as const),
         content: m.message,
       }));
   // The turn may be refused (credits, model): nothing is stored then, not even the new session.
-  const turn = agentTurn(ctx, org, project, { query: input.message, history });
-  const session = closed ? openSession(ctx, project, found.visitor_id) : found;
-  appendMessage(ctx, session, 'user', input.message);
-  writeLog(ctx, session, {
+  const turn = agentTurn(domain, org, project, { query: input.message, history });
+  const session = closed ? openSession(domain, project, found.visitor_id) : found;
+  appendMessage(domain, session, 'user', input.message);
+  writeLog(domain, session, {
     task: 'retrieval',
     type: 'knowledgebase',
     message: `Retrieved ${turn.used.length} chunk(s)`,
@@ -68,7 +68,7 @@ export function sendMessage(
       max_nodes: project.settings.max_nodes,
     },
   });
-  writeLog(ctx, session, {
+  writeLog(domain, session, {
     task: 'model_call',
     type: 'llm',
     message: `Called ${turn.model.value}`,
@@ -79,10 +79,10 @@ export function sendMessage(
       mode: project.settings.mode,
     },
   });
-  const reply = appendMessage(ctx, session, 'assistant', turn.text);
-  logReply(ctx, session, reply);
+  const reply = appendMessage(domain, session, 'assistant', turn.text);
+  logReply(domain, session, reply);
   // A resolved conversation resumes (SESSION-RESOLVED-RESUMABLE).
-  ctx.state.sessions.setStatus(session, 'open');
+  domain.state.sessions.setStatus(session, 'open');
   return {
     send_by: reply.send_by,
     message: reply.message,

@@ -77,11 +77,11 @@ export function decodeTeardown(handle: string | number): UndoStep[] {
  * Undo the steps, last first; returns how many found something to undo. Best effort: a step the rules refuse now
  * (a limit below what the project uses since) is skipped, and the others still run.
  */
-export function runTeardown(ctx: DomainContext, steps: readonly UndoStep[]): number {
+export function runTeardown(domain: DomainContext, steps: readonly UndoStep[]): number {
   let undone = 0;
   for (const step of [...steps].reverse()) {
     try {
-      if (undoStep(ctx, step)) undone += 1;
+      if (undoStep(domain, step)) undone += 1;
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
     }
@@ -89,46 +89,46 @@ export function runTeardown(ctx: DomainContext, steps: readonly UndoStep[]): num
   return undone;
 }
 
-function undoStep(ctx: DomainContext, step: UndoStep): boolean {
-  const { state } = ctx;
+function undoStep(domain: DomainContext, step: UndoStep): boolean {
+  const { state } = domain;
   const projectOf = (id: number) => state.projects.get(id);
   switch (step.undo) {
     case 'revoke_token': {
       const token = state.tokens.get(step.token_id);
       if (!token || token.status === 'deleted') return false;
-      applyLifecycle(ctx, token.id, 'revoke');
+      applyLifecycle(domain, token.id, 'revoke');
       return true;
     }
     case 'remove_member':
-      if (!findMember(ctx, step.organization_id, step.user_id)) return false;
-      removeMember(ctx, step.organization_id, step.user_id);
+      if (!findMember(domain, step.organization_id, step.user_id)) return false;
+      removeMember(domain, step.organization_id, step.user_id);
       return true;
     case 'cancel_invitation':
-      return cancelInvitation(ctx, step.invitation_id);
+      return cancelInvitation(domain, step.invitation_id);
     case 'delete_project': {
       const project = projectOf(step.project_id);
-      if (project) deleteProject(ctx, project);
+      if (project) deleteProject(domain, project);
       return project !== undefined;
     }
     case 'delete_organization':
-      return deleteOrganization(ctx, step.organization_id);
+      return deleteOrganization(domain, step.organization_id);
     case 'delete_sessions':
-      return deleteSessions(ctx, step.session_ids) > 0;
+      return deleteSessions(domain, step.session_ids) > 0;
     case 'remove_documents': {
       const project = projectOf(step.project_id);
       if (!project) return false;
-      return step.doc_ids.filter((id) => removeDocument(ctx, project, id)).length > 0;
+      return step.doc_ids.filter((id) => removeDocument(domain, project, id)).length > 0;
     }
     case 'restore_plan': {
       const org = state.organizations.get(step.organization_id);
       if (!org) return false;
-      setOrganizationPlan(ctx, org, step.plan, step.rag_cap_per_hour ?? undefined);
-      if (step.rag_cap_per_hour === null) clearOrganizationRagCap(ctx, org);
+      setOrganizationPlan(domain, org, step.plan, step.rag_cap_per_hour ?? undefined);
+      if (step.rag_cap_per_hour === null) clearOrganizationRagCap(domain, org);
       return true;
     }
     case 'restore_credits': {
       const org = state.organizations.get(step.organization_id);
-      if (org) setOrganizationCredits(ctx, org, step.credits);
+      if (org) setOrganizationCredits(domain, org, step.credits);
       return org !== undefined;
     }
     case 'restore_limits': {
@@ -137,8 +137,8 @@ function undoStep(ctx: DomainContext, step: UndoStep): boolean {
       if (!project || !org) return false;
       for (const type of settableLimitTypes) {
         const previous = step.limits[type];
-        if (previous === undefined) removeUsageLimit(ctx, project, type);
-        else setUsageLimits(ctx, org, project, [{ limit_type: type, limit: previous }]);
+        if (previous === undefined) removeUsageLimit(domain, project, type);
+        else setUsageLimits(domain, org, project, [{ limit_type: type, limit: previous }]);
       }
       return true;
     }
@@ -147,12 +147,12 @@ function undoStep(ctx: DomainContext, step: UndoStep): boolean {
       const org = project && state.organizations.get(project.organization_id);
       if (!project || !org) return false;
       const { auto_close_duration, auto_resolve_duration } = step;
-      updateProjectSettings(ctx, org, project, { auto_close_duration, auto_resolve_duration });
+      updateProjectSettings(domain, org, project, { auto_close_duration, auto_resolve_duration });
       return true;
     }
     case 'restore_retention': {
       const project = projectOf(step.project_id);
-      if (project) updateChatbot(ctx, project, { retention_duration: step.retention_duration });
+      if (project) updateChatbot(domain, project, { retention_duration: step.retention_duration });
       return project !== undefined;
     }
   }
