@@ -133,7 +133,17 @@ export function startSettings(argv: readonly string[], env: Env): StartSettings 
     help: { type: 'boolean', short: 'h' },
   };
   for (const o of START_OPTIONS) flags[o.flag] = { type: 'string' };
-  const { values } = parseArgs({ args: [...argv], options: flags, allowPositionals: false, strict: true });
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: flags, allowPositionals: false, strict: true }));
+  } catch (err) {
+    // A flag without its value (at the end, or followed by another flag): said in the table's words.
+    const flag = /'--([a-z-]+)/.exec((err as Error).message)?.[1];
+    const option = START_OPTIONS.find((o) => o.flag === flag);
+    if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option)
+      throw new Error(`--${option.flag} needs a value: --${option.flag} ${option.value}`);
+    throw err;
+  }
   const merged: Env = { ...env };
   const named = new Map<string, string>();
   for (const o of START_OPTIONS) {

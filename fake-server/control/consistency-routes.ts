@@ -5,7 +5,7 @@
  */
 import type Router from '@koa/router';
 import { checkConsistency } from '../domain/consistency.js';
-import { DomainError } from '../domain/errors.js';
+import { errors } from '../domain/errors.js';
 import { sendSuccess } from '../http/envelope.js';
 import type { Runtime } from '../runtime.js';
 
@@ -15,8 +15,7 @@ export function registerConsistencyRoutes(router: Router, runtime: Runtime): voi
   router.get('/consistency', (ctx) => {
     const raw = ctx.query.max;
     const max = raw === undefined ? DEFAULT_MAX : Number(raw);
-    if (!Number.isInteger(max) || max < 0)
-      throw new DomainError(400, 'Invalid params: max must be an integer >= 0');
+    if (!Number.isInteger(max) || max < 0) throw errors.consistencyMax();
     const report = checkConsistency(runtime.domain, max);
     const message = report.consistent ? 'Consistent' : `${report.violationCount} violations`;
     sendSuccess(ctx, { message, data: report });

@@ -4,7 +4,7 @@
  */
 import type Router from '@koa/router';
 import { FaultRuleInput } from '../../contract/control/faults.js';
-import { DomainError } from '../domain/errors.js';
+import { errors } from '../domain/errors.js';
 import { addFault, clearFaults, removeFault } from '../domain/faults.js';
 import { readBody } from '../http/body.js';
 import { sendSuccess } from '../http/envelope.js';
@@ -20,7 +20,7 @@ export function registerFaultRoutes(router: Router, runtime: Runtime): void {
   router.get('/faults', (ctx) => sendSuccess(ctx, { message: 'Fault rules', data: faults().rules }));
   router.delete('/faults/:id', (ctx) => {
     const id = Number(ctx.params.id);
-    if (!Number.isInteger(id)) throw new DomainError(400, 'Invalid params: id must be an integer');
+    if (!Number.isInteger(id)) throw errors.idNotInteger();
     sendSuccess(ctx, { message: 'Fault rule removed', data: removeFault(faults(), id) });
   });
   router.delete('/faults', (ctx) =>

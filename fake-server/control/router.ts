@@ -8,7 +8,7 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { z } from 'zod';
 import { DAY_MS, HOUR_MS, iso, MINUTE_MS } from '../domain/clock.js';
-import { DomainError } from '../domain/errors.js';
+import { errors } from '../domain/errors.js';
 import { addDocument, removeDocument } from '../domain/knowledgebase.js';
 import { addMember, changeMemberRole, removeMember } from '../domain/members.js';
 import { removeModel, upsertModel } from '../domain/models.js';
@@ -44,7 +44,7 @@ async function body<T extends z.ZodType>(ctx: Context, schema: T): Promise<z.inf
 
 const intParam = (value: string | undefined): number => {
   const n = Number(value);
-  if (!Number.isInteger(n)) throw new DomainError(400, 'Invalid params: id must be an integer');
+  if (!Number.isInteger(n)) throw errors.idNotInteger();
   return n;
 };
 
@@ -56,7 +56,7 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     sendSuccess(ctx, { message, ...(data !== undefined ? { data } : {}) });
 
   r.use(async (ctx: Context, next: Next) => {
-    if (ctx.get('x-control-secret') !== opts.secret) throw new DomainError(401, 'Invalid control secret');
+    if (ctx.get('x-control-secret') !== opts.secret) throw errors.controlSecret();
     await next();
   });
 
@@ -89,7 +89,7 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
   r.post('/clock/set', async (ctx) => {
     const b = await body(ctx, S.SetClockBody);
     const target = Date.parse(b.now);
-    if (target < d().clock.now()) throw new DomainError(400, 'Invalid params: the clock only moves forward');
+    if (target < d().clock.now()) throw errors.clockBackwards();
     ok(ctx, 'Clock set', { now: iso(d().clock.set(target)) });
   });
 
@@ -178,7 +178,7 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
   });
   r.delete('/projects/:uid/documents/:docId', (ctx) => {
     if (!removeDocument(d(), projectOfUid(d(), ctx.params.uid!), ctx.params.docId!)) {
-      throw new DomainError(404, 'Document not found');
+      throw errors.documentNotFound();
     }
     ok(ctx, 'Document removed');
   });
@@ -228,7 +228,7 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
 
   r.post('/messages/:id/rate', async (ctx) => {
     const message = d().state.messages.get(intParam(ctx.params.id));
-    if (message?.send_by !== 'assistant') throw new DomainError(404, 'Assistant message not found');
+    if (message?.send_by !== 'assistant') throw errors.assistantMessageNotFound();
     message.rate = (await body(ctx, S.RateBody)).rate;
     ok(ctx, 'Feedback set', { id: message.id, rate: message.rate });
   });
@@ -238,7 +238,7 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     ok(ctx, 'Model saved', d().state.models);
   });
   r.delete('/models/:value', (ctx) => {
-    if (!removeModel(d(), ctx.params.value!)) throw new DomainError(404, 'Model not found');
+    if (!removeModel(d(), ctx.params.value!)) throw errors.modelNotFound();
     ok(ctx, 'Model removed', d().state.models);
   });
 

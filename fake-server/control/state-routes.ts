@@ -8,7 +8,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
-import { DomainError } from '../domain/errors.js';
+import { errors } from '../domain/errors.js';
 import { sendSuccess } from '../http/envelope.js';
 import { restoreSnapshot } from '../persistence/restore-snapshot.js';
 import { decodeSnapshot, encodeSnapshot, SnapshotError } from '../persistence/snapshot-format.js';
@@ -21,20 +21,16 @@ export const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
 /** The request body as text: JSON (or no content type), not encoded, at most MAX_SNAPSHOT_BYTES. */
 async function snapshotText(ctx: Context): Promise<string> {
   const type = ctx.get('content-type');
-  if (type !== '' && !ctx.is('application/json'))
-    throw new DomainError(415, 'Unsupported content type: expected application/json');
+  if (type !== '' && !ctx.is('application/json')) throw errors.unsupportedContentType('application/json');
   const encoding = ctx.get('content-encoding');
-  if (encoding !== '' && encoding.toLowerCase() !== 'identity')
-    throw new DomainError(415, `Unsupported content encoding: ${encoding}`);
+  if (encoding !== '' && encoding.toLowerCase() !== 'identity') throw errors.unsupportedEncoding(encoding);
   const declared = Number(ctx.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_SNAPSHOT_BYTES)
-    throw new DomainError(413, 'Request body too large');
+  if (Number.isFinite(declared) && declared > MAX_SNAPSHOT_BYTES) throw errors.bodyTooLarge();
   try {
     return await getRawBody(ctx.req, { limit: MAX_SNAPSHOT_BYTES, encoding: 'utf8' });
   } catch (err) {
-    if ((err as { type?: unknown }).type === 'entity.too.large')
-      throw new DomainError(413, 'Request body too large');
-    throw new DomainError(400, 'Invalid params: the body could not be read');
+    if ((err as { type?: unknown }).type === 'entity.too.large') throw errors.bodyTooLarge();
+    throw errors.bodyUnreadable();
   }
 }
 
@@ -49,7 +45,7 @@ export function registerStateRoutes(router: Router, runtime: Runtime, describe: 
     try {
       payload = decodeSnapshot(text);
     } catch (err) {
-      if (err instanceof SnapshotError) throw new DomainError(400, `Invalid state snapshot: ${err.message}`);
+      if (err instanceof SnapshotError) throw errors.invalidSnapshot(err.message);
       throw err;
     }
     const { wallClock, documentsDir } = runtime.options;

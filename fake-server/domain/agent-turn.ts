@@ -7,7 +7,7 @@ import { type AgentSettings, composeReply } from '../rag/canned-agent.js';
 import type { KnowledgebaseChunkHit } from '../rag/knowledgebase-index.js';
 import type { DomainContext } from './context.js';
 import { deductCredits, ensureCredits } from './credits.js';
-import { badRequest, messages } from './errors.js';
+import { errors } from './errors.js';
 import { indexFor } from './knowledgebase.js';
 import { findModelForPlan } from './models.js';
 import type { Organization, Project, SupportedModelEntry } from './state.js';
@@ -37,7 +37,7 @@ export function agentTurn(
 ): Turn {
   const modelValue = input.overrides?.model ?? project.settings.model;
   const model = findModelForPlan(domain, org.plan, modelValue);
-  if (!model) throw badRequest(messages.invalidModel(modelValue));
+  if (!model) throw errors.invalidModel(modelValue);
   const credits = input.price ? input.price(model, input.query) : model.credits_per_call;
   ensureCredits(org, project, credits);
   const settings: AgentSettings = {

@@ -1,6 +1,6 @@
 /** Who is calling: platform tokens and project API keys, resolved to their organization and project. */
 import type { DomainContext } from './context.js';
-import { DomainError, messages, unauthorized } from './errors.js';
+import { errors } from './errors.js';
 import { findMember } from './members.js';
 import type { ApiToken, Member, Organization, Project } from './state.js';
 import { tokenByValue } from './token-lookup.js';
@@ -21,13 +21,13 @@ export function bearerValue(header: string | undefined): string | undefined {
 }
 
 export function authenticateToken(domain: DomainContext, value: string | undefined): PlatformCaller {
-  if (!value?.startsWith(TOKEN_PREFIX)) throw unauthorized();
+  if (!value?.startsWith(TOKEN_PREFIX)) throw errors.invalidToken();
   const token = tokenByValue(domain.state.tokens, value);
-  if (token?.status !== 'active' || isExpired(domain, token)) throw unauthorized();
+  if (token?.status !== 'active' || isExpired(domain, token)) throw errors.invalidToken();
   const organization = domain.state.organizations.get(token.organization_id);
-  if (!organization) throw unauthorized();
+  if (!organization) throw errors.invalidToken();
   const creator = findMember(domain, organization.id, token.creator_user_id);
-  if (!creator || token.creator_removed) throw unauthorized(messages.creatorRemoved);
+  if (!creator || token.creator_removed) throw errors.creatorRemoved();
   return { token, organization, creator };
 }
 
@@ -39,10 +39,10 @@ export interface ProjectKeyCaller {
 export const PROJECT_KEY_PREFIX = 'apk-';
 
 export function authenticateProjectKey(domain: DomainContext, value: string | undefined): ProjectKeyCaller {
-  if (!value?.startsWith(PROJECT_KEY_PREFIX)) throw new DomainError(401, 'Invalid or revoked API key');
+  if (!value?.startsWith(PROJECT_KEY_PREFIX)) throw errors.invalidApiKey();
   const key = domain.state.projectKeys.get(value);
   const project = key && domain.state.projects.get(key.project_id);
   const organization = project && domain.state.organizations.get(project.organization_id);
-  if (!project || !organization) throw new DomainError(401, 'Invalid or revoked API key');
+  if (!project || !organization) throw errors.invalidApiKey();
   return { project, organization };
 }

@@ -9,7 +9,7 @@ import {
 } from '../../contract/index.js';
 import type { PlatformCaller } from './authentication.js';
 import type { DomainContext } from './context.js';
-import { forbidden, messages, notFound } from './errors.js';
+import { errors } from './errors.js';
 import type { Project } from './state.js';
 
 export interface Grant {
@@ -54,11 +54,11 @@ export function grantOf(caller: PlatformCaller): Grant {
 }
 
 export function requirePlatformPlan(plan: PlanName): void {
-  if (!platformPlans.includes(plan)) throw forbidden(messages.platformPlan);
+  if (!platformPlans.includes(plan)) throw errors.platformPlan();
 }
 
 export function requireOperation(caller: PlatformCaller, access: AccessRule): void {
-  if (!allows(access, grantOf(caller))) throw forbidden();
+  if (!allows(access, grantOf(caller))) throw errors.forbidden();
 }
 
 /** Whether the token's scope covers a project (`all` covers current and future projects). */
@@ -74,9 +74,8 @@ export function isProjectMember(project: Project, userId: number): boolean {
 export function resolveProject(domain: DomainContext, caller: PlatformCaller, projectUid: string): Project {
   const project = domain.state.projects.byUid(projectUid);
   // A project of another organization is not found either.
-  if (!project || project.organization_id !== caller.organization.id)
-    throw notFound(messages.projectNotFound);
-  if (!inScope(caller, project)) throw forbidden();
-  if (!isProjectMember(project, caller.token.creator_user_id)) throw forbidden(messages.notProjectMember);
+  if (!project || project.organization_id !== caller.organization.id) throw errors.projectNotFound();
+  if (!inScope(caller, project)) throw errors.forbidden();
+  if (!isProjectMember(project, caller.token.creator_user_id)) throw errors.notProjectMember();
   return project;
 }

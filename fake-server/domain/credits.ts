@@ -1,12 +1,12 @@
 /** Credits: the organization's balance, capped per project by its `credits` usage limit. */
 import type { DomainContext } from './context.js';
-import { DomainError, messages } from './errors.js';
+import { errors } from './errors.js';
 import type { Organization, Project } from './state.js';
 import { limitOf } from './usage-limits.js';
 
 export function ensureCredits(org: Organization, project: Project, cost: number): void {
   if (org.credits < cost || project.creditsUsed + cost > limitOf(org, project, 'credits')) {
-    throw new DomainError(402, messages.insufficientCredits);
+    throw errors.insufficientCredits();
   }
 }
 

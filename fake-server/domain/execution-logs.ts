@@ -3,7 +3,7 @@ import type { ExecutionLog as LogView, OrderBy } from '../../contract/index.js';
 import { variantOn } from '../variant/axes.js';
 import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
-import { messages, notFound } from './errors.js';
+import { errors } from './errors.js';
 import { runToArray } from './ordered-set.js';
 import { ascendingBy, type Page, pageOfAscending } from './paging.js';
 import { findSessionByUid, observeSessions } from './sessions.js';
@@ -59,7 +59,7 @@ export function listExecutionLogs(domain: DomainContext, project: Project, q: Li
   let sessionId: number | undefined;
   if (q.session_uid !== undefined) {
     const session = findSessionByUid(domain, project, Number(q.session_uid));
-    if (!session) throw notFound(messages.sessionNotFound);
+    if (!session) throw errors.sessionNotFound();
     sessionId = session.id;
   }
   // A log's UTC day only grows along the (createdAt, id) order, so the dates bound a window of it (FAKE-PAGE-COST).

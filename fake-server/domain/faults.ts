@@ -6,7 +6,7 @@
 
 import type { FaultRule, FaultRuleInput } from '../../contract/control/faults.js';
 import { operations } from '../../contract/operations.js';
-import { DomainError } from './errors.js';
+import { errors } from './errors.js';
 
 /** A rule with its id and counters, as the control API shows it (contract/control/faults.ts). */
 export type { FaultRule };
@@ -21,10 +21,7 @@ export const createFaultRules = (): FaultRules => ({ rules: [], nextId: 1 });
 /** Add a rule; its operation must be `*` or an id of the operation table. */
 export function addFault(faults: FaultRules, input: FaultRuleInput): FaultRule {
   if (input.operation !== '*' && !operations.some((o) => o.id === input.operation)) {
-    throw new DomainError(
-      400,
-      `Invalid params: operation must be * or an operation id, not ${input.operation}`,
-    );
+    throw errors.unknownFaultOperation(input.operation);
   }
   const rule: FaultRule = { ...input, id: faults.nextId++, matched: 0, fired: 0 };
   faults.rules.push(rule);
@@ -34,7 +31,7 @@ export function addFault(faults: FaultRules, input: FaultRuleInput): FaultRule {
 export function removeFault(faults: FaultRules, id: number): FaultRule {
   const at = faults.rules.findIndex((r) => r.id === id);
   const [rule] = at < 0 ? [] : faults.rules.splice(at, 1);
-  if (!rule) throw new DomainError(404, 'Fault rule not found');
+  if (!rule) throw errors.faultRuleNotFound();
   return rule;
 }
 

@@ -1,15 +1,13 @@
 /** Gates of the Project Integration API: Professional and above; the knowledgebase search has its own message and cap. */
 import { hourlyCaps, integrationPlans, type PlanName } from '../../contract/index.js';
 import type { DomainContext } from './context.js';
-import { forbidden, messages } from './errors.js';
+import { errors, messages } from './errors.js';
 import type { RateDecision } from './rate-limit.js';
 import type { Project } from './state.js';
 
 export function requireIntegrationPlan(plan: PlanName, operationId: string): void {
   if (integrationPlans.includes(plan)) return;
-  throw forbidden(
-    operationId === 'searchIndexDocumentByProjectKey' ? messages.searchPlan : messages.integrationPlan,
-  );
+  throw operationId === 'searchIndexDocumentByProjectKey' ? errors.searchPlan() : errors.integrationPlan();
 }
 
 /** Project-key knowledgebase search: 100 requests an hour per project (RATE-SEARCH-KEY-100, RATE-SEARCH-KEY-SCOPE). */

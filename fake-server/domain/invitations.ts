@@ -1,7 +1,7 @@
 /** Inviting a member: a pending invitation and a join email recorded in the outbox. */
 import type { InvitationRole } from '../../contract/index.js';
 import type { DomainContext } from './context.js';
-import { badRequest } from './errors.js';
+import { errors } from './errors.js';
 import type { Invitation, Organization } from './state.js';
 
 export const JOIN_LINK_BASE = 'https://app.chatbot-platform.example/join';
@@ -17,12 +17,12 @@ export function inviteMember(
   for (const m of domain.state.members.ofOrganization(org.id)) {
     const user = domain.state.users.get(m.user_id);
     if (user?.email.toLowerCase() === normalized) {
-      throw badRequest('User is already a member of the organization');
+      throw errors.inviteAlreadyMember();
     }
   }
   for (const i of domain.state.invitations.ofOrganization(org.id)) {
     if (i.status === 'pending' && i.email.toLowerCase() === normalized) {
-      throw badRequest('An invitation is already pending for this email');
+      throw errors.invitePending();
     }
   }
   const now = domain.clock.now();

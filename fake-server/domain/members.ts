@@ -1,7 +1,7 @@
 /** Organization membership: who belongs, with which role. */
 import type { MemberRole } from '../../contract/index.js';
 import type { DomainContext } from './context.js';
-import { DomainError } from './errors.js';
+import { errors } from './errors.js';
 import type { Member } from './state.js';
 
 /** The organization's membership of the user (read from the organization's own members, FAKE-PAGE-COST). */
@@ -23,8 +23,7 @@ export function addMember(
   userId: number,
   role: MemberRole,
 ): Member {
-  if (findMember(domain, organizationId, userId))
-    throw new DomainError(409, 'User is already a member of the organization');
+  if (findMember(domain, organizationId, userId)) throw errors.alreadyOrganizationMember();
   const now = domain.clock.now();
   const member: Member = {
     id: domain.ids.next('member'),
@@ -45,7 +44,7 @@ export function changeMemberRole(
   role: MemberRole,
 ): Member {
   const member = findMember(domain, organizationId, userId);
-  if (!member) throw new DomainError(404, 'Member not found');
+  if (!member) throw errors.memberNotFound();
   member.role = role;
   member.updatedAt = domain.clock.now();
   return member;
@@ -54,7 +53,7 @@ export function changeMemberRole(
 /** Removing a member also removes them from every project of the organization. Their tokens become unusable. */
 export function removeMember(domain: DomainContext, organizationId: number, userId: number): void {
   const member = findMember(domain, organizationId, userId);
-  if (!member) throw new DomainError(404, 'Member not found');
+  if (!member) throw errors.memberNotFound();
   domain.state.members.delete(member.id);
   for (const token of domain.state.tokens.values()) {
     if (token.organization_id === organizationId && token.creator_user_id === userId)

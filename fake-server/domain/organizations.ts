@@ -1,14 +1,14 @@
 /** Creating organizations and users (control API and seeding). */
 import type { PlanName } from '../../contract/index.js';
 import type { DomainContext } from './context.js';
-import { DomainError } from './errors.js';
+import { errors } from './errors.js';
 import { addMember } from './members.js';
 import type { Organization, User } from './state.js';
 
 export function createUser(domain: DomainContext, input: { name: string; email: string }): User {
   const email = input.email.trim().toLowerCase();
   for (const u of domain.state.users.values()) {
-    if (u.email === email) throw new DomainError(409, `A user with email ${email} exists`);
+    if (u.email === email) throw errors.emailTaken(email);
   }
   const user: User = { id: domain.ids.next('user'), name: input.name, email, profile_pic: null };
   domain.state.users.set(user.id, user);
@@ -20,7 +20,7 @@ export function createOrganization(
   domain: DomainContext,
   input: { name: string; owner_user_id: number; plan: PlanName; credits: number },
 ): Organization {
-  if (!domain.state.users.has(input.owner_user_id)) throw new DomainError(404, 'User not found');
+  if (!domain.state.users.has(input.owner_user_id)) throw errors.userNotFound();
   const now = domain.clock.now();
   const org: Organization = {
     id: domain.ids.next('organization'),
@@ -38,6 +38,6 @@ export function createOrganization(
 
 export function findOrganization(domain: DomainContext, id: number): Organization {
   const org = domain.state.organizations.get(id);
-  if (!org) throw new DomainError(404, 'Organization not found');
+  if (!org) throw errors.organizationNotFound();
   return org;
 }

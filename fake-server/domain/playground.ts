@@ -3,7 +3,7 @@ import type { PlaygroundSession } from '../../contract/index.js';
 import { variantOn } from '../variant/axes.js';
 import { agentTurn } from './agent-turn.js';
 import type { DomainContext } from './context.js';
-import { messages, notFound } from './errors.js';
+import { errors } from './errors.js';
 import { openNewSession } from './new-session.js';
 import { appendMessage, findSessionByUid } from './sessions.js';
 import type { Organization, Project } from './state.js';
@@ -34,7 +34,7 @@ export function playgroundResponse(
   call: PlaygroundCall,
 ) {
   const session = findSessionByUid(domain, project, call.session_uid);
-  if (!session?.is_emulator) throw notFound(messages.sessionNotFound);
+  if (!session?.is_emulator) throw errors.sessionNotFound();
   const turn = agentTurn(domain, org, project, {
     query: call.query,
     // Stryker disable next-line ArrayDeclaration: equivalent; agentTurn keeps only the history's user messages, which a placeholder element is not

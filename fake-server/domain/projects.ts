@@ -4,7 +4,7 @@ import type { PlatformCaller } from './authentication.js';
 import { inScope, isProjectMember } from './authorization.js';
 import { iso } from './clock.js';
 import type { DomainContext } from './context.js';
-import { DomainError, messages, notFound } from './errors.js';
+import { errors } from './errors.js';
 import { findMember } from './members.js';
 import { byOrder, type Page, paginate } from './paging.js';
 import type { AiSettings, Project } from './state.js';
@@ -20,7 +20,7 @@ export interface ListProjectsQuery {
 /** The project with this uid, in any organization (the control API's view); 404 Project not found otherwise. */
 export function projectOfUid(domain: DomainContext, projectUid: string): Project {
   const project = domain.state.projects.byUid(projectUid);
-  if (!project) throw notFound(messages.projectNotFound);
+  if (!project) throw errors.projectNotFound();
   return project;
 }
 
@@ -103,7 +103,7 @@ export interface CreateProjectInput {
 
 export function createProject(domain: DomainContext, input: CreateProjectInput): Project {
   const org = domain.state.organizations.get(input.organization_id);
-  if (!org) throw new DomainError(404, 'Organization not found');
+  if (!org) throw errors.organizationNotFound();
   const now = domain.clock.now();
   const id = domain.ids.next('project');
   const owners = domain.state.members
@@ -136,7 +136,7 @@ export function addProjectMember(
   userId: number,
   role: string,
 ): void {
-  if (!domain.state.users.has(userId)) throw new DomainError(404, 'User not found');
+  if (!domain.state.users.has(userId)) throw errors.userNotFound();
   project.members = project.members.filter((m) => m.user_id !== userId);
   project.members.push({ user_id: userId, role });
   project.updatedAt = domain.clock.now();
@@ -145,6 +145,6 @@ export function addProjectMember(
 export function removeProjectMember(domain: DomainContext, project: Project, userId: number): void {
   const before = project.members.length;
   project.members = project.members.filter((m) => m.user_id !== userId);
-  if (project.members.length === before) throw new DomainError(404, 'Project member not found');
+  if (project.members.length === before) throw errors.projectMemberNotFound();
   project.updatedAt = domain.clock.now();
 }

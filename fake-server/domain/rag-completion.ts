@@ -20,7 +20,7 @@ import type { Tokenizer } from '../rag/tokens.js';
 import { authenticateProjectKey, bearerValue, type ProjectKeyCaller } from './authentication.js';
 import type { DomainContext } from './context.js';
 import { deductCredits } from './credits.js';
-import { DomainError, forbidden, invalidParams, messages } from './errors.js';
+import { DomainError, errors, invalidParams, messages } from './errors.js';
 import { indexFor } from './knowledgebase.js';
 import { findModelForPlan } from './models.js';
 import { consumeReply, nextReply } from './rag-script.js';
@@ -67,7 +67,7 @@ export function admitRag(domain: DomainContext, caller: ProjectKeyCaller): RateD
     domain.clock.now(),
     messages.rateLimited,
   );
-  if (cap === undefined) throw forbidden(messages.ragPlan);
+  if (cap === undefined) throw errors.ragPlan();
   return decision;
 }
 

@@ -6,7 +6,7 @@
  */
 import { MIN_WINDOW_MS } from '../../contract/control/requests.js';
 import { HOUR_MS } from './clock.js';
-import { DomainError } from './errors.js';
+import { errors } from './errors.js';
 import { createTally, type Tally, type TallyState, type WindowMode, windowModes } from './rate-window.js';
 
 export { MIN_WINDOW_MS, type TallyState, type WindowMode, windowModes };
@@ -85,12 +85,7 @@ export function createRateLimiter(
       if (used >= limit) {
         const resetAt = tally.resetAt(now, ms, limit);
         const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
-        throw new DomainError(
-          429,
-          message,
-          undefined,
-          rateHeaders({ limit, remaining: 0, resetAt }, retryAfter),
-        );
+        throw errors.rateLimited(message, rateHeaders({ limit, remaining: 0, resetAt }, retryAfter));
       }
       tally.add(now, ms);
       return { limit, remaining: limit - used - 1, resetAt: tally.resetAt(now, ms, limit) };

@@ -3,7 +3,7 @@ import type { SessionMessage as MessageView, OrderBy, Session as SessionView } f
 import { variantOn } from '../variant/axes.js';
 import { iso, isoDay } from './clock.js';
 import type { DomainContext } from './context.js';
-import { notFound, messages as text } from './errors.js';
+import { errors } from './errors.js';
 import { type Bounds, runToArray } from './ordered-set.js';
 import { byOrder, type Page, pageOfAscending, paginate } from './paging.js';
 import { applyRetention } from './retention.js';
@@ -105,7 +105,7 @@ export function listSessionMessages(
   q: { session_uid: number; limit: number; page: number; orderBy: OrderBy },
 ): Page<MessageView> {
   const session = findSessionByUid(domain, project, q.session_uid);
-  if (!session || session.is_emulator) throw notFound(text.sessionNotFound);
+  if (!session || session.is_emulator) throw errors.sessionNotFound();
   const ordered = byOrder(sessionMessages(domain, session), (m) => m.createdAt, q.orderBy);
   const page = paginate(
     reverseTies(domain, ordered, (m) => m.createdAt, q.orderBy), // FAKE-VARIANT, tie-orders

@@ -1,7 +1,7 @@
 /** Project AI settings: partial updates, the model checked against the plan's supported list. */
 import type { AiSettingsPatch } from '../../contract/requests/platform.js';
 import type { DomainContext } from './context.js';
-import { badRequest, messages } from './errors.js';
+import { errors } from './errors.js';
 import { findModelForPlan } from './models.js';
 import type { Organization, Project } from './state.js';
 
@@ -13,7 +13,7 @@ export function updateProjectSettings(
   patch: AiSettingsPatch,
 ): void {
   if (patch.model !== undefined && !findModelForPlan(domain, org.plan, patch.model)) {
-    throw badRequest(messages.invalidModel(patch.model));
+    throw errors.invalidModel(patch.model);
   }
   const next = { ...project.settings };
   let included = false;

@@ -1,7 +1,7 @@
 /** Project statistics computed from the sessions, messages and knowledgebase over a date range. */
 import { parseStatsDate, type StatsRecord } from '../../contract/index.js';
 import type { DomainContext } from './context.js';
-import { badRequest, messages } from './errors.js';
+import { errors } from './errors.js';
 import { knowledgebaseCounts } from './knowledgebase.js';
 import { runToArray } from './ordered-set.js';
 import { observeSessions, sessionMessages } from './sessions.js';
@@ -18,12 +18,12 @@ export function parseStatsRange(range: StatsRange): { from: number; to: number }
   let to = Number.POSITIVE_INFINITY;
   if (range.from !== undefined) {
     const ms = parseStatsDate(range.from);
-    if (ms === null) throw badRequest(messages.invalidFromDate);
+    if (ms === null) throw errors.invalidFromDate();
     from = ms;
   }
   if (range.to !== undefined) {
     const ms = parseStatsDate(range.to);
-    if (ms === null) throw badRequest(messages.invalidToDate);
+    if (ms === null) throw errors.invalidToDate();
     to = /^\d{4}-\d{2}-\d{2}$/.test(range.to) ? ms + 86_399_999 : ms;
   }
   return { from, to };

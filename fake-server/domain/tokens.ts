@@ -2,7 +2,7 @@
 import type { ExpirationPreset, Permission, ScopeType, TokenRole } from '../../contract/index.js';
 import { DAY_MS } from './clock.js';
 import type { DomainContext } from './context.js';
-import { DomainError, invalidParams } from './errors.js';
+import { type DomainError, errors, invalidParams } from './errors.js';
 import { findMember } from './members.js';
 import type { ApiToken } from './state.js';
 
@@ -35,8 +35,7 @@ export function createToken(domain: DomainContext, input: CreateTokenInput): Api
       { path: 'role', message: 'at least one of access role or fine-grained permissions is required' },
     ]);
   }
-  if (!domain.state.organizations.has(input.organization_id))
-    throw new DomainError(404, 'Organization not found');
+  if (!domain.state.organizations.has(input.organization_id)) throw errors.organizationNotFound();
   // Tokens are created in the dashboard by a member of the organization.
   if (!findMember(domain, input.organization_id, input.creator_user_id)) {
     throw invalidParams([
@@ -97,7 +96,7 @@ function dedupePermissions(perms: Permission[]): Permission[] {
 
 export function findToken(domain: DomainContext, id: number): ApiToken {
   const token = domain.state.tokens.get(id);
-  if (!token || token.status === 'deleted') throw new DomainError(404, `Token ${id} not found`);
+  if (!token || token.status === 'deleted') throw errors.tokenNotFound(id);
   return token;
 }
 
@@ -131,7 +130,7 @@ export function applyLifecycle(domain: DomainContext, id: number, action: Lifecy
 }
 
 function conflict(domain: DomainContext, token: ApiToken, action: LifecycleAction): DomainError {
-  return new DomainError(409, `Cannot ${action} a token that is ${observedState(domain, token)}`);
+  return errors.tokenTransition(action, observedState(domain, token));
 }
 
 export function isExpired(domain: DomainContext, token: ApiToken): boolean {

@@ -1,7 +1,7 @@
 /** Project usage limits: each bounded above by the plan allocation and below by current usage. */
 import type { ProjectUsageLimit, RemovableLimitType, SettableLimitType } from '../../contract/index.js';
 import type { DomainContext } from './context.js';
-import { badRequest, invalidParams } from './errors.js';
+import { errors, invalidParams } from './errors.js';
 import { knowledgebaseCounts } from './knowledgebase.js';
 import { planAllocations } from './plan-allocations.js';
 import type { LimitType, Organization, Project } from './state.js';
@@ -54,10 +54,10 @@ export function setUsageLimits(
     throw invalidParams([{ path: 'limits', message: `limit_type ${repeated} appears more than once` }]);
   for (const { limit_type, limit } of limits) {
     if (limit > planAllocations[org.plan][limit_type]) {
-      throw badRequest(`Limit for ${limit_type} exceeds the plan allocation`);
+      throw errors.limitAbovePlan(limit_type);
     }
     if (limit < usageOf(domain, project, limit_type)) {
-      throw badRequest(`Limit for ${limit_type} cannot be below current usage`);
+      throw errors.limitBelowUsage(limit_type);
     }
   }
   for (const { limit_type, limit } of limits) project.limits[limit_type] = limit;

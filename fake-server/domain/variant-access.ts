@@ -8,7 +8,7 @@ import { variantOn } from '../variant/axes.js';
 import type { PlatformCaller } from './authentication.js';
 import { requireOperation } from './authorization.js';
 import type { DomainContext } from './context.js';
-import { forbidden } from './errors.js';
+import { errors } from './errors.js';
 
 const statsAccess: AccessRule = { roles: ['owner', 'editor'], level: 'project' };
 
@@ -19,5 +19,5 @@ export function requireVariantAccess(
 ): void {
   if (!variantOn(domain, 'auth-not-shown')) return;
   if (operationId === 'getStats') requireOperation(caller, statsAccess);
-  if (operationId === 'getSupportedModels' && caller.creator.role === 'billing') throw forbidden();
+  if (operationId === 'getSupportedModels' && caller.creator.role === 'billing') throw errors.forbidden();
 }

@@ -4,14 +4,14 @@
  */
 import { agentTurn } from './agent-turn.js';
 import type { DomainContext } from './context.js';
-import { DomainError, messages, notFound } from './errors.js';
+import { errors } from './errors.js';
 import { logReply, writeLog } from './execution-logs.js';
 import { openNewSession } from './new-session.js';
 import { appendMessage, findSessionByUid, sessionMessages } from './sessions.js';
 import type { Organization, Project, Session } from './state.js';
 
 function requireWidget(project: Project, widgetUid: string): void {
-  if (project.integration.widget_uid !== widgetUid) throw new DomainError(404, 'Widget not found');
+  if (project.integration.widget_uid !== widgetUid) throw errors.widgetNotFound();
 }
 
 function openSession(domain: DomainContext, project: Project, visitorId: string): Session {
@@ -44,7 +44,7 @@ export function sendMessage(
 ) {
   requireWidget(project, input.widget_uid);
   const found = findSessionByUid(domain, project, Number(input.session_uid));
-  if (!found || found.is_emulator) throw notFound(messages.sessionNotFound);
+  if (!found || found.is_emulator) throw errors.sessionNotFound();
   // Closing is permanent: the next interaction starts a new session (SESSION-CLOSED-SENDMESSAGE).
   const closed = found.status === 'closed';
   const history = closed

@@ -6,7 +6,7 @@
 import type { Context, Next } from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { type BodyEncoding, httpInput } from '../../contract/index.js';
-import { DomainError, invalidParams } from '../domain/errors.js';
+import { DomainError, errors, invalidParams } from '../domain/errors.js';
 
 const mediaTypes: Record<BodyEncoding, string> = {
   json: 'application/json',
@@ -46,10 +46,10 @@ function parseFailure(err: unknown, encoding: BodyEncoding): DomainError {
   const e = (typeof err === 'object' && err !== null ? err : {}) as ParserError;
   const status =
     typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
-  if (status === 413 || e.type === 'entity.too.large') return new DomainError(413, 'Request body too large');
+  if (status === 413 || e.type === 'entity.too.large') return errors.bodyTooLarge();
   if (status === 415) {
     const detail = typeof e.message === 'string' && e.message.length <= 200 ? `: ${e.message}` : '';
-    return new DomainError(415, `Unsupported request body${detail}`);
+    return errors.unsupportedBody(detail);
   }
   if (status === 400 || e.type === 'entity.parse.failed' || err instanceof SyntaxError) {
     return invalidParams(
@@ -67,11 +67,10 @@ function parseFailure(err: unknown, encoding: BodyEncoding): DomainError {
 export async function readBody(ctx: Context, encoding: BodyEncoding): Promise<unknown> {
   if (!hasBody(ctx)) return {};
   if (!ctx.is(mediaTypes[encoding])) {
-    throw new DomainError(415, `Unsupported content type: expected ${mediaTypes[encoding]}`);
+    throw errors.unsupportedContentType(mediaTypes[encoding]);
   }
   const length = Number(ctx.get('content-length'));
-  if (Number.isFinite(length) && length > httpInput.maxBodyBytes)
-    throw new DomainError(413, 'Request body too large');
+  if (Number.isFinite(length) && length > httpInput.maxBodyBytes) throw errors.bodyTooLarge();
   try {
     await parsers[encoding](ctx, (async () => {}) as Next);
   } catch (err) {

@@ -1,7 +1,7 @@
 /** What no route answered: 405 for a known path with another method, 404 for anything else. */
 import type { Context } from 'koa';
 import { operations } from '../../contract/index.js';
-import { DomainError } from '../domain/errors.js';
+import { errors } from '../domain/errors.js';
 import type { Mounts } from './platform-router.js';
 
 /**
@@ -24,8 +24,8 @@ export function fallback(mounts: Mounts) {
   return async (ctx: Context): Promise<void> => {
     if (ctx.status !== 404 || ctx.body !== undefined) return;
     if (paths.has(normalize(ctx.path)) && ctx.method !== 'POST') {
-      throw new DomainError(405, `Method ${ctx.method} not allowed; use POST`, undefined, { Allow: 'POST' });
+      throw errors.methodNotAllowed(ctx.method);
     }
-    throw new DomainError(404, 'Route not found');
+    throw errors.routeNotFound();
   };
 }

@@ -5,13 +5,11 @@
  * other requests the HTTP layer refuses before any route (FAKE-HTTP-LAYER-ENVELOPE).
  */
 import type { Context } from 'koa';
-import { DomainError } from '../domain/errors.js';
-
-export const MISSING_HOST_MESSAGE = 'Invalid params: the Host header is missing';
+import { errors } from '../domain/errors.js';
 
 export function refuseMissingHost(ctx: Context): void {
   const { httpVersionMajor, httpVersionMinor, headers } = ctx.req;
   if (httpVersionMajor !== 1 || httpVersionMinor < 1 || headers.host !== undefined) return;
   ctx.set('Connection', 'close');
-  throw new DomainError(400, MISSING_HOST_MESSAGE);
+  throw errors.missingHost();
 }

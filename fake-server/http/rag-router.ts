@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { ragOperations } from '../../contract/operations.js';
 import type { RagDialect } from '../../contract/requests/rag-models.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, errors as named } from '../domain/errors.js';
 import { admitRag, authenticateRagKey, completeRag, ScriptedError } from '../domain/rag-completion.js';
 import { rateHeaders } from '../domain/rate-limit.js';
 import type { Conversation, ModelReply } from '../rag/conversation.js';
@@ -62,7 +62,7 @@ async function readJson(ctx: Context, wire: Wire): Promise<unknown> {
   try {
     return await readBody(ctx, 'json');
   } catch (err) {
-    if (err instanceof DomainError && err.status === 400) throw new DomainError(400, wire.notJson);
+    if (err instanceof DomainError && err.status === 400) throw named.ragNotJson(wire.notJson);
     throw err;
   }
 }
@@ -114,11 +114,9 @@ export function ragRouter(runtime: Runtime, mounts: Mounts, onUnexpected: (err: 
     // Anything else under the dialect's prefix (RAG-UNKNOWN-ROUTE-NATIVE): 405 on the RAG path, else 404.
     router.all(`${mounts.basePath}${wire.prefix}{/*rest}`, errors, (ctx) => {
       if (normalize(ctx.path) === normalize(path)) {
-        throw new DomainError(405, `Method ${ctx.method} not allowed; use POST`, undefined, {
-          Allow: 'POST',
-        });
+        throw named.methodNotAllowed(ctx.method);
       }
-      throw new DomainError(404, `Unknown path: ${ctx.method} ${ctx.path}`);
+      throw named.ragUnknownPath(ctx.method, ctx.path);
     });
   }
   return router;

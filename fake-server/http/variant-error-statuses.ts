@@ -5,7 +5,6 @@
  */
 import { ERROR } from '../../contract/index.js';
 import { messages } from '../domain/errors.js';
-import { MISSING_HOST_MESSAGE } from './host-header.js';
 import { sendRagError } from './rag-errors.js';
 import { type Answer, isErrorEnvelope, isObject, messageOf, objectBody } from './variant-answer.js';
 
@@ -34,7 +33,7 @@ export function invalidParams422(a: Answer): void {
   const { ctx } = a;
   const body = objectBody(ctx);
   if (a.dialect || ctx.status !== 400 || !isErrorEnvelope(body)) return;
-  if (!body.message.startsWith(messages.invalidParams) || body.message === MISSING_HOST_MESSAGE) return;
+  if (!body.message.startsWith(messages.invalidParams) || body.message === messages.missingHost) return;
   const { errors, ...rest } = body;
   const first = Array.isArray(errors) && isObject(errors[0]) ? errors[0] : undefined;
   let message = body.message;

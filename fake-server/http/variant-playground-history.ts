@@ -36,6 +36,6 @@ export function parseWithHistoryField<T>(
           ? VARIANT_FIELD + d.path.slice(DEFAULT_FIELD.length)
           : d.path,
     }));
-    throw new DomainError(err.status, err.message, details, err.headers);
+    throw new DomainError(err.status, err.message, details, err.headers, err.clauses);
   }
 }

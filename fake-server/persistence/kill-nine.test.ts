@@ -323,6 +323,8 @@ describe('npm start with a bad state file [FAKE-STATE-REFUSE-CORRUPT]', () => {
 
     const noFile = spawnFake(['--state'], {});
     expect(await noFile.exited).toBe(2);
-    expect(noFile.output().trim()).toBe('npm start: --state needs a file: --state FILE');
+    expect(noFile.output().trim()).toBe(
+      'npm start: --state needs a value: --state FILE (--help lists the options)',
+    );
   }, 60_000);
 });

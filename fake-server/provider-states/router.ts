@@ -15,12 +15,11 @@ import {
   isStateName,
   PROVIDER_STATES_PROTOCOL,
   providerStateCatalogue,
-  providerStateMessages,
   providerStates,
   type StateName,
   TeardownRequest,
 } from '../../contract/provider-states/index.js';
-import { DomainError, notFound } from '../domain/errors.js';
+import { errors } from '../domain/errors.js';
 import { readBody } from '../http/body.js';
 import { sendSuccess } from '../http/envelope.js';
 import { errorMiddleware } from '../http/error-middleware.js';
@@ -87,7 +86,7 @@ function providerStatesRouter(runtime: Runtime, prefix: string): Router {
 
   r.post('/', async (ctx) => {
     const request = parseWith(EnterStateRequest, await readBody(ctx, 'json'));
-    if (!isStateName(request.state)) throw notFound(providerStateMessages.unknownState(request.state));
+    if (!isStateName(request.state)) throw errors.unknownProviderState(request.state);
     const definition = providerStateCatalogue[request.state];
     const data = enter(runtime, request.state, parseWith(definition.params, request.params));
     // The reference implementation answers what its own catalogue promises (a mismatch is a bug: 500).
@@ -99,7 +98,7 @@ function providerStatesRouter(runtime: Runtime, prefix: string): Router {
 
   r.post('/teardown', async (ctx) => {
     const request = parseWith(TeardownRequest, await readBody(ctx, 'json'));
-    if (!isStateName(request.state)) throw notFound(providerStateMessages.unknownState(request.state));
+    if (!isStateName(request.state)) throw errors.unknownProviderState(request.state);
     const undone = runTeardown(runtime.domain, decodeTeardown(request.teardown));
     sendSuccess(ctx, {
       message: `Provider state torn down: ${request.state}`,
@@ -114,11 +113,8 @@ function unanswered(prefix: string): Middleware {
   const paths: Record<string, string> = { [prefix]: 'GET, POST', [`${prefix}/teardown`]: 'POST' };
   return (ctx) => {
     const allow = paths[ctx.path.replace(/\/+$/, '')];
-    if (allow)
-      throw new DomainError(405, `Method ${ctx.method} not allowed; use ${allow}`, undefined, {
-        Allow: allow,
-      });
-    throw new DomainError(404, 'Route not found');
+    if (allow) throw errors.methodNotAllowed(ctx.method, allow);
+    throw errors.routeNotFound();
   };
 }
 
@@ -141,8 +137,7 @@ export function providerStatesMount(
 ): Middleware {
   const router = providerStatesRouter(runtime, opts.prefix);
   const secret: Middleware = async (ctx, next) => {
-    if (ctx.get(PROVIDER_STATES_SECRET_HEADER) !== opts.secret)
-      throw new DomainError(401, providerStateMessages.invalidSecret);
+    if (ctx.get(PROVIDER_STATES_SECRET_HEADER) !== opts.secret) throw errors.providerStatesSecret();
     await next();
   };
   const handle = chain([

@@ -3,7 +3,7 @@
  * members. Each helper calls domain functions and notes in the context's undo list what teardown removes.
  */
 import type { MemberRole } from '../../contract/index.js';
-import { DomainError, invalidParams, messages, notFound } from '../domain/errors.js';
+import { DomainError, errors, invalidParams } from '../domain/errors.js';
 import { addMember } from '../domain/members.js';
 import { createUser, findOrganization } from '../domain/organizations.js';
 import { createProjectKey } from '../domain/project-keys.js';
@@ -27,7 +27,7 @@ export function ownerOf(s: StatesContext, org: Organization): number {
     (m) => m.organization_id === org.id && m.role === 'owner',
   );
   const owner = owners.find((m) => m.user_id === org.created_by) ?? owners[0];
-  if (!owner) throw new DomainError(409, `Organization ${org.id} has no owner`);
+  if (!owner) throw errors.organizationWithoutOwner(org.id);
   return owner.user_id;
 }
 
@@ -35,7 +35,7 @@ export function ownerOf(s: StatesContext, org: Organization): number {
 export function projectIn(s: StatesContext, org: Organization, projectUid: string): Project {
   for (const p of s.domain.state.projects.values())
     if (p.project_uid === projectUid && p.organization_id === org.id) return p;
-  throw notFound(messages.projectNotFound);
+  throw errors.projectNotFound();
 }
 
 /** A fresh project of `org` (members: as given, else its owners); teardown deletes it. */
