@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import type { CredentialKind } from '../../contract/index.js';
+import { tamperedArb } from '../../suites/support/arbitraries/credentials.js';
 import type { HeaderList } from '../case.js';
 import type { FuzzContext } from '../context.js';
 
@@ -12,24 +13,6 @@ export interface Credential {
   readonly label: string;
   readonly headers: HeaderList;
 }
-
-/** A near miss of a valid value: one character changed, dropped or added, case or spacing changed. */
-export const tamperedArb = (value: string): fc.Arbitrary<{ how: string; value: string }> =>
-  fc.oneof(
-    fc.nat().map((i) => {
-      const at = i % value.length;
-      const c = value[at] === 'a' ? 'b' : 'a';
-      return { how: 'one character changed', value: `${value.slice(0, at)}${c}${value.slice(at + 1)}` };
-    }),
-    fc.constant({ how: 'last character dropped', value: value.slice(0, -1) }),
-    fc.constant({ how: 'character appended', value: `${value}0` }),
-    fc.constant({ how: 'upper case', value: value.toUpperCase() }),
-    fc.constant({ how: 'twice', value: `${value},${value}` }),
-    fc.constant({ how: 'quoted', value: `"${value}"` }),
-    fc.constant({ how: 'space inside', value: `${value.slice(0, 7)} ${value.slice(7)}` }),
-    fc.constant({ how: 'percent-encoded', value: encodeURIComponent(value).replace(/-/g, '%2D') }),
-    fc.constant({ how: 'prefix only', value: value.replace(/^(api-v1-|apk-).*/, '$1') }),
-  );
 
 const bearer = (value: string) => `Bearer ${value}`;
 const one = (name: string, value: string): HeaderList => [[name, value]];

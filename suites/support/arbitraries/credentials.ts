@@ -1,7 +1,26 @@
 /**
- * Bad credentials for the Platform API, as request headers.
+ * Bad credentials, as request headers: near misses of a valid value (also the fuzzer's, fuzz/arbitraries/
+ * credentials.ts), and the Platform API's refused credentials.
  */
 import fc from 'fast-check';
+
+/** A near miss of a valid value: one character changed, dropped or added, case or spacing changed. */
+export const tamperedArb = (value: string): fc.Arbitrary<{ how: string; value: string }> =>
+  fc.oneof(
+    fc.nat().map((i) => {
+      const at = i % value.length;
+      const c = value[at] === 'a' ? 'b' : 'a';
+      return { how: 'one character changed', value: `${value.slice(0, at)}${c}${value.slice(at + 1)}` };
+    }),
+    fc.constant({ how: 'last character dropped', value: value.slice(0, -1) }),
+    fc.constant({ how: 'character appended', value: `${value}0` }),
+    fc.constant({ how: 'upper case', value: value.toUpperCase() }),
+    fc.constant({ how: 'twice', value: `${value},${value}` }),
+    fc.constant({ how: 'quoted', value: `"${value}"` }),
+    fc.constant({ how: 'space inside', value: `${value.slice(0, 7)} ${value.slice(7)}` }),
+    fc.constant({ how: 'percent-encoded', value: encodeURIComponent(value).replace(/-/g, '%2D') }),
+    fc.constant({ how: 'prefix only', value: value.replace(/^(api-v1-|apk-).*/, '$1') }),
+  );
 
 /** What the target's config offers to build near-miss credentials from. */
 export interface CredentialContext {
@@ -32,16 +51,8 @@ export function badCredentialArb(
     fc
       .constantFrom('api-v2-', 'api-v0-', 'API-V1-', 'api_v1_', 'apk-', 'api-', 'v1-', '')
       .map((p) => auth('wrong prefix', `Bearer ${p}${token.replace(/^api-v1-/, '')}`)),
-    fc
-      .constantFrom(
-        `${token}x`,
-        token.slice(0, -1),
-        `${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}`,
-        token.toUpperCase(),
-        `${token} ${token}`,
-        `${token},${token}`,
-      )
-      .map((v) => auth('near miss', `Bearer ${v}`)),
+    tamperedArb(token).map((t) => auth(`near miss (${t.how})`, `Bearer ${t.value}`)),
+    fc.constant(auth('near miss (twice, space between)', `Bearer ${token} ${token}`)),
     fc
       .constantFrom(
         `Basic ${Buffer.from(`user:${token}`).toString('base64')}`,
