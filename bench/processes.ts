@@ -1,10 +1,11 @@
 /** The servers the benchmark compares, each its own child process on a loopback port, stopped by its own pid. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import type { TargetConfig } from '../contract/index.js';
+import { spawnFakeProcess } from '../fake-server/process.js';
 
 export const HOST = '127.0.0.1';
 const root = resolve(import.meta.dirname, '..');
@@ -79,29 +80,34 @@ export interface FakeChild extends Child {
   target: TargetConfig;
 }
 
-/** Spawn the fake as users start it: `node scripts/start.mjs` (the bundle) with PORT, FAKE_TARGET_FILE and `env`. */
+/** Spawn the fake as users start it (fake-server/process.ts: `node scripts/start.mjs`) on `port`, writing `targetFile`. */
 export function spawnFake(port: number, targetFile: string, env: Record<string, string> = {}): Child {
-  return launch(
-    'fake',
-    ['scripts/start.mjs'],
-    { ...env, PORT: String(port), HOST, FAKE_TARGET_FILE: targetFile },
-    `http://${HOST}:${port}`,
-  );
+  const fake = spawnFakeProcess({ port, targetFile, env });
+  return {
+    name: 'fake',
+    child: fake.child,
+    pid: fake.pid,
+    origin: `http://${HOST}:${port}`,
+    output: fake.output,
+  };
 }
 
-/** The fake started and ready: its target file written. */
+/** The fake started and ready: its target file written (the first start after a source change rebuilds the bundle). */
 export async function startFake(
   port: number,
   targetFile: string,
   env: Record<string, string> = {},
 ): Promise<FakeChild> {
-  rmSync(targetFile, { force: true });
-  const fake = spawnFake(port, targetFile, env);
-  // The first start after a source change rebuilds the bundle: allow for it.
-  await waitFor('the fake to write its target file', () => readable(targetFile), 60_000).catch((err) => {
-    throw new Error(`${(err as Error).message}\n${fake.output()}`);
-  });
-  return { ...fake, target: JSON.parse(readFileSync(targetFile, 'utf8')) as TargetConfig };
+  const fake = spawnFakeProcess({ port, targetFile, env });
+  const target = await fake.ready(60_000);
+  return {
+    name: 'fake',
+    child: fake.child,
+    pid: fake.pid,
+    origin: `http://${HOST}:${port}`,
+    output: fake.output,
+    target,
+  };
 }
 
 /** Whether the file exists and holds complete JSON (it is written in one call, but read it to be sure). */

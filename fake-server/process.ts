@@ -1,0 +1,127 @@
+/**
+ * The fake as a child process, exactly as `npm start` runs it (`node scripts/start.mjs`, the bundle rebuilt when a
+ * source is newer): on 127.0.0.1, port 0 (any free one) unless given, its target config written to a file. The one
+ * spawner of the tools that need a real process: the benchmark, the fuzzer's child, the rehearsal and the tests of
+ * `npm start` itself.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { TargetConfig } from '../contract/index.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+export interface FakeProcessOptions {
+  /** Arguments after scripts/start.mjs (`--state FILE`, …). */
+  readonly args?: readonly string[];
+  /** Environment on top of this process's own. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** 0 (the default): any free port. */
+  readonly port?: number;
+  /** Where the target config goes; by default a file in a fresh temporary folder. */
+  readonly targetFile?: string;
+  /** NODE_OPTIONS of the child (a preloaded probe, --expose-gc). */
+  readonly nodeOptions?: string;
+  /** Its own process group, stopped as a group. */
+  readonly detached?: boolean;
+  /** An IPC channel to the child (process.send in a preloaded probe). */
+  readonly ipc?: boolean;
+}
+
+export interface FakeProcess {
+  readonly child: ChildProcess;
+  readonly pid: number;
+  readonly targetFile: string;
+  /** The last 8,000 characters it printed, stdout and stderr together. */
+  output(): string;
+  /** Resolves with the exit code, or the signal's name, once it is gone. */
+  readonly exited: Promise<number | string>;
+  /** Whether it has exited. */
+  gone(): boolean;
+  /** Its target config once written, polling until `timeoutMs`; throws with its output if it exits or times out. */
+  ready(timeoutMs?: number): Promise<TargetConfig>;
+  /** SIGTERM (its group when detached), then SIGKILL after `graceMs`; resolves once it is gone. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** The target file's config, once it holds a complete one. */
+export function readTargetFile(file: string): TargetConfig | undefined {
+  try {
+    const text = readFileSync(file, 'utf8');
+    return text.trim() ? TargetConfig.parse(JSON.parse(text)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function spawnFakeProcess(options: FakeProcessOptions = {}): FakeProcess {
+  const targetFile = options.targetFile ?? join(mkdtempSync(join(tmpdir(), 'fake-process-')), 'target.json');
+  rmSync(targetFile, { force: true }); // an earlier run's file must not pass for this one's
+  const child = spawn(process.execPath, ['scripts/start.mjs', ...(options.args ?? [])], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(options.port ?? 0),
+      HOST: '127.0.0.1',
+      FAKE_TARGET_FILE: targetFile,
+      ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
+      ...options.env,
+    },
+    detached: options.detached ?? false,
+    stdio: ['ignore', 'pipe', 'pipe', ...(options.ipc ? (['ipc'] as const) : [])],
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('the fake did not start');
+  let text = '';
+  const keep = (chunk: Buffer) => {
+    text = (text + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let isGone = false;
+  const exited = new Promise<number | string>((done) =>
+    child.once('exit', (code, signal) => {
+      isGone = true;
+      done(code ?? signal ?? 'unknown');
+    }),
+  );
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (options.detached) process.kill(-pid, name);
+      else child.kill(name);
+    } catch {
+      // already gone
+    }
+  };
+  return {
+    child,
+    pid,
+    targetFile,
+    output: () => text,
+    exited,
+    gone: () => isGone,
+    async ready(timeoutMs = 60_000) {
+      const deadline = performance.now() + timeoutMs;
+      for (;;) {
+        const target = readTargetFile(targetFile);
+        if (target) return target;
+        if (isGone) throw new Error(`the fake exited (${await exited}) before listening:\n${text}`);
+        if (performance.now() > deadline) {
+          signal('SIGKILL');
+          throw new Error(`the fake did not listen within ${timeoutMs} ms:\n${text}`);
+        }
+        await sleep(20);
+      }
+    },
+    async stop(graceMs = 5000) {
+      if (isGone) return;
+      signal('SIGTERM');
+      const killed = setTimeout(() => signal('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(killed);
+    },
+  };
+}
