@@ -80,16 +80,22 @@ export interface FakeChild extends Child {
   target: TargetConfig;
 }
 
-/** Spawn the fake as users start it (fake-server/process.ts: `node scripts/start.mjs`) on `port`, writing `targetFile`. */
-export function spawnFake(port: number, targetFile: string, env: Record<string, string> = {}): Child {
+/** The fake as a bench child, and a promise of its target config once it listens. */
+function fakeChild(port: number, targetFile: string, env: Record<string, string>) {
   const fake = spawnFakeProcess({ port, targetFile, env });
-  return {
+  const child: Child = {
     name: 'fake',
     child: fake.child,
     pid: fake.pid,
     origin: `http://${HOST}:${port}`,
     output: fake.output,
   };
+  return { child, ready: () => fake.ready(60_000) };
+}
+
+/** Spawn the fake as users start it (fake-server/process.ts: `node scripts/start.mjs`) on `port`, writing `targetFile`. */
+export function spawnFake(port: number, targetFile: string, env: Record<string, string> = {}): Child {
+  return fakeChild(port, targetFile, env).child;
 }
 
 /** The fake started and ready: its target file written (the first start after a source change rebuilds the bundle). */
@@ -98,16 +104,8 @@ export async function startFake(
   targetFile: string,
   env: Record<string, string> = {},
 ): Promise<FakeChild> {
-  const fake = spawnFakeProcess({ port, targetFile, env });
-  const target = await fake.ready(60_000);
-  return {
-    name: 'fake',
-    child: fake.child,
-    pid: fake.pid,
-    origin: `http://${HOST}:${port}`,
-    output: fake.output,
-    target,
-  };
+  const fake = fakeChild(port, targetFile, env);
+  return { ...fake.child, target: await fake.ready() };
 }
 
 /** Whether the file exists and holds complete JSON (it is written in one call, but read it to be sure). */
