@@ -1,6 +1,6 @@
 /**
- * The Project Integration family: the project key in `api-key`, the plan gate, the search cap, body validation,
- * then the operation's resolver. `/searchIndexDocument` is shared with the Platform family: a request with an
+ * The Project Integration family: the project key in `api-key`, the search cap, the plan gate, body validation,
+ * then the operation's resolver (the one pipeline of operation-pipeline.ts). `/searchIndexDocument` is shared with the Platform family: a request with an
  * `api-key` header and no Authorization is this family's; any other goes on to the Platform route.
  */
 import Router from '@koa/router';
@@ -8,12 +8,10 @@ import type { Context, Next } from 'koa';
 import { integrationOperations, operationForRequest } from '../../contract/index.js';
 import { authenticateProjectKey } from '../domain/authentication.js';
 import { countSearch, requireIntegrationPlan } from '../domain/integration-access.js';
-import { rateHeaders } from '../domain/rate-limit.js';
 import { countIntegrationCall } from '../domain/variant-integration-caps.js';
 import type { Runtime } from '../runtime.js';
-import { readBody } from './body.js';
-import { sendSuccess } from './envelope.js';
 import { integrationHandlers } from './integration-handlers.js';
+import { runOperation } from './operation-pipeline.js';
 import type { Mounts } from './platform-router.js';
 import { parseWith } from './validate.js';
 
@@ -24,17 +22,19 @@ export function integrationRouter(runtime: Runtime, mounts: Mounts): Router {
       // A path the Platform family shares (/searchIndexDocument): the credentials say which operation it is.
       if (operationForRequest(op.path, (header) => ctx.get(header) !== '')?.id !== op.id) return next();
       const domain = runtime.domain;
-      ctx.state.operation = op.id;
-      const caller = authenticateProjectKey(domain, ctx.get('api-key') || undefined);
-      if (op.id === 'searchIndexDocumentByProjectKey')
-        ctx.set(rateHeaders(countSearch(domain, caller.project)));
-      // Variant mode only (FAKE-VARIANT, integration-caps): the other operations' caps.
-      const capped = domain.variant && countIntegrationCall(domain, caller.project, op.id);
-      if (capped) ctx.set(rateHeaders(capped));
-      requireIntegrationPlan(caller.organization.plan, op.id);
-      const body = parseWith(op.request, await readBody(ctx, op.encoding));
-      // Keyed by the table's literal ids: an operation without a resolver does not compile.
-      sendSuccess(ctx, integrationHandlers[op.id]({ domain, caller, body }));
+      // The Project Integration family's steps of the one pipeline (operation-pipeline.ts).
+      await runOperation(ctx, op, {
+        authenticate: (c) => authenticateProjectKey(domain, c.get('api-key') || undefined),
+        count: (caller) => [
+          op.id === 'searchIndexDocumentByProjectKey' ? countSearch(domain, caller.project) : undefined,
+          // Variant mode only (FAKE-VARIANT, integration-caps): the other operations' caps.
+          (domain.variant && countIntegrationCall(domain, caller.project, op.id)) || undefined,
+        ],
+        gate: (caller) => requireIntegrationPlan(caller.organization.plan, op.id),
+        parse: (raw) => parseWith(op.request, raw) as Record<string, unknown>,
+        // Keyed by the table's literal ids: an operation without a resolver does not compile.
+        resolve: (caller, body) => integrationHandlers[op.id]({ domain, caller, body }),
+      });
     });
   }
   return router;

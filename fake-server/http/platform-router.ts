@@ -1,7 +1,7 @@
 /**
- * The Platform family: for each operation of the contract table, a route that authenticates the token, applies
- * the plan gate, the hourly cap, the permission table, body validation and project resolution (all domain rules),
- * then runs the operation's resolver.
+ * The Platform family: for each operation of the contract table, a route through the one pipeline
+ * (operation-pipeline.ts): the token, the hourly cap, the plan gate and the permission table, body validation, then
+ * project resolution and the operation's resolver (all domain rules).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -9,12 +9,10 @@ import { type Operation, type PlatformOperationId, platformOperations } from '..
 import { authenticateToken, bearerValue } from '../domain/authentication.js';
 import { requireOperation, requirePlatformPlan, resolveProject } from '../domain/authorization.js';
 import { countPlatformRequest } from '../domain/platform-cap.js';
-import { rateHeaders } from '../domain/rate-limit.js';
 import type { Project } from '../domain/state.js';
 import { requireVariantAccess } from '../domain/variant-access.js';
 import type { Runtime } from '../runtime.js';
-import { readBody } from './body.js';
-import { sendSuccess } from './envelope.js';
+import { runOperation } from './operation-pipeline.js';
 import { platformHandlers } from './platform-handlers.js';
 import { parseWith } from './validate.js';
 import { parseWithHistoryField } from './variant-playground-history.js';
@@ -35,28 +33,31 @@ export function platformRouter(runtime: Runtime, mounts: Mounts): Router {
   return router;
 }
 
-async function runPlatform(
+/** The Platform family's steps of the one pipeline (operation-pipeline.ts). */
+function runPlatform(
   runtime: Runtime,
   op: Operation & { readonly id: PlatformOperationId },
   ctx: Context,
 ): Promise<void> {
   const domain = runtime.domain;
-  ctx.state.operation = op.id;
-  const caller = authenticateToken(domain, bearerValue(ctx.get('authorization') || undefined));
-  const decision = countPlatformRequest(domain, caller);
-  ctx.set(rateHeaders(decision));
-  requirePlatformPlan(caller.organization.plan);
-  if (op.access) requireOperation(caller, op.access);
-  // Variant mode only (FAKE-VARIANT): auth-not-shown's stricter access and playground-history-field's field name.
-  if (domain.variant) requireVariantAccess(domain, op.id, caller);
-  const raw = await readBody(ctx, op.encoding);
-  const body = (
-    domain.variant
-      ? parseWithHistoryField(domain, op.id, raw, (input) => parseWith(op.request, input))
-      : parseWith(op.request, raw)
-  ) as Record<string, unknown>;
-  let project: Project | undefined;
-  if (op.projectScoped) project = resolveProject(domain, caller, String(body.project_uid));
-  // Keyed by the table's literal ids: an operation without a resolver does not compile.
-  sendSuccess(ctx, platformHandlers[op.id]({ domain, caller, body, project: project as Project }));
+  return runOperation(ctx, op, {
+    authenticate: (c) => authenticateToken(domain, bearerValue(c.get('authorization') || undefined)),
+    count: (caller) => [countPlatformRequest(domain, caller)],
+    gate: (caller) => {
+      requirePlatformPlan(caller.organization.plan);
+      if (op.access) requireOperation(caller, op.access);
+      // Variant mode only (FAKE-VARIANT): auth-not-shown's stricter access.
+      if (domain.variant) requireVariantAccess(domain, op.id, caller);
+    },
+    // Variant mode only: playground-history-field's field name.
+    parse: (raw) =>
+      (domain.variant
+        ? parseWithHistoryField(domain, op.id, raw, (input) => parseWith(op.request, input))
+        : parseWith(op.request, raw)) as Record<string, unknown>,
+    resolve: (caller, body) => {
+      const project = op.projectScoped ? resolveProject(domain, caller, String(body.project_uid)) : undefined;
+      // Keyed by the table's literal ids: an operation without a resolver does not compile.
+      return platformHandlers[op.id]({ domain, caller, body, project: project as Project });
+    },
+  });
 }
