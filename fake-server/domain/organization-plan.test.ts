@@ -38,6 +38,19 @@ describe('organization plan and credits [FAKE-PROVIDER-STATES, RATE-ENTERPRISE-C
     expect([org.plan, org.ragCapPerHour]).toEqual(['advanced', undefined]);
   });
 
+  it('the smallest cap, 1, is accepted; a refused cap names rag_cap_per_hour as a positive integer', () => {
+    const { ctx, org } = world();
+    setOrganizationPlan(ctx, org, 'enterprise', 1);
+    expect([org.plan, org.ragCapPerHour, ragCapPerHour(org)]).toEqual(['enterprise', 1, 1]);
+    const err = failure(() => setOrganizationPlan(ctx, org, 'professional', 0));
+    expect([err.status, err.message, err.details]).toEqual([
+      400,
+      'Invalid params',
+      [{ path: 'rag_cap_per_hour', message: 'a positive integer' }],
+    ]);
+    expect([org.plan, org.ragCapPerHour]).toEqual(['enterprise', 1]);
+  });
+
   it('credits: any number from 0; a negative or non-finite balance is Invalid params and changes nothing', () => {
     const { ctx, org } = world();
     expect(setOrganizationCredits(ctx, org, 0).credits).toBe(0);
@@ -47,5 +60,15 @@ describe('organization plan and credits [FAKE-PROVIDER-STATES, RATE-ENTERPRISE-C
       expect([err.status, err.details?.[0]?.path]).toEqual([400, 'credits']);
     }
     expect(org.credits).toBe(12.5);
+  });
+
+  it('a refused balance names credits as a number of at least 0', () => {
+    const { ctx, org } = world();
+    const err = failure(() => setOrganizationCredits(ctx, org, -1));
+    expect([err.status, err.message, err.details]).toEqual([
+      400,
+      'Invalid params',
+      [{ path: 'credits', message: 'a number of at least 0' }],
+    ]);
   });
 });
