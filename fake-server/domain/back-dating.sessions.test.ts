@@ -4,7 +4,6 @@
  * The clock never moves.
  */
 import { describe, expect, it } from 'vitest';
-import { Runtime } from '../runtime.js';
 import {
   conversationMessages,
   insertHistoryAroundRetention,
@@ -12,30 +11,15 @@ import {
   insertPastConversations,
   insertPastSession,
 } from './back-dating.js';
+import { backDatingWorld, invalid, refused } from './back-dating.test-support.js';
 import { DAY_MS, isoDay, MINUTE_MS } from './clock.js';
-import { failure } from './errors.test-support.js';
-import { createProject } from './projects.js';
 
 function world() {
-  const runtime = new Runtime();
-  const ctx = runtime.domain;
-  const project = createProject(ctx, { organization_id: runtime.seeded!.organizationId, name: 'Back-dated' });
-  project.settings.auto_resolve_duration = 30;
-  project.settings.auto_close_duration = 90;
-  return { ctx, project, now: ctx.clock.now() };
+  const w = backDatingWorld();
+  w.project.settings.auto_resolve_duration = 30;
+  w.project.settings.auto_close_duration = 90;
+  return w;
 }
-
-/** Status, message and details of the refusal `fn` throws. */
-function refused(fn: () => unknown) {
-  const err = failure(fn);
-  return { status: err.status, message: err.message, details: err.details };
-}
-
-const invalid = (path: string, message: string) => ({
-  status: 400,
-  message: 'Invalid params',
-  details: [{ path, message }],
-});
 
 describe('the stored past session [FAKE-PROVIDER-STATES, SESSION-ACTIVITY]', () => {
   it('a widget session in AI mode, pending, no country, the visitor in visitor_data, created and updated at created_at', () => {

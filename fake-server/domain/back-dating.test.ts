@@ -3,7 +3,6 @@
  * idle session, history on both sides of a retention; the clock never moves.
  */
 import { describe, expect, it } from 'vitest';
-import { Runtime } from '../runtime.js';
 import {
   backdateTokenExpiry,
   conversationMessages,
@@ -12,35 +11,14 @@ import {
   insertPastConversations,
   insertPastSession,
 } from './back-dating.js';
+import { backDatingWorld } from './back-dating.test-support.js';
 import { DAY_MS, MINUTE_MS } from './clock.js';
 import { checkConsistency } from './consistency.js';
 import { failure } from './errors.test-support.js';
-import { createProject } from './projects.js';
-import { listSessions, observeSessions } from './sessions.js';
-import { createToken, isExpired, observedState } from './tokens.js';
+import { observeSessions } from './sessions.js';
+import { isExpired, observedState } from './tokens.js';
 
-function world() {
-  const runtime = new Runtime();
-  const ctx = runtime.domain;
-  const seeded = runtime.seeded!;
-  const project = createProject(ctx, { organization_id: seeded.organizationId, name: 'Back-dated' });
-  const now = ctx.clock.now();
-  const token = (expiration: '7' | 'custom' | 'none', expires_at?: number) =>
-    createToken(ctx, {
-      organization_id: seeded.organizationId,
-      creator_user_id: seeded.users.owner!,
-      name: 't',
-      role: 'owner',
-      expiration,
-      ...(expires_at !== undefined ? { expires_at } : {}),
-    });
-  const statuses = () =>
-    listSessions(ctx, project, { limit: 100, page: 1, orderBy: 'ASC' }).items.map((s) => [
-      s.session_uid,
-      s.status,
-    ]);
-  return { ctx, project, now, token, statuses };
-}
+const world = backDatingWorld;
 
 describe('back-dated tokens [TOKEN-EXPIRED-401, TOKEN-EXPIRY-INSTANT]', () => {
   it('creation and expiry move back together: the expiry lies `ago` before now, the lifetime is kept', () => {

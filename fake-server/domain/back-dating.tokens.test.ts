@@ -4,40 +4,11 @@
  * instant or none stays, and only an expires_at the token holds can move). The clock never moves.
  */
 import { describe, expect, it } from 'vitest';
-import { Runtime } from '../runtime.js';
 import { backdateTokenCreation, backdateTokenExpiry } from './back-dating.js';
+import { backDatingWorld, invalid, refused } from './back-dating.test-support.js';
 import { DAY_MS } from './clock.js';
-import { failure } from './errors.test-support.js';
-import { createToken } from './tokens.js';
 
-function world() {
-  const runtime = new Runtime();
-  const ctx = runtime.domain;
-  const seeded = runtime.seeded!;
-  const now = ctx.clock.now();
-  const token = (expiration: '7' | 'custom' | 'none', expires_at?: number) =>
-    createToken(ctx, {
-      organization_id: seeded.organizationId,
-      creator_user_id: seeded.users.owner!,
-      name: 't',
-      role: 'owner',
-      expiration,
-      ...(expires_at !== undefined ? { expires_at } : {}),
-    });
-  return { ctx, now, token };
-}
-
-/** Status, message and details of the refusal `fn` throws. */
-function refused(fn: () => unknown) {
-  const err = failure(fn);
-  return { status: err.status, message: err.message, details: err.details };
-}
-
-const invalid = (path: string, message: string) => ({
-  status: 400,
-  message: 'Invalid params',
-  details: [{ path, message }],
-});
+const world = backDatingWorld;
 
 describe('backdateTokenExpiry refusals [TOKEN-EXPIRY-INSTANT, FAKE-PROVIDER-STATES]', () => {
   it('a token without expiry: 400 on `expiration`, with the reason; the token is unchanged', () => {
