@@ -63,7 +63,7 @@ describe('the package [LIB-PACKAGE-BINS]', () => {
     expect(stray).toEqual([]);
   });
 
-  it('[LIB-PACKAGE-BINS] the suites run by chatbot-conformance find their imports in the package dependencies', () => {
+  it('[LIB-PACKAGE-BINS] the packages the shipped suites import are dependencies, not devDependencies (the empty-project run in CI checks they resolve)', () => {
     for (const dep of [
       'vitest',
       'fast-check',
