@@ -72,7 +72,9 @@ describe('the package [LIB-PACKAGE-BINS]', () => {
       'eventsource-parser',
       'tsx',
       'zod',
-    ])
+    ]) {
       expect(pkg.dependencies[dep], dep).toBeDefined();
+      expect(pkg.devDependencies[dep], dep).toBeUndefined();
+    }
   });
 });
