@@ -23,6 +23,10 @@ export default defineConfig({
         ],
     exclude: remote ? ['suites/reporting/**', 'node_modules/**'] : ['node_modules/**'],
     fileParallelism: !remote,
+    // Each worker imports the fake, the contract and the fixtures once and runs file after file in that module graph
+    // (a fresh graph per file spent two thirds of `npm test` re-importing them). Tests keep their state in their own
+    // fakes and worlds, never in module-level variables (suites/README.md: "Test files share a worker").
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default', './suites/reporting/clause-reporter.ts'],

@@ -75,8 +75,6 @@ server.listen(port, host, () => {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const target = fake.targetConfig(`http://${host}:${actualPort}`);
   const file = settings.targetFile;
-  mkdirSync(dirname(resolve(file)), { recursive: true }); // relative to the working directory, or absolute
-  writeFileSync(file, `${JSON.stringify(target, null, 2)}\n`);
   const ms = Math.round(process.uptime() * 1000);
   const kept = fake.persistence;
   console.log(
@@ -96,6 +94,9 @@ server.listen(port, host, () => {
       `  target config ${file}`,
     ].join('\n'),
   );
+  // Written after the banner: whoever waits for the file (fake-server/process.ts) has the banner too.
+  mkdirSync(dirname(resolve(file)), { recursive: true }); // relative to the working directory, or absolute
+  writeFileSync(file, `${JSON.stringify(target, null, 2)}\n`);
 });
 
 const stop = () => {

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { TargetConfig } from '../contract/index.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** The start banner's last line (fake-server/main.ts), printed before the target file is written. */
+const BANNER_LAST_LINE = '  target config ';
 
 export interface FakeProcessOptions {
   /** Arguments after scripts/start.mjs (`--state FILE`, …). */
@@ -106,8 +108,9 @@ export function spawnFakeProcess(options: FakeProcessOptions = {}): FakeProcess 
     async ready(timeoutMs = 60_000) {
       const deadline = performance.now() + timeoutMs;
       for (;;) {
+        // The banner is printed before the target file is written; both are awaited, so output() holds it.
         const target = readTargetFile(targetFile);
-        if (target) return target;
+        if (target && text.includes(BANNER_LAST_LINE)) return target;
         if (isGone) throw new Error(`the fake exited (${await exited}) before listening:\n${text}`);
         if (performance.now() > deadline) {
           signal('SIGKILL');

@@ -22,10 +22,21 @@ export function runTag(): string {
   return `${process.env[RUN_TAG_ENV] ?? startedAt}${hex(file, 4)}`;
 }
 
-let drawn = 0;
+const counts = new Map<string, number>();
+/**
+ * The next number, from 1, of a count kept per test file. Test files share a worker's modules (vitest.config.ts,
+ * isolate: false), so a count kept per module would depend on which files ran before in the worker, and a replay
+ * would send names the recording never saw.
+ */
+export function nextInFile(count: string): number {
+  const key = `${count}\u0000${expect.getState().testPath ?? ''}`;
+  const n = (counts.get(key) ?? 0) + 1;
+  counts.set(key, n);
+  return n;
+}
+
 /** 8 hex characters no other call of this run returns (random unless the run tag is fixed). */
 export function uniqueHex8(): string {
   if (!process.env[RUN_TAG_ENV]) return randomUUID().slice(0, 8);
-  drawn += 1;
-  return hex(`${runTag()}-${drawn}`, 8);
+  return hex(`${runTag()}-${nextInFile('uniqueHex8')}`, 8);
 }

@@ -12,7 +12,7 @@ import type {
 import { type MemberRole, operations, type PlanName } from '../../contract/index.js';
 import type { ControlClient } from '../target/control-client.js';
 import type { Auth, Target } from '../target/target.js';
-import { runTag } from './run-tag.js';
+import { nextInFile, runTag } from './run-tag.js';
 
 /** A token and a project as the control API shows them: declared once, in contract/control/views.ts. */
 export type { ControlProject, ControlToken };
@@ -22,11 +22,9 @@ export type TokenSpec = ControlBody<'createToken'>;
 
 export type LifecycleAction = TokenLifecycleAction;
 
-let counter = 0;
 /** A name no earlier run used (also against a long-lived target). */
 export function unique(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${runTag()}-${counter}`;
+  return `${prefix}-${runTag()}-${nextInFile('unique')}`;
 }
 
 export const uniqueEmail = (prefix = 'user'): string => `${unique(prefix)}@example.com`;

@@ -49,12 +49,19 @@ export function beginCassette(config: TargetConfig): void {
     });
     recorder = new CassetteRecorder(dir(), name, { name: config.name, kind: config.kind }, redactor);
   } else {
-    replayer ??= new CassetteReplayer(dir());
+    // A replayer of its own per file, as the recorder is: its redactor learns what this file sent, as the recording's
+    // did (test files share a worker's modules, vitest.config.ts).
+    replayer = new CassetteReplayer(dir());
   }
 }
 
-/** Write this file's cassette (record mode), once every recorded body has been read. */
+/**
+ * Write this file's cassette (record mode), once every recorded body has been read, and close it: the next file in
+ * the worker (vitest.config.ts: test files share a worker's modules) may send through no cassette at all.
+ */
 export async function endCassette(): Promise<void> {
+  replayer = undefined;
+  name = undefined;
   if (!recorder) return;
   await Promise.race([Promise.allSettled(reading), new Promise((r) => setTimeout(r, 10_000))]);
   recorder.save();
