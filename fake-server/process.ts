@@ -2,7 +2,7 @@
  * The fake as a child process, exactly as `npm start` runs it (`node scripts/start.mjs`, the bundle rebuilt when a
  * source is newer): on 127.0.0.1, port 0 (any free one) unless given, its target config written to a file. The one
  * spawner of the tools that need a real process: the benchmark, the fuzzer's child, the rehearsal and the tests of
- * `npm start` itself.
+ * `npm start` itself. With `memoryProbe`, its memory after a forced GC can be asked for (memory-sample.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { TargetConfig } from '../contract/index.js';
+import { type MemorySample, memoryProbeClient, memoryProbeNodeOptions } from './memory-sample.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The start banner's last line (fake-server/main.ts), printed before the target file is written. */
@@ -25,12 +26,15 @@ export interface FakeProcessOptions {
   readonly port?: number;
   /** Where the target config goes; by default a file in a fresh temporary folder. */
   readonly targetFile?: string;
-  /** NODE_OPTIONS of the child (a preloaded probe, --expose-gc). */
+  /** NODE_OPTIONS of the child, after the probe's when `memoryProbe` is set. */
   readonly nodeOptions?: string;
   /** Its own process group, stopped as a group. */
   readonly detached?: boolean;
-  /** An IPC channel to the child (process.send in a preloaded probe). */
-  readonly ipc?: boolean;
+  /**
+   * The memory probe preloaded (memory-probe.mjs, with --expose-gc) and an IPC channel to it, for `memory()`; the
+   * fake then also exits when this process goes away.
+   */
+  readonly memoryProbe?: boolean;
 }
 
 export interface FakeProcess {
@@ -45,6 +49,11 @@ export interface FakeProcess {
   gone(): boolean;
   /** Its target config once written, polling until `timeoutMs`; throws with its output if it exits or times out. */
   ready(timeoutMs?: number): Promise<TargetConfig>;
+  /**
+   * Its memory after a forced full GC, and its peak resident set, through the probe; undefined without
+   * `memoryProbe`, once the channel is closed, or if the probe does not answer within `timeoutMs` (10 s).
+   */
+  memory(timeoutMs?: number): Promise<MemorySample | undefined>;
   /** SIGTERM (its group when detached), then SIGKILL after `graceMs`; resolves once it is gone. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -62,6 +71,9 @@ export function readTargetFile(file: string): TargetConfig | undefined {
 export function spawnFakeProcess(options: FakeProcessOptions = {}): FakeProcess {
   const targetFile = options.targetFile ?? join(mkdtempSync(join(tmpdir(), 'fake-process-')), 'target.json');
   rmSync(targetFile, { force: true }); // an earlier run's file must not pass for this one's
+  const nodeOptions = [options.memoryProbe ? memoryProbeNodeOptions : '', options.nodeOptions ?? '']
+    .filter(Boolean)
+    .join(' ');
   const child = spawn(process.execPath, ['scripts/start.mjs', ...(options.args ?? [])], {
     cwd: ROOT,
     env: {
@@ -69,11 +81,11 @@ export function spawnFakeProcess(options: FakeProcessOptions = {}): FakeProcess 
       PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
       FAKE_TARGET_FILE: targetFile,
-      ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
+      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
       ...options.env,
     },
     detached: options.detached ?? false,
-    stdio: ['ignore', 'pipe', 'pipe', ...(options.ipc ? (['ipc'] as const) : [])],
+    stdio: ['ignore', 'pipe', 'pipe', ...(options.memoryProbe ? (['ipc'] as const) : [])],
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error('the fake did not start');
@@ -98,11 +110,13 @@ export function spawnFakeProcess(options: FakeProcessOptions = {}): FakeProcess 
       // already gone
     }
   };
+  const memory = options.memoryProbe ? memoryProbeClient(child) : async () => undefined;
   return {
     child,
     pid,
     targetFile,
     output: () => text,
+    memory,
     exited,
     gone: () => isGone,
     async ready(timeoutMs = 60_000) {

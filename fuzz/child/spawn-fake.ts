@@ -1,20 +1,13 @@
 /**
  * The fake under test as a child process, exactly as `npm start` runs it (fake-server/process.ts), on 127.0.0.1 and
  * an ephemeral port, its target config written to a temporary file. It runs in its own process group (stopped as a
- * group), with the memory probe preloaded (memory-probe.mjs).
+ * group), with the memory probe preloaded (fake-server/memory-probe.mjs, `memoryProbe` of the spawner).
  */
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { TargetConfig } from '../../contract/index.js';
+import type { MemorySample } from '../../fake-server/memory-sample.js';
 import { spawnFakeProcess } from '../../fake-server/process.js';
-
-export interface HeapSample {
-  collected: boolean;
-  rss: number;
-  heapUsed: number;
-  external: number;
-  arrayBuffers: number;
-}
 
 export interface FakeChild {
   pid: number;
@@ -28,14 +21,12 @@ export interface FakeChild {
   /** The last lines of its stderr. */
   stderrTail(): string[];
   /** Memory after a full GC, through the probe; undefined if the probe does not answer. */
-  heap(timeoutMs?: number): Promise<HeapSample | undefined>;
+  heap(timeoutMs?: number): Promise<MemorySample | undefined>;
   stop(): Promise<void>;
 }
 
-const PROBE = new URL('./memory-probe.mjs', import.meta.url).href;
-
 export async function startFakeChild(startTimeoutMs = 90_000): Promise<FakeChild> {
-  const fake = spawnFakeProcess({ nodeOptions: `--expose-gc --import=${PROBE}`, detached: true, ipc: true });
+  const fake = spawnFakeProcess({ memoryProbe: true, detached: true });
   const { child, pid } = fake;
   const stderr: string[] = [];
   let unexpected = 0;
@@ -62,7 +53,6 @@ export async function startFakeChild(startTimeoutMs = 90_000): Promise<FakeChild
     throw new Error(`the fake did not start:\n${stderr.join('\n')}`);
   }
 
-  let probeId = 0;
   return {
     pid,
     target,
@@ -70,31 +60,7 @@ export async function startFakeChild(startTimeoutMs = 90_000): Promise<FakeChild
     exitStatus: () => exitStatus,
     unexpectedErrors: () => unexpected,
     stderrTail: () => stderr.slice(-40),
-    heap(timeoutMs = 10_000) {
-      if (!child.connected) return Promise.resolve(undefined);
-      const id = ++probeId;
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          child.off('message', onMessage);
-          resolve(undefined);
-        }, timeoutMs);
-        const onMessage = (m: unknown) => {
-          const msg = m as { type?: string; id?: number } & HeapSample;
-          if (msg?.type !== 'fuzz-memory' || msg.id !== id) return;
-          clearTimeout(timer);
-          child.off('message', onMessage);
-          resolve({
-            collected: msg.collected,
-            rss: msg.rss,
-            heapUsed: msg.heapUsed,
-            external: msg.external,
-            arrayBuffers: msg.arrayBuffers,
-          });
-        };
-        child.on('message', onMessage);
-        child.send({ type: 'fuzz-memory', id });
-      });
-    },
+    heap: fake.memory,
     stop,
   };
 }
