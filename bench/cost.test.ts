@@ -25,9 +25,8 @@ describe('measureCosts [FAKE-PAGE-COST]', () => {
       settings: { connections: 1, rounds: 1, durationS: 1, warmupS: 1 },
       throughput: [],
       scale: {
-        sizes: sizes.map((n) => ({ sessions: n, seedMs: 1, seeded })),
+        sizes: sizes.map((n) => ({ sessions: n, seedMs: 1, seeded, memory: null })),
         reads: [],
-        rssBytes: null,
         costs: rows,
       },
       coldStart: null,

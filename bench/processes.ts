@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import type { TargetConfig } from '../contract/index.js';
+import type { MemorySample } from '../fake-server/memory-sample.js';
 import { spawnFakeProcess } from '../fake-server/process.js';
 
 export const HOST = '127.0.0.1';
@@ -78,11 +79,13 @@ async function answers(origin: string): Promise<boolean> {
 
 export interface FakeChild extends Child {
   target: TargetConfig;
+  /** Its memory after a forced full GC and its peak resident set (the memory probe), within `timeoutMs`. */
+  memory(timeoutMs?: number): Promise<MemorySample | undefined>;
 }
 
-/** The fake as a bench child, and a promise of its target config once it listens. */
-function fakeChild(port: number, targetFile: string, env: Record<string, string>) {
-  const fake = spawnFakeProcess({ port, targetFile, env });
+/** The fake as a bench child (with its memory probe or not), and a promise of its target config once it listens. */
+function fakeChild(port: number, targetFile: string, env: Record<string, string>, memoryProbe: boolean) {
+  const fake = spawnFakeProcess({ port, targetFile, env, memoryProbe });
   const child: Child = {
     name: 'fake',
     child: fake.child,
@@ -90,22 +93,25 @@ function fakeChild(port: number, targetFile: string, env: Record<string, string>
     origin: `http://${HOST}:${port}`,
     output: fake.output,
   };
-  return { child, ready: () => fake.ready(60_000) };
+  return { child, ready: () => fake.ready(60_000), memory: fake.memory };
 }
 
 /** Spawn the fake as users start it (fake-server/process.ts: `node scripts/start.mjs`) on `port`, writing `targetFile`. */
 export function spawnFake(port: number, targetFile: string, env: Record<string, string> = {}): Child {
-  return fakeChild(port, targetFile, env).child;
+  return fakeChild(port, targetFile, env, false).child;
 }
 
-/** The fake started and ready: its target file written (the first start after a source change rebuilds the bundle). */
+/**
+ * The fake started and ready: its target file written (the first start after a source change rebuilds the bundle),
+ * with the memory probe preloaded (--expose-gc and a tiny module; the fake's code is untouched).
+ */
 export async function startFake(
   port: number,
   targetFile: string,
   env: Record<string, string> = {},
 ): Promise<FakeChild> {
-  const fake = fakeChild(port, targetFile, env);
-  return { ...fake.child, target: await fake.ready() };
+  const fake = fakeChild(port, targetFile, env, true);
+  return { ...fake.child, target: await fake.ready(), memory: fake.memory };
 }
 
 /** Whether the file exists and holds complete JSON (it is written in one call, but read it to be sure). */
@@ -159,14 +165,4 @@ export async function stop(c: Child): Promise<void> {
   const timer = setTimeout(() => c.child.kill('SIGKILL'), 5000);
   await exited;
   clearTimeout(timer);
-}
-
-/** Resident set size of a process in bytes, from /proc/<pid>/status (VmRSS). */
-export function rssBytes(pid: number): number | null {
-  try {
-    const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
 }

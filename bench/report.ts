@@ -30,6 +30,37 @@ export function formatTarget(t: TargetCheck): string[] {
   return [t.target, value, limit, t.met === null ? 'n/a' : t.met ? 'met' : 'MISSED'];
 }
 
+const mb = (bytes: number | null | undefined): string =>
+  bytes === null || bytes === undefined ? '-' : fixed(bytes / 2 ** 20, 0);
+
+/** The fake's memory after each scale size: after a forced full GC (when the probe ran one), and the peak so far. */
+export function memoryTable(r: BenchResults): { headers: string[]; rows: string[][] } {
+  const headers = [
+    'sessions',
+    'forced GC',
+    'RSS MB',
+    'heap used MB',
+    'heap total MB',
+    'external MB',
+    'array buffers MB',
+    'peak RSS MB',
+  ];
+  const rows = (r.scale?.sizes ?? []).map((s) => {
+    const m = s.memory;
+    return [
+      String(s.sessions),
+      m ? (m.collected ? 'yes' : 'no') : '-',
+      mb(m?.rss),
+      mb(m?.heapUsed),
+      mb(m?.heapTotal),
+      mb(m?.external),
+      mb(m?.arrayBuffers),
+      mb(m?.peakRss),
+    ];
+  });
+  return { headers, rows };
+}
+
 export function renderText(r: BenchResults): string {
   const out: string[] = [];
   const { connections, rounds, durationS, warmupS } = r.settings;
@@ -90,8 +121,11 @@ export function renderText(r: BenchResults): string {
       out.push(
         `  ${s.sessions} sessions: ${s.seeded.messages} messages, ${s.seeded.execution_logs} logs, ${s.seeded.chunks} chunks, bulk-seeded in ${fixed(s.seedMs / 1000, 1)} s`,
       );
+    const memory = memoryTable(r);
     out.push(
-      `  fake RSS after the largest size: ${r.scale.rssBytes === null ? 'n/a' : `${fixed(r.scale.rssBytes / 2 ** 20, 0)} MB`}`,
+      '',
+      "The fake's memory after each size's reads (after a forced full GC; external includes the array buffers; peak: the highest resident set since it started, VmHWM)",
+      formatTable(memory.headers, memory.rows),
     );
     const costs = r.scale.costs ?? [];
     if (costs.length > 0)
@@ -233,6 +267,13 @@ export function renderHtml(r: BenchResults): string {
       ),
     );
   }
+  const memory = memoryTable(r);
+  const memorySection = r.scale
+    ? `<h2>Memory at scale</h2>
+<p>The fake's memory after each size's reads: after a forced full GC; external includes the array buffers; peak: the highest resident set since it started (VmHWM).</p>
+${htmlTable(memory.headers, memory.rows)}
+`
+    : '';
   const throughputRows = r.throughput.map((t) => [
     t.op,
     t.server,
@@ -259,7 +300,7 @@ load average ${esc(r.machine.loadavgStart.map((x) => x.toFixed(2)).join(' '))} a
 ${htmlTable(['target', 'measured', 'target', 'verdict'], r.targets.map(formatTarget), 3)}
 <h2>Charts</h2>
 ${charts.join('\n')}
-<h2>Throughput</h2>
+${memorySection}<h2>Throughput</h2>
 ${htmlTable(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx'], throughputRows)}
 <h2>Printed report</h2>
 <pre>${esc(renderText(r))}</pre>

@@ -1,11 +1,8 @@
 /**
  * `npm run bench`: the fake (started as users start it) side by side with a Prism mock of the generated OpenAPI
  * document and a minimal Koa handler, at 50 connections on four operations; then the fake at 10k and 100k
- * sessions; then its cold start. Prints a table and writes reports/bench.json and reports/bench.html.
- *
- * Options: --rounds N (default 3) of --duration S (2) per server after a --warmup S (1), --connections N (50),
- * --no-scale, --no-cold-start, --quick (1 round of 1 s, small scale: a smoke test of the bench, not a measurement).
- * Everything listens on 127.0.0.1 and every run is bounded in time.
+ * sessions, with its memory after a forced GC and its peak; then its cold start. Prints a table and writes
+ * reports/bench.json and reports/bench.html. The options are in `usage` below (`--help` prints it).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,12 +13,34 @@ import { BenchClient } from './control.js';
 import { measureCosts } from './cost.js';
 import { type RoundsOptions, runRounds } from './load.js';
 import { writeOpenApi } from './openapi-file.js';
-import { type Child, freePort, startFake, startMinimalKoa, startPrism, stop } from './processes.js';
+import {
+  type Child,
+  type FakeChild,
+  freePort,
+  startFake,
+  startMinimalKoa,
+  startPrism,
+  stop,
+} from './processes.js';
 import { renderHtml, renderText } from './report.js';
 import { type BenchResults, type ServerName, servers, type ThroughputRow } from './results.js';
 import { defaultScale, measureScale, type ScaleResult } from './scale.js';
 import { defaultSizes, prepareScenarios } from './scenarios.js';
 import { checkTargets } from './targets.js';
+
+const usage = `Usage: npm run bench -- [options]
+
+  --rounds N        interleaved rounds per server (3)
+  --duration S      seconds per round (2)
+  --warmup S        seconds of warm-up per server (1)
+  --connections N   concurrent connections (50)
+  --no-scale        skip the scale part
+  --only-scale      only the scale part (bulk seeding, paged reads, memory): no throughput, no Prism, no cold start
+  --no-cold-start   skip the cold start
+  --quick           1 round of 1 s, small scale: a smoke test of the bench, not a measurement
+  --help            this text
+
+Everything listens on 127.0.0.1 and every part is bounded in time.`;
 
 const { values: args } = parseArgs({
   options: {
@@ -30,10 +49,20 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
     'no-scale': { type: 'boolean', default: false },
+    'only-scale': { type: 'boolean', default: false },
     'no-cold-start': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
   },
 });
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (args['only-scale'] && args['no-scale']) {
+  console.error('npm run bench: --only-scale and --no-scale exclude each other');
+  process.exit(2);
+}
 
 const quick = args.quick;
 const settings: RoundsOptions = {
@@ -44,66 +73,81 @@ const settings: RoundsOptions = {
 };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
+/** The throughput part: the fake prepared, Prism and the minimal Koa started beside it, the interleaved rounds. */
+async function measureThroughput(
+  fake: FakeChild,
+  client: BenchClient,
+  work: string,
+  children: Child[],
+  notes: string[],
+): Promise<ThroughputRow[]> {
+  const openapi = await writeOpenApi('reports/openapi.json');
+  log(`OpenAPI document: ${openapi}`);
+  log('preparing credentials and sessions on the fake');
+  const sizes = quick ? { ...defaultSizes, tokens: 20, sessions: 200 } : defaultSizes;
+  const scenarios = await prepareScenarios(client, sizes);
+  notes.push(
+    `fake set-up: the organization on Enterprise with a RAG cap of 100,000,000/h and 1e12 credits; ${sizes.tokens} fresh owner tokens taken in turn for getMyProjects; ${sizes.sessions} widget sessions taken in turn for sendMessage; the project-key search over ${sizes.searchProjects} projects of a second organization with the same documents, and the rate-limit window set to 1 s (POST /_control/rate-limits/window), so that caps do not answer 429s; Prism and minimal Koa get the same requests. Five questions repeat, so the fake's search answers most retrievals from its kept rankings; the scale search asks a new query each time.`,
+  );
+
+  // The minimal Koa answers, per path, the bytes the fake answered for the first variant.
+  const basePath = new URL(fake.target.base_url).pathname;
+  const responses: Record<string, unknown> = {};
+  for (const s of scenarios) {
+    const v = s.variants[0]!;
+    const res = await client.call(s.path, v.headers, JSON.parse(v.body));
+    if (res.status !== 200) throw new Error(`${s.op} answered ${res.status} before the runs`);
+    responses[`${basePath}${s.path}`] = res.body;
+  }
+  const responsesFile = join(work, 'responses.json');
+  writeFileSync(responsesFile, JSON.stringify(responses));
+
+  const prism = await startPrism(openapi, await freePort());
+  children.push(prism);
+  const koa = await startMinimalKoa(await freePort(), responsesFile);
+  children.push(koa);
+  const urls: Record<ServerName, (path: string) => string> = {
+    fake: (p) => `${fake.target.base_url}${p}`,
+    prism: (p) => `${prism.origin}${p}`,
+    'minimal-koa': (p) => `${koa.origin}${basePath}${p}`,
+  };
+
+  const throughput: ThroughputRow[] = [];
+  for (const s of scenarios) {
+    const spec = (server: ServerName) => ({ url: urls[server](s.path), variants: s.variants });
+    const results = await runRounds(
+      { fake: spec('fake'), prism: spec('prism'), 'minimal-koa': spec('minimal-koa') },
+      settings,
+    );
+    for (const server of servers) {
+      const result = results[server];
+      throughput.push({ op: s.op, server, result });
+      log(
+        `  ${s.op.padEnd(32)} ${server.padEnd(12)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}`,
+      );
+    }
+  }
+  await stop(koa);
+  await stop(prism);
+  return throughput;
+}
+
 async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const loadavgStart = os.loadavg();
   const work = mkdtempSync(join(os.tmpdir(), 'bench-'));
   const children: Child[] = [];
   const notes: string[] = [];
+  const onlyScale = args['only-scale'];
   try {
     mkdirSync('reports', { recursive: true });
-    const openapi = await writeOpenApi('reports/openapi.json');
-    log(`OpenAPI document: ${openapi}`);
-
     const fake = await startFake(await freePort(), join(work, 'fake-target.json'));
     children.push(fake);
     const client = new BenchClient(fake.target);
-    log(`fake (pid ${fake.pid}) on ${fake.origin}; preparing credentials and sessions`);
-    const sizes = quick ? { ...defaultSizes, tokens: 20, sessions: 200 } : defaultSizes;
-    const scenarios = await prepareScenarios(client, sizes);
-    notes.push(
-      `fake set-up: the organization on Enterprise with a RAG cap of 100,000,000/h and 1e12 credits; ${sizes.tokens} fresh owner tokens taken in turn for getMyProjects; ${sizes.sessions} widget sessions taken in turn for sendMessage; the project-key search over ${sizes.searchProjects} projects of a second organization with the same documents, and the rate-limit window set to 1 s (POST /_control/rate-limits/window), so that caps do not answer 429s; Prism and minimal Koa get the same requests. Five questions repeat, so the fake's search answers most retrievals from its kept rankings; the scale search asks a new query each time.`,
-    );
+    log(`fake (pid ${fake.pid}) on ${fake.origin}`);
 
-    // The minimal Koa answers, per path, the bytes the fake answered for the first variant.
-    const basePath = new URL(fake.target.base_url).pathname;
-    const responses: Record<string, unknown> = {};
-    for (const s of scenarios) {
-      const v = s.variants[0]!;
-      const res = await client.call(s.path, v.headers, JSON.parse(v.body));
-      if (res.status !== 200) throw new Error(`${s.op} answered ${res.status} before the runs`);
-      responses[`${basePath}${s.path}`] = res.body;
-    }
-    const responsesFile = join(work, 'responses.json');
-    writeFileSync(responsesFile, JSON.stringify(responses));
-
-    const prism = await startPrism(openapi, await freePort());
-    children.push(prism);
-    const koa = await startMinimalKoa(await freePort(), responsesFile);
-    children.push(koa);
-    const urls: Record<ServerName, (path: string) => string> = {
-      fake: (p) => `${fake.target.base_url}${p}`,
-      prism: (p) => `${prism.origin}${p}`,
-      'minimal-koa': (p) => `${koa.origin}${basePath}${p}`,
-    };
-
-    const throughput: ThroughputRow[] = [];
-    for (const s of scenarios) {
-      const spec = (server: ServerName) => ({ url: urls[server](s.path), variants: s.variants });
-      const results = await runRounds(
-        { fake: spec('fake'), prism: spec('prism'), 'minimal-koa': spec('minimal-koa') },
-        settings,
-      );
-      for (const server of servers) {
-        const result = results[server];
-        throughput.push({ op: s.op, server, result });
-        log(
-          `  ${s.op.padEnd(32)} ${server.padEnd(12)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}`,
-        );
-      }
-    }
-    await stop(koa);
-    await stop(prism);
+    const throughput = onlyScale ? [] : await measureThroughput(fake, client, work, children, notes);
+    if (onlyScale) notes.push('--only-scale: the scale part alone; no throughput and no cold start.');
 
     let scale: ScaleResult | null = null;
     if (!args['no-scale']) {
@@ -111,14 +155,15 @@ async function main(): Promise<void> {
       const o = quick
         ? { ...defaultScale, sizes: [1_000, 10_000], chunks: 1_000, samples: 50 }
         : defaultScale;
-      scale = await measureScale(client, fake.pid, o, log);
+      // A full GC of a heap near 1 GB takes seconds on a busy machine: a minute's grace.
+      scale = await measureScale(client, () => fake.memory(60_000), o, log);
       log('scale: records visited per read (in process)');
       scale.costs = measureCosts(o);
     }
     await stop(fake);
 
     let coldStart: ColdStartResult | null = null;
-    if (!args['no-cold-start']) {
+    if (!args['no-cold-start'] && !onlyScale) {
       const runs = quick ? 2 : 5;
       log(`cold start: ${runs} runs`);
       coldStart = await measureColdStart(runs, join(work, 'cold-target.json'));

@@ -1,11 +1,12 @@
 /**
  * The fake at scale: for each size, a reset, a fresh project bulk-seeded with that many sessions (10 messages and
  * 5 execution logs each) and a 10k-chunk knowledgebase, then one request at a time (keep-alive) for each paged read,
- * timed on the client: p50/p99 per read and size. The fake's RSS is read from /proc after the largest size.
+ * timed on the client: p50/p99 per read and size. After each size's reads, the fake's memory after a forced full GC
+ * and its peak resident set so far, through its memory probe (fake-server/memory-sample.ts).
  */
 import { Agent, request } from 'undici';
+import type { MemorySample } from '../fake-server/memory-sample.js';
 import type { BenchClient } from './control.js';
-import { rssBytes } from './processes.js';
 
 export interface ScaleOptions {
   sizes: number[];
@@ -36,6 +37,8 @@ export interface ScaleSize {
   sessions: number;
   seedMs: number;
   seeded: { sessions: number; messages: number; execution_logs: number; chunks: number };
+  /** The fake's memory after this size's reads: after a forced full GC, and the peak so far; null if not sampled. */
+  memory: MemorySample | null;
 }
 
 /** What one scale read visited at one size (bench/cost.ts). */
@@ -49,8 +52,6 @@ export interface CostRow {
 export interface ScaleResult {
   sizes: ScaleSize[];
   reads: ScaleRead[];
-  /** RSS of the fake after the largest size (bytes), or null where /proc is not available. */
-  rssBytes: number | null;
   /** Stored records each read visits per request at each size, counted in process (bench/cost.ts, FAKE-PAGE-COST). */
   costs?: CostRow[];
 }
@@ -106,9 +107,20 @@ async function timeRead(agent: Agent, baseUrl: string, spec: ReadSpec, o: ScaleO
   };
 }
 
+/** The fake's memory sample, through its probe; undefined if it has none or it does not answer. */
+export type MemoryOf = () => Promise<MemorySample | undefined>;
+
+/** The memory sampled after the largest size, or null. */
+export function memoryAtLargest(scale: Pick<ScaleResult, 'sizes'> | null | undefined): MemorySample | null {
+  const sizes = scale?.sizes ?? [];
+  if (sizes.length === 0) return null;
+  const largest = sizes.reduce((a, b) => (b.sessions > a.sessions ? b : a));
+  return largest.memory ?? null;
+}
+
 export async function measureScale(
   client: BenchClient,
-  fakePid: number,
+  memoryOf: MemoryOf,
   o: ScaleOptions = defaultScale,
   log: (line: string) => void = () => {},
 ): Promise<ScaleResult> {
@@ -131,7 +143,8 @@ export async function measureScale(
         messages_per_session: o.messagesPerSession,
         chunks: o.chunks,
       });
-      sizes.push({ sessions: n, seedMs: performance.now() - start, seeded });
+      const size: ScaleSize = { sessions: n, seedMs: performance.now() - start, seeded, memory: null };
+      sizes.push(size);
       log(`  seeded ${n} sessions, ${seeded.messages} messages, ${seeded.chunks} chunks`);
 
       // A token per Platform read keeps each under the hourly 1,000.
@@ -192,8 +205,9 @@ export async function measureScale(
         },
       ];
       for (const spec of specs) reads.push(await timeRead(agent, client.target.base_url, spec, o, n));
+      size.memory = (await memoryOf()) ?? null;
     }
-    return { sizes, reads, rssBytes: rssBytes(fakePid) };
+    return { sizes, reads };
   } finally {
     await agent.close();
   }

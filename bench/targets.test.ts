@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { MemorySample } from '../fake-server/memory-sample.js';
 import type { LoadResult } from './load.js';
-import { formatTable } from './report.js';
+import { formatTable, renderHtml, renderText } from './report.js';
 import type { BenchResults, ServerName } from './results.js';
 import { quantile } from './scale.js';
-import { checkTargets, growth, ratio } from './targets.js';
+import { checkTargets, growth, memoryTargetLabel, ratio } from './targets.js';
 
 const load = (rps: number, p99 = 10): LoadResult => ({
   requests: rps * 5,
@@ -18,6 +19,18 @@ const row = (op: string, server: ServerName, rps: number, p99?: number) => ({
   op,
   server,
   result: load(rps, p99),
+});
+
+const MB = 2 ** 20;
+/** A memory sample of `rssMB` after a GC (or not), with a peak above it. */
+const sample = (rssMB: number, collected: boolean): MemorySample => ({
+  collected,
+  rss: rssMB * MB,
+  heapUsed: (rssMB / 2) * MB,
+  heapTotal: (rssMB / 2) * MB,
+  external: 10 * MB,
+  arrayBuffers: MB,
+  peakRss: 2 * rssMB * MB,
 });
 
 function results(over: Partial<BenchResults> = {}): Omit<BenchResults, 'targets'> {
@@ -39,12 +52,12 @@ function results(over: Partial<BenchResults> = {}): Omit<BenchResults, 'targets'
         sessions,
         seedMs: 1,
         seeded: { sessions, messages: 0, execution_logs: 0, chunks: 0 },
+        memory: sample(sessions === 100_000 ? 900 : 300, true),
       })),
       reads: [
         { read: 'a', sessions: 10_000, p50: 1, p99: 2, samples: 1, non2xx: 0 },
         { read: 'a', sessions: 100_000, p50: 2.5, p99: 3, samples: 1, non2xx: 0 },
       ],
-      rssBytes: 600 * 2 ** 20,
     },
     coldStart: { runs: [], medianTargetFileMs: 500, medianFirst200Ms: 1200 },
     notes: [],
@@ -69,10 +82,31 @@ describe('bench targets', () => {
     expect(checks['fake p99 at 50 connections getMyProjects']).toBe(true);
     expect(checks['fake p99 at 50 connections sendMessage']).toBe(false);
     expect(checks['growth 10k→100k sessions (p50) a']).toBe(false);
-    expect(checks['fake RSS at the scale point']).toBe(true);
+    expect(checks[memoryTargetLabel]).toBe(true);
     expect(checks['cold start (median, spawn → first 200)']).toBe(false);
     const none = checkTargets(results({ scale: null, coldStart: null }));
-    expect(none.find((c) => c.target === 'fake RSS at the scale point')?.met).toBeNull();
+    expect(none.find((c) => c.target === memoryTargetLabel)?.met).toBeNull();
+  });
+
+  it('the 1 GB goal is judged on the RSS after a forced GC at the largest size, never on a sample without a GC', () => {
+    const at = (memory: MemorySample | null) => {
+      const r = results();
+      r.scale!.sizes[1]!.memory = memory;
+      return checkTargets(r).find((c) => c.target === memoryTargetLabel)!;
+    };
+    expect(memoryTargetLabel).toMatch(/after a forced GC/);
+    expect(at(sample(900, true))).toMatchObject({ value: 900, limit: 1024, met: true });
+    expect(at(sample(1100, true))).toMatchObject({ value: 1100, met: false });
+    expect(at(sample(900, false))).toMatchObject({ value: null, met: null });
+    expect(at(null)).toMatchObject({ value: null, met: null });
+  });
+
+  it('the text and the page show the memory after GC and the peak at each size', () => {
+    const r = { ...results(), targets: [] };
+    const text = renderText(r);
+    expect(text).toMatch(/100000 +yes +900 +450 +450 +10 +1 +1800/);
+    expect(text).toMatch(/10000 +yes +300 +150 +150 +10 +1 +600/);
+    expect(renderHtml(r)).toContain('<td>1800</td>');
   });
 
   it('growth is the largest size over the smallest, per read', () => {
