@@ -21,7 +21,6 @@ export default defineConfig({
       // The slowest files (seconds each, thousands of requests against the hourly caps, or hundreds of generated
       // runs), which every mutant they cover would pay again. Leaving tests out can only let more mutants survive:
       // the score is a lower bound of what the whole suite achieves.
-      'fake-server/domain/sessions-observe.test.ts',
       'suites/properties/rate-limit.property.test.ts',
       'suites/limits/exactness.test.ts',
       // Starts the fake as a child process from its bundle, which Stryker's instrumented sources never reach.

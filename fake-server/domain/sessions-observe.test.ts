@@ -13,6 +13,9 @@ import type { Project } from './state.js';
 
 type Op = LifecycleOp | { kind: 'observe' };
 
+/** 400 runs, or FC_RUNS (the mutation runs take 30, mutation/setup.ts, so that every mutant it covers meets it). */
+const RUNS = Number.parseInt(process.env.FC_RUNS ?? '', 10) || 400;
+
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   ...lifecycleOps,
   fc.record({ kind: fc.constant('observe' as const) }),
@@ -57,7 +60,7 @@ describe('observeSessions', () => {
           }
         }
       }),
-      { numRuns: 400 },
+      { numRuns: RUNS },
     );
     // 400 runs of two fresh runtimes each: about 15 s of CPU, more on a loaded machine (the default 30 s is too tight).
   }, 180_000);
