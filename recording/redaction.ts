@@ -13,6 +13,7 @@
  * Placeholders are never redacted again, so redacting twice changes nothing.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { Substitutions } from './substitutions.js';
 
 const CREDENTIAL = /(api-v1-|apk-)([A-Za-z0-9_-]{6,})/g;
 /** Bounded parts keep the scan linear on long text (a 1 MB body of letters has no address in it). */
@@ -38,8 +39,7 @@ const isPlaceholder = (value: string): boolean =>
 
 export class Redactor {
   /** Sensitive text → its placeholder, applied longest first. */
-  private readonly substitutions = new Map<string, string>();
-  private ordered: [string, string][] | undefined;
+  private readonly substitutions = new Substitutions();
   /** Strings the harness sent before any answer carried them: its own test data. */
   private readonly sentByHarness = new Set<string>();
   private readonly personalKey: Buffer;
@@ -85,17 +85,11 @@ export class Redactor {
   private add(value: string, placeholder: string): void {
     if (this.substitutions.get(value) === placeholder) return;
     this.substitutions.set(value, placeholder);
-    this.ordered = undefined;
   }
 
   /** Apply every known substitution to `text`. */
   apply(text: string): string {
-    if (this.substitutions.size === 0 || text.length === 0) return text;
-    this.ordered ??= [...this.substitutions].sort((a, b) => b[0].length - a[0].length);
-    let out = text;
-    for (const [value, placeholder] of this.ordered)
-      if (out.includes(value)) out = out.split(value).join(placeholder);
-    return out;
+    return this.substitutions.apply(text);
   }
 
   /**
