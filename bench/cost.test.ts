@@ -25,7 +25,7 @@ describe('measureCosts [FAKE-PAGE-COST]', () => {
       settings: { connections: 1, rounds: 1, durationS: 1, warmupS: 1 },
       throughput: [],
       scale: {
-        sizes: sizes.map((n) => ({ sessions: n, seedMs: 1, seeded, memory: null })),
+        sizes: sizes.map((n) => ({ sessions: n, seedMs: 1, seeded, seededMemory: null, memory: null })),
         reads: [],
         costs: rows,
       },

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import type { TargetConfig } from '../contract/index.js';
-import type { MemorySample } from '../fake-server/memory-sample.js';
+import type { MemoryAsk, MemorySample } from '../fake-server/memory-sample.js';
 import { spawnFakeProcess } from '../fake-server/process.js';
 
 export const HOST = '127.0.0.1';
@@ -79,8 +79,8 @@ async function answers(origin: string): Promise<boolean> {
 
 export interface FakeChild extends Child {
   target: TargetConfig;
-  /** Its memory after a forced full GC and its peak resident set (the memory probe), within `timeoutMs`. */
-  memory(timeoutMs?: number): Promise<MemorySample | undefined>;
+  /** Its memory after a forced full GC (settled if asked) and its peak resident set, through the memory probe. */
+  memory(ask?: MemoryAsk): Promise<MemorySample | undefined>;
 }
 
 /** The fake as a bench child (with its memory probe or not), and a promise of its target config once it listens. */

@@ -1,6 +1,7 @@
 /** The benchmark's outputs: the printed table, reports/bench.json and reports/bench.html (inline SVG, offline). */
 import type { BenchResults, ServerName, TargetCheck } from './results.js';
 import { servers } from './results.js';
+import { peakOverScale } from './scale.js';
 import { growth, ratio } from './targets.js';
 
 /** Plain text table: columns padded, numbers right-aligned. */
@@ -33,11 +34,16 @@ export function formatTarget(t: TargetCheck): string[] {
 const mb = (bytes: number | null | undefined): string =>
   bytes === null || bytes === undefined ? '-' : fixed(bytes / 2 ** 20, 0);
 
-/** The fake's memory after each scale size: after a forced full GC (when the probe ran one), and the peak so far. */
+/**
+ * The fake's memory at each scale size, once seeded and after the reads: after forced full GCs until the resident set
+ * stopped falling (how many ran: 0 if the probe could not collect), and the peak since the row before (since the start
+ * where the peak could not be started again).
+ */
 export function memoryTable(r: BenchResults): { headers: string[]; rows: string[][] } {
   const headers = [
     'sessions',
-    'forced GC',
+    'after',
+    'full GCs',
     'RSS MB',
     'heap used MB',
     'heap total MB',
@@ -45,21 +51,34 @@ export function memoryTable(r: BenchResults): { headers: string[]; rows: string[
     'array buffers MB',
     'peak RSS MB',
   ];
-  const rows = (r.scale?.sizes ?? []).map((s) => {
-    const m = s.memory;
-    return [
-      String(s.sessions),
-      m ? (m.collected ? 'yes' : 'no') : '-',
-      mb(m?.rss),
-      mb(m?.heapUsed),
-      mb(m?.heapTotal),
-      mb(m?.external),
-      mb(m?.arrayBuffers),
-      mb(m?.peakRss),
-    ];
-  });
+  const rows: string[][] = [];
+  let peakWasReset = true;
+  for (const s of r.scale?.sizes ?? []) {
+    for (const [after, m] of [
+      ['seeding', s.seededMemory],
+      ['reads', s.memory],
+    ] as const) {
+      const peak = m?.peakRss == null ? '-' : `${mb(m.peakRss)}${peakWasReset ? '' : ' (since the start)'}`;
+      rows.push([
+        String(s.sessions),
+        after,
+        m ? String(m.collected ? m.collections : 0) : '-',
+        mb(m?.rss),
+        mb(m?.heapUsed),
+        mb(m?.heapTotal),
+        mb(m?.external),
+        mb(m?.arrayBuffers),
+        peak,
+      ]);
+      if (m) peakWasReset = m.peakReset;
+    }
+  }
   return { headers, rows };
 }
+
+/** What the memory table's figures mean, printed above it. */
+const memoryCaption =
+  "The fake's memory at each size, once seeded and after the reads: after forced full GCs until the resident set stopped falling; external includes the array buffers; peak RSS: the highest resident set (VmHWM) since the row before, so the seeding's and the reads' apart";
 
 export function renderText(r: BenchResults): string {
   const out: string[] = [];
@@ -122,11 +141,9 @@ export function renderText(r: BenchResults): string {
         `  ${s.sessions} sessions: ${s.seeded.messages} messages, ${s.seeded.execution_logs} logs, ${s.seeded.chunks} chunks, bulk-seeded in ${fixed(s.seedMs / 1000, 1)} s`,
       );
     const memory = memoryTable(r);
-    out.push(
-      '',
-      "The fake's memory after each size's reads (after a forced full GC; external includes the array buffers; peak: the highest resident set since it started, VmHWM)",
-      formatTable(memory.headers, memory.rows),
-    );
+    out.push('', memoryCaption, formatTable(memory.headers, memory.rows));
+    const peak = peakOverScale(r.scale);
+    if (peak !== null) out.push(`  peak RSS over the scale part: ${mb(peak)} MB`);
     const costs = r.scale.costs ?? [];
     if (costs.length > 0)
       out.push(
@@ -270,7 +287,7 @@ export function renderHtml(r: BenchResults): string {
   const memory = memoryTable(r);
   const memorySection = r.scale
     ? `<h2>Memory at scale</h2>
-<p>The fake's memory after each size's reads: after a forced full GC; external includes the array buffers; peak: the highest resident set since it started (VmHWM).</p>
+<p>${esc(memoryCaption)}.</p>
 ${htmlTable(memory.headers, memory.rows)}
 `
     : '';

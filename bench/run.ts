@@ -155,8 +155,11 @@ async function main(): Promise<void> {
       const o = quick
         ? { ...defaultScale, sizes: [1_000, 10_000], chunks: 1_000, samples: 50 }
         : defaultScale;
-      // A full GC of a heap near 1 GB takes seconds on a busy machine: a minute's grace.
-      scale = await measureScale(client, () => fake.memory(60_000), o, log);
+      // Settled: the resident set once the GCs stop giving pages back (fake-server/memory-probe.mjs); the peak
+      // started again after each sample. A full GC of a heap near 1 GB takes a second on a busy machine, and
+      // settling runs a few: a minute's grace.
+      const memoryOf = () => fake.memory({ timeoutMs: 60_000, settle: true, resetPeak: true });
+      scale = await measureScale(client, memoryOf, o, log);
       log('scale: records visited per read (in process)');
       scale.costs = measureCosts(o);
     }

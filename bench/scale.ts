@@ -1,8 +1,9 @@
 /**
  * The fake at scale: for each size, a reset, a fresh project bulk-seeded with that many sessions (10 messages and
  * 5 execution logs each) and a 10k-chunk knowledgebase, then one request at a time (keep-alive) for each paged read,
- * timed on the client: p50/p99 per read and size. After each size's reads, the fake's memory after a forced full GC
- * and its peak resident set so far, through its memory probe (fake-server/memory-sample.ts).
+ * timed on the client: p50/p99 per read and size. The fake's memory, through its probe (fake-server/memory-sample.ts),
+ * after each size's seeding and again after its reads: after forced full GCs until the resident set stops falling,
+ * and the peak resident set since the sample before (the seeding's peak, then the reads').
  */
 import { Agent, request } from 'undici';
 import type { MemorySample } from '../fake-server/memory-sample.js';
@@ -37,7 +38,9 @@ export interface ScaleSize {
   sessions: number;
   seedMs: number;
   seeded: { sessions: number; messages: number; execution_logs: number; chunks: number };
-  /** The fake's memory after this size's reads: after a forced full GC, and the peak so far; null if not sampled. */
+  /** The fake's memory once seeded (its peak: the reset and the seeding); null if not sampled. */
+  seededMemory: MemorySample | null;
+  /** The fake's memory after this size's reads (its peak: the reads); null if not sampled. */
   memory: MemorySample | null;
 }
 
@@ -107,15 +110,26 @@ async function timeRead(agent: Agent, baseUrl: string, spec: ReadSpec, o: ScaleO
   };
 }
 
-/** The fake's memory sample, through its probe; undefined if it has none or it does not answer. */
+/**
+ * The fake's memory, through its probe, the peak then started again (the next sample's peak covers what comes after
+ * this one); undefined if it has no probe or the probe does not answer.
+ */
 export type MemoryOf = () => Promise<MemorySample | undefined>;
 
-/** The memory sampled after the largest size, or null. */
+/** The memory sampled after the largest size's reads, or null. */
 export function memoryAtLargest(scale: Pick<ScaleResult, 'sizes'> | null | undefined): MemorySample | null {
   const sizes = scale?.sizes ?? [];
   if (sizes.length === 0) return null;
   const largest = sizes.reduce((a, b) => (b.sessions > a.sessions ? b : a));
   return largest.memory ?? null;
+}
+
+/** The highest resident set over the scale part: the largest peak of its samples (each since the one before). */
+export function peakOverScale(scale: Pick<ScaleResult, 'sizes'> | null | undefined): number | null {
+  const peaks = (scale?.sizes ?? []).flatMap((s) =>
+    [s.seededMemory?.peakRss, s.memory?.peakRss].filter((p): p is number => typeof p === 'number'),
+  );
+  return peaks.length > 0 ? Math.max(...peaks) : null;
 }
 
 export async function measureScale(
@@ -143,7 +157,9 @@ export async function measureScale(
         messages_per_session: o.messagesPerSession,
         chunks: o.chunks,
       });
-      const size: ScaleSize = { sessions: n, seedMs: performance.now() - start, seeded, memory: null };
+      const seedMs = performance.now() - start;
+      const seededMemory = (await memoryOf()) ?? null;
+      const size: ScaleSize = { sessions: n, seedMs, seeded, seededMemory, memory: null };
       sizes.push(size);
       log(`  seeded ${n} sessions, ${seeded.messages} messages, ${seeded.chunks} chunks`);
 

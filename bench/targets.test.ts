@@ -22,15 +22,17 @@ const row = (op: string, server: ServerName, rps: number, p99?: number) => ({
 });
 
 const MB = 2 ** 20;
-/** A memory sample of `rssMB` after a GC (or not), with a peak above it. */
-const sample = (rssMB: number, collected: boolean): MemorySample => ({
+/** A memory sample of `rssMB` after a GC (or not), with a peak of `peakMB` (twice the RSS by default). */
+const sample = (rssMB: number, collected: boolean, peakMB = 2 * rssMB): MemorySample => ({
   collected,
+  collections: collected ? 3 : 0,
   rss: rssMB * MB,
   heapUsed: (rssMB / 2) * MB,
   heapTotal: (rssMB / 2) * MB,
   external: 10 * MB,
   arrayBuffers: MB,
-  peakRss: 2 * rssMB * MB,
+  peakRss: peakMB * MB,
+  peakReset: true,
 });
 
 function results(over: Partial<BenchResults> = {}): Omit<BenchResults, 'targets'> {
@@ -52,6 +54,7 @@ function results(over: Partial<BenchResults> = {}): Omit<BenchResults, 'targets'
         sessions,
         seedMs: 1,
         seeded: { sessions, messages: 0, execution_logs: 0, chunks: 0 },
+        seededMemory: sample(sessions === 100_000 ? 880 : 290, true, sessions === 100_000 ? 1300 : 500),
         memory: sample(sessions === 100_000 ? 900 : 300, true),
       })),
       reads: [
@@ -94,19 +97,25 @@ describe('bench targets', () => {
       r.scale!.sizes[1]!.memory = memory;
       return checkTargets(r).find((c) => c.target === memoryTargetLabel)!;
     };
-    expect(memoryTargetLabel).toMatch(/after a forced GC/);
+    expect(memoryTargetLabel).toMatch(/after forced GC/);
     expect(at(sample(900, true))).toMatchObject({ value: 900, limit: 1024, met: true });
     expect(at(sample(1100, true))).toMatchObject({ value: 1100, met: false });
     expect(at(sample(900, false))).toMatchObject({ value: null, met: null });
     expect(at(null)).toMatchObject({ value: null, met: null });
   });
 
-  it('the text and the page show the memory after GC and the peak at each size', () => {
+  it('the text and the page show the memory after GC and the peak at each size, once seeded and after the reads', () => {
     const r = { ...results(), targets: [] };
     const text = renderText(r);
-    expect(text).toMatch(/100000 +yes +900 +450 +450 +10 +1 +1800/);
-    expect(text).toMatch(/10000 +yes +300 +150 +150 +10 +1 +600/);
-    expect(renderHtml(r)).toContain('<td>1800</td>');
+    expect(text).toMatch(/10000 +seeding +3 +290 +145 +145 +10 +1 +500\n/);
+    expect(text).toMatch(/10000 +reads +3 +300 +150 +150 +10 +1 +600\n/);
+    expect(text).toMatch(/100000 +seeding +3 +880 +440 +440 +10 +1 +1300\n/);
+    expect(text).toMatch(/100000 +reads +3 +900 +450 +450 +10 +1 +1800\n/);
+    expect(text).toContain('peak RSS over the scale part: 1800 MB');
+    expect(renderHtml(r)).toContain('<td>1300</td>');
+    // A peak that could not be started again covers everything since the start.
+    r.scale!.sizes[0]!.seededMemory!.peakReset = false;
+    expect(renderText(r)).toMatch(/10000 +reads +3 +300 +150 +150 +10 +1 +600 \(since the start\)/);
   });
 
   it('growth is the largest size over the smallest, per read', () => {

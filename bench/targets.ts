@@ -48,7 +48,7 @@ export function growth(results: Pick<BenchResults, 'scale'>): { read: string; p5
   });
 }
 
-export const memoryTargetLabel = 'fake RSS after a forced GC at the largest scale size';
+export const memoryTargetLabel = 'fake RSS after forced GC (settled) at the largest scale size';
 
 export function checkTargets(results: Omit<BenchResults, 'targets'>): TargetCheck[] {
   const rows = results.throughput;

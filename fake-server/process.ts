@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { TargetConfig } from '../contract/index.js';
-import { type MemorySample, memoryProbeClient, memoryProbeNodeOptions } from './memory-sample.js';
+import {
+  type MemoryAsk,
+  type MemorySample,
+  memoryProbeClient,
+  memoryProbeNodeOptions,
+} from './memory-sample.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The start banner's last line (fake-server/main.ts), printed before the target file is written. */
@@ -50,10 +55,10 @@ export interface FakeProcess {
   /** Its target config once written, polling until `timeoutMs`; throws with its output if it exits or times out. */
   ready(timeoutMs?: number): Promise<TargetConfig>;
   /**
-   * Its memory after a forced full GC, and its peak resident set, through the probe; undefined without
-   * `memoryProbe`, once the channel is closed, or if the probe does not answer within `timeoutMs` (10 s).
+   * Its memory after a forced full GC (settled if asked), and its peak resident set, through the probe; undefined
+   * without `memoryProbe`, once the channel is closed, or if the probe does not answer in time (10 s by default).
    */
-  memory(timeoutMs?: number): Promise<MemorySample | undefined>;
+  memory(ask?: MemoryAsk): Promise<MemorySample | undefined>;
   /** SIGTERM (its group when detached), then SIGKILL after `graceMs`; resolves once it is gone. */
   stop(graceMs?: number): Promise<void>;
 }

@@ -60,7 +60,7 @@ export async function startFakeChild(startTimeoutMs = 90_000): Promise<FakeChild
     exitStatus: () => exitStatus,
     unexpectedErrors: () => unexpected,
     stderrTail: () => stderr.slice(-40),
-    heap: fake.memory,
+    heap: (timeoutMs) => fake.memory(timeoutMs === undefined ? {} : { timeoutMs }),
     stop,
   };
 }
