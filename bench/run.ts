@@ -22,6 +22,7 @@ import {
   startPrism,
   stop,
 } from './processes.js';
+import { profileOperations, renderProfiles } from './profile.js';
 import { renderHtml, renderText } from './report.js';
 import { type BenchResults, type ServerName, servers, type ThroughputRow } from './results.js';
 import { defaultScale, measureScale, type ScaleResult } from './scale.js';
@@ -38,29 +39,46 @@ const usage = `Usage: npm run bench -- [options]
   --only-scale      only the scale part (bulk seeding, paged reads, memory): no throughput, no Prism, no cold start
   --no-cold-start   skip the cold start
   --quick           1 round of 1 s, small scale: a smoke test of the bench, not a measurement
+  --profile DIR     instead of the rest: each operation against a fake of its own started with --cpu-prof, under one
+                    round's load; writes DIR/<operation>.cpuprofile (a flame graph in Chrome DevTools or speedscope)
+                    and prints where the CPU went during the load
   --help            this text
 
 Everything listens on 127.0.0.1 and every part is bounded in time.`;
 
-const { values: args } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '3' },
-    duration: { type: 'string', default: '2' },
-    warmup: { type: 'string', default: '1' },
-    connections: { type: 'string', default: '50' },
-    'no-scale': { type: 'boolean', default: false },
-    'only-scale': { type: 'boolean', default: false },
-    'no-cold-start': { type: 'boolean', default: false },
-    quick: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-});
+const optionTable = {
+  rounds: { type: 'string', default: '3' },
+  duration: { type: 'string', default: '2' },
+  warmup: { type: 'string', default: '1' },
+  connections: { type: 'string', default: '50' },
+  'no-scale': { type: 'boolean', default: false },
+  'only-scale': { type: 'boolean', default: false },
+  'no-cold-start': { type: 'boolean', default: false },
+  quick: { type: 'boolean', default: false },
+  profile: { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const;
+const parsed = (() => {
+  try {
+    return parseArgs({ options: optionTable });
+  } catch (err) {
+    console.error(`npm run bench: ${(err as Error).message} (--help lists the options)`);
+    process.exit(2);
+  }
+})();
+const args = parsed.values;
+
 if (args.help) {
   console.log(usage);
   process.exit(0);
 }
 if (args['only-scale'] && args['no-scale']) {
   console.error('npm run bench: --only-scale and --no-scale exclude each other');
+  process.exit(2);
+}
+
+if (args.profile !== undefined && (args['only-scale'] || args['no-scale'])) {
+  console.error('npm run bench: --profile runs on its own, without --only-scale or --no-scale');
   process.exit(2);
 }
 
@@ -133,6 +151,12 @@ async function measureThroughput(
 }
 
 async function main(): Promise<void> {
+  if (args.profile !== undefined) {
+    log(`profiles: each operation, ${settings.durationS} s at ${settings.connections} connections`);
+    const profiles = await profileOperations(args.profile, settings, log);
+    console.log(renderProfiles(profiles));
+    return;
+  }
   const startedAt = new Date().toISOString();
   const loadavgStart = os.loadavg();
   const work = mkdtempSync(join(os.tmpdir(), 'bench-'));

@@ -31,6 +31,8 @@ export interface FakeProcessOptions {
   readonly port?: number;
   /** Where the target config goes; by default a file in a fresh temporary folder. */
   readonly targetFile?: string;
+  /** Node's own flags before the script, for those NODE_OPTIONS does not take (`--cpu-prof`, `--cpu-prof-dir=DIR`). */
+  readonly execArgv?: readonly string[];
   /** NODE_OPTIONS of the child, after the probe's when `memoryProbe` is set. */
   readonly nodeOptions?: string;
   /** Its own process group, stopped as a group. */
@@ -79,19 +81,23 @@ export function spawnFakeProcess(options: FakeProcessOptions = {}): FakeProcess 
   const nodeOptions = [options.memoryProbe ? memoryProbeNodeOptions : '', options.nodeOptions ?? '']
     .filter(Boolean)
     .join(' ');
-  const child = spawn(process.execPath, ['scripts/start.mjs', ...(options.args ?? [])], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(options.port ?? 0),
-      HOST: '127.0.0.1',
-      FAKE_TARGET_FILE: targetFile,
-      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.execArgv ?? []), 'scripts/start.mjs', ...(options.args ?? [])],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(options.port ?? 0),
+        HOST: '127.0.0.1',
+        FAKE_TARGET_FILE: targetFile,
+        ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+        ...options.env,
+      },
+      detached: options.detached ?? false,
+      stdio: ['ignore', 'pipe', 'pipe', ...(options.memoryProbe ? (['ipc'] as const) : [])],
     },
-    detached: options.detached ?? false,
-    stdio: ['ignore', 'pipe', 'pipe', ...(options.memoryProbe ? (['ipc'] as const) : [])],
-  });
+  );
   const pid = child.pid;
   if (pid === undefined) throw new Error('the fake did not start');
   let text = '';
