@@ -13,6 +13,13 @@ describe('createIdSource [FAKE-DETERMINISTIC-SEED]', () => {
     }
   });
 
+  it('draws tokens from lowercase letters and digits both, not digits alone', () => {
+    const ids = createIdSource(7);
+    const drawn = Array.from({ length: 50 }, () => ids.token(12)).join('');
+    expect(drawn).toMatch(/[a-z]/);
+    expect(drawn).toMatch(/[0-9]/);
+  });
+
   it('counts each kind on its own, and a resumed source draws what the original would have', () => {
     const ids = createIdSource(42);
     expect([ids.next('a'), ids.next('a'), ids.next('b')]).toEqual([1, 2, 1]);

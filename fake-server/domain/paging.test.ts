@@ -38,4 +38,11 @@ describe('ordering and paging [PAGING-SEMANTICS, SESSIONS-ORDER-KEY, EXEC-LOGS-O
       ),
     );
   });
+
+  it('a page before the first is empty, as paginate gives it, and still carries the total', () => {
+    const ascending = ascendingBy(stored, (i) => i.at);
+    expect(paginate(ascending, 4, 0)).toEqual({ items: [], total: 6 });
+    for (const order of ['ASC', 'DESC'] as const)
+      expect(pageOfAscending(ascending, 4, 0, order)).toEqual({ items: [], total: 6 });
+  });
 });
