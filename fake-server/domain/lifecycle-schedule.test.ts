@@ -1,0 +1,53 @@
+/**
+ * What the lifecycle's sweep visits (FAKE-PAGE-COST): each session whose scheduled instant is due, once; a removed
+ * session's entry once, then never again; a session it closes is not scheduled again [SESSION-AUTO-RESOLVE,
+ * SESSION-AUTO-CLOSE].
+ */
+import { describe, expect, it } from 'vitest';
+import { Runtime } from '../runtime.js';
+import { MINUTE_MS } from './clock.js';
+import { countVisits, stopCounting } from './cost-counting.js';
+import { createProject } from './projects.js';
+import { deleteSessions } from './removal.js';
+import { observeSessions } from './sessions.js';
+import { createSession } from './widget.js';
+
+function world() {
+  const runtime = new Runtime();
+  const domain = runtime.domain;
+  const project = createProject(domain, { organization_id: runtime.seeded!.organizationId, name: 'Swept' });
+  project.settings.auto_resolve_duration = 60;
+  project.settings.auto_close_duration = 1440;
+  const open = () => {
+    const uid = Number(createSession(domain, project, project.integration.widget_uid).session_uid);
+    return domain.state.sessions.byUid(uid)!;
+  };
+  /** The records one observation of the project visits. */
+  const observe = () => {
+    const counter = countVisits(domain);
+    observeSessions(domain, project);
+    stopCounting(domain);
+    return counter.visited;
+  };
+  return { domain, project, open, observe };
+}
+
+describe('the lifecycle schedule [FAKE-PAGE-COST, SESSION-AUTO-RESOLVE, SESSION-AUTO-CLOSE]', () => {
+  it('visits a removed session’s entry once, and a session it closes no more', () => {
+    const { domain, project, open, observe } = world();
+    const kept = open();
+    const removed = open();
+    observeSessions(domain, project);
+    deleteSessions(domain, [removed.id]);
+    domain.clock.advance(61 * MINUTE_MS);
+    // Both entries are due: the kept session resolves, the removed one's entry is dropped.
+    expect(observe()).toBe(2);
+    expect(kept.status).toBe('resolved');
+    domain.clock.advance(1380 * MINUTE_MS);
+    // Only the kept session is due again: it closes.
+    expect(observe()).toBe(1);
+    expect(kept.status).toBe('closed');
+    domain.clock.advance(3 * 1440 * MINUTE_MS);
+    expect(observe()).toBe(0);
+  });
+});
