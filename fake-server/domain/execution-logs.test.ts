@@ -1,6 +1,7 @@
-/** Execution logs read directly: the order of one session's logs, and a log whose session is gone. */
+/** Execution logs read directly: the order of one session's logs, its dates, and a log whose session is gone. */
 import { describe, expect, it } from 'vitest';
 import { Runtime } from '../runtime.js';
+import { DAY_MS, isoDay } from './clock.js';
 import { listExecutionLogs, logView, writeLog } from './execution-logs.js';
 import { findSessionByUid } from './sessions.js';
 import { createSession } from './widget.js';
@@ -29,6 +30,27 @@ describe('execution logs', () => {
       );
     expect(list('ASC')).toEqual(['an hour ago', 'a minute ago', 'now']);
     expect(list('DESC')).toEqual(['now', 'a minute ago', 'an hour ago']);
+  });
+
+  it('one session’s logs between dates: from and to are inclusive UTC days, each alone or both [EXEC-LOGS-DATE-FILTER, EXEC-LOGS-SESSION-FILTER]', () => {
+    const { ctx, project, session, session_uid } = world();
+    const now = ctx.clock.now();
+    writeLog(ctx, session, entry('two days ago'), now - 2 * DAY_MS);
+    writeLog(ctx, session, entry('yesterday'), now - DAY_MS);
+    writeLog(ctx, session, entry('today'), now);
+    const yesterday = isoDay(now - DAY_MS);
+    const list = (dates: { from?: string; to?: string }) =>
+      listExecutionLogs(ctx, project, {
+        session_uid,
+        orderBy: 'ASC',
+        limit: 10,
+        page: 1,
+        ...dates,
+      }).items.map((l) => l.data.message);
+    expect(list({})).toEqual(['two days ago', 'yesterday', 'today']);
+    expect(list({ from: yesterday, to: yesterday })).toEqual(['yesterday']);
+    expect(list({ from: yesterday })).toEqual(['yesterday', 'today']);
+    expect(list({ to: yesterday })).toEqual(['two days ago', 'yesterday']);
   });
 
   it('a log whose session is no longer stored shows session_uid 0 instead of failing [EXEC-LOGS-PROJECT]', () => {

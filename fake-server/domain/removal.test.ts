@@ -118,4 +118,29 @@ describe('removal [FAKE-PROVIDER-STATES]', () => {
     expect(deleteOrganization(ctx, doomed.id)).toBe(false);
     expect(checkConsistency(ctx).consistent).toBe(true);
   });
+
+  it('deleteProject and deleteOrganization leave the sessions, keys and invitations of other projects and organizations', () => {
+    const { ctx, org, owner, project, kept, talk } = world();
+    talk();
+    const sessionsOf = (id: number) => [...ctx.state.sessions.values()].filter((s) => s.project_id === id);
+    const keptSessions = sessionsOf(kept.id).length;
+    expect(keptSessions).toBeGreaterThan(0);
+    const keptKey = createProjectKey(ctx, kept).value;
+    deleteProject(ctx, project);
+    expect(sessionsOf(kept.id)).toHaveLength(keptSessions);
+    expect(ctx.state.projectKeys.has(keptKey)).toBe(true);
+    const invited = inviteMember(ctx, org, owner, 'stays@example.com', 'viewer');
+    const boss = createUser(ctx, { name: 'Boss', email: 'boss@elsewhere.example' });
+    const other = createOrganization(ctx, {
+      name: 'Other',
+      owner_user_id: boss.id,
+      plan: 'advanced',
+      credits: 1,
+    });
+    inviteMember(ctx, other, boss.id, 'goes@example.com', 'viewer');
+    expect(deleteOrganization(ctx, other.id)).toBe(true);
+    expect(ctx.state.invitations.has(invited.id)).toBe(true);
+    expect(ctx.state.outbox.map((e) => e.invitation_id)).toContain(invited.id);
+    expect(checkConsistency(ctx).consistent).toBe(true);
+  });
 });
