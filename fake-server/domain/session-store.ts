@@ -83,11 +83,14 @@ export class SessionStore extends IndexedMap<Session> {
       s.status = status;
       return;
     }
+    // Stryker disable next-line OptionalChaining: equivalent; a stored listed session is in its project's set of its status (index and setStatus put it there, and no status set is ever dropped)
     this.byStatus.get(s.project_id)?.get(s.status)?.delete(s);
     s.status = status;
     this.statusSet(s.project_id, status).add(s);
+    // Stryker disable next-line OptionalChaining: equivalent; a session closed here was unclosed, so index or an earlier setStatus made its project's unclosed set (no such set is ever dropped)
     if (status === 'closed') this.unclosed.get(s.project_id)?.delete(s);
     else {
+      // Stryker disable next-line ArrowFunction: equivalent; the session was unclosed, so its project's unclosed set exists, unless it was closed, and a closed session is never reopened (the invariants above)
       bucket(this.unclosed, s.project_id, () => new Set()).add(s);
       // Resuming brings the next change closer (an open session moves sooner than a resolved one).
       this.lifecycles.get(s.project_id)?.due.schedule(s);
@@ -95,6 +98,7 @@ export class SessionStore extends IndexedMap<Session> {
   }
 
   /** Activity in a session (a message): its lifecycle instant moves, maybe sooner than it was scheduled. */
+  // Stryker disable next-line BlockStatement: equivalent; activity only moves a session's instant later (the invariants above) and a schedule keeps a record's earlier entry: every unclosed session is already queued no later than that (index, the lifecycle's build and its sweep queue them), and a resume, which brings it sooner, is scheduled by setStatus
   noteActivity(s: Session): void {
     if (s.is_emulator || s.status === 'closed') return;
     this.lifecycles.get(s.project_id)?.due.schedule(s);
