@@ -3,7 +3,7 @@
  * success or the error envelope, never a 5xx, never a stack trace; and a success carries the data the contract
  * describes. (Any credential that is not a valid token: envelope.credentials.property.test.ts.)
  *
- * Runs: FC_RUNS per operation (default 1000 on the fake; against a target without the control API, whose hourly
+ * Runs: FC_RUNS per operation (default 300 on the fake; against a target without the control API, whose hourly
  * cap of 1000 requests per token the other suites share, 40 with allow.quota and 8 without); FC_SEED replays a
  * failure; FC_VERBOSE=1 prints the status mix.
  * State: on a target with the control API each operation starts from a reset (and rate-limit counters are cleared
@@ -256,7 +256,7 @@ function rateGuard(t: Target): () => Promise<void> {
   };
 }
 
-describe(`every Platform operation, FC_RUNS (default 1000) generated bodies each: never 5xx, always JSON in an envelope [ERR-NEVER-5XX, CONV-RESPONSE-JSON, CONV-SUCCESS-ENVELOPE, CONV-ERROR-ENVELOPE, ERR-ENVELOPE]`, () => {
+describe(`every Platform operation, FC_RUNS (default 300) generated bodies each: never 5xx, always JSON in an envelope [ERR-NEVER-5XX, CONV-RESPONSE-JSON, CONV-SUCCESS-ENVELOPE, CONV-ERROR-ENVELOPE, ERR-ENVELOPE]`, () => {
   for (const op of platformOperations) {
     it(
       // Bytes that are not JSON go only to the JSON operations (a form operation refuses the JSON type itself).

@@ -7,12 +7,13 @@ import type { Target } from '../target/target.js';
 
 const FC_RUNS = Number.parseInt(process.env.FC_RUNS ?? '', 10) || undefined;
 /**
- * Runs per property: FC_RUNS, else 1000 on the fake (its counters are cleared between tests); against other
+ * Runs per property: FC_RUNS, else 300 on the fake (its counters are cleared between tests); against other
  * targets the hourly cap is shared by the whole run, so 40 when allow.quota says quota may be spent, else 8.
+ * Every run draws a fresh seed, so runs add up to more cases; a deep run sets FC_RUNS (docs/ci.md, "Deeper runs").
  */
-const runsFor = (t: Target): number => FC_RUNS ?? (t.control ? 1000 : t.config.allow.quota ? 40 : 8);
+const runsFor = (t: Target): number => FC_RUNS ?? (t.control ? 300 : t.config.allow.quota ? 40 : 8);
 const SEED = process.env.FC_SEED !== undefined ? Number(process.env.FC_SEED) : undefined;
-export const TIMEOUT = Math.max(30_000, (FC_RUNS ?? 1000) * 100);
+export const TIMEOUT = Math.max(30_000, (FC_RUNS ?? 300) * 100);
 
 /** A check of the fake's choice `clauseId` (assumed()): hard on the fake; elsewhere a warning, once per clause. */
 export type Soft = (clauseId: string, check: () => void) => void;
