@@ -29,6 +29,7 @@
  * - message: documented when the fake's message is one the spec quotes and the real one does not match it, unless
  *   the two answers stand under one of the open choices above (access not shown, a field not shown).
  */
+import escapeStringRegexp from 'escape-string-regexp';
 import { ErrorEnvelope, MessageOnlyEnvelope, successEnvelope } from '../contract/envelope.js';
 import { REFUSALS } from '../suites/support/refusals.js';
 import { operationOf } from './envelope-kind.js';
@@ -41,7 +42,7 @@ export type Strength = 'documented' | 'assumed';
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
-const exactPattern = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const exactPattern = (text: string) => new RegExp(`^${escapeStringRegexp(text)}$`);
 
 /** Messages the spec gives with their status (401, 403, 429), as patterns a conforming message matches. */
 const STATUS_MESSAGES: readonly RegExp[] = REFUSALS.flatMap((r) => {
@@ -53,11 +54,7 @@ const STATUS_MESSAGES: readonly RegExp[] = REFUSALS.flatMap((r) => {
 /** Messages the spec quotes, as patterns a conforming message matches. */
 const DOCUMENTED_MESSAGES: readonly RegExp[] = REFUSALS.flatMap((r) => {
   if (r.documented === 'status' && r.message !== undefined && !r.documentedMessage)
-    return [
-      typeof r.message === 'string'
-        ? new RegExp(`^${r.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
-        : r.message,
-    ];
+    return [typeof r.message === 'string' ? new RegExp(`^${escapeStringRegexp(r.message)}$`) : r.message];
   return r.documentedMessage ? [r.documentedMessage] : [];
 });
 

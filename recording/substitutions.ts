@@ -1,3 +1,5 @@
+import escapeStringRegexp from 'escape-string-regexp';
+
 /**
  * The literal substitutions of a Redactor (value → placeholder), applied to a text in one scan: at each position the
  * longest value that starts there is replaced. A redactor that lives through a whole recording learns thousands of
@@ -11,8 +13,6 @@
  * value that contains a compiled one, or is contained in one, is compiled before the next text is redacted.
  */
 const PENDING_AT_LEAST = 64;
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class Substitutions {
   private readonly byValue = new Map<string, string>();
@@ -67,7 +67,7 @@ export class Substitutions {
 
   private compile(): void {
     this.ordered ??= [...this.byValue.keys()].sort((a, b) => b.length - a.length);
-    this.scanner = new RegExp(this.ordered.map(escapeRegExp).join('|'), 'g');
+    this.scanner = new RegExp(this.ordered.map(escapeStringRegexp).join('|'), 'g');
     this.compiled = this.ordered.length;
     this.compiledText = `\u0000${this.ordered.join('\u0000')}\u0000`;
     this.pending = [];

@@ -67,7 +67,7 @@ export function observeLifecycle(domain: DomainContext, project: Project): void 
   const isDue = (at: number) => at <= now;
   for (let s = plan.due.next(isDue); s !== undefined; s = plan.due.next(isDue)) {
     visit(domain.cost, 1);
-    // Stryker disable next-line StringLiteral: equivalent; no closed session comes due: one closed here is not scheduled again, and a session stored closed is never scheduled (index, noteActivity)
+    // Stryker disable next-line StringLiteral: equivalent; no closed session comes due: one closed here is not scheduled again, and a session stored closed is never scheduled (index)
     if (store.get(s.id) !== s || s.status === 'closed') continue;
     // Ask the rule first, move only the sessions it would move.
     // Stryker disable next-line ArithmeticOperator: equivalent; this only spares a call of refreshLifecycle, which asks the rule again with the true idle time and moves only what the rule moves (no record visited either way)

@@ -142,15 +142,4 @@ describe('reads and activity [FAKE-PAGE-COST, SESSION-ACTIVITY, SESSION-CLOSE-PE
     expect(ids(s.allOf(8))).toEqual([4]);
     expect(counter.visited).toBe(4);
   });
-
-  it('activity schedules nothing for a closed or a playground session', () => {
-    const closed = session(1, 7, 'closed');
-    const playground = session(2, 7, 'open', true);
-    const s = store(closed, playground, session(3, 7, 'open'));
-    const plan = lifecycle();
-    s.setLifecycleSchedule(7, plan);
-    s.noteActivity(closed);
-    s.noteActivity(playground);
-    expect(plan.due.size).toBe(0);
-  });
 });

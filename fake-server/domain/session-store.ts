@@ -97,13 +97,6 @@ export class SessionStore extends IndexedMap<Session> {
     }
   }
 
-  /** Activity in a session (a message): its lifecycle instant moves, maybe sooner than it was scheduled. */
-  // Stryker disable next-line BlockStatement: equivalent; activity only moves a session's instant later (the invariants above) and a schedule keeps a record's earlier entry: every unclosed session is already queued no later than that (index, the lifecycle's build and its sweep queue them), and a resume, which brings it sooner, is scheduled by setStatus
-  noteActivity(s: Session): void {
-    if (s.is_emulator || s.status === 'closed') return;
-    this.lifecycles.get(s.project_id)?.due.schedule(s);
-  }
-
   lifecycleSchedule(projectId: number): LifecycleSchedule | undefined {
     return this.lifecycles.get(projectId);
   }

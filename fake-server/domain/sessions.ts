@@ -160,6 +160,5 @@ export function appendMessage(
   session.last_message = body;
   session.last_message_time = now;
   session.updated_at = now;
-  domain.state.sessions.noteActivity(session);
   return message;
 }

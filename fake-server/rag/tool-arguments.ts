@@ -10,6 +10,7 @@
  *   boolean  true when the message says yes/true/enable, false when it says no/false/disable, else false
  *   array [] and object {}
  */
+import escapeStringRegexp from 'escape-string-regexp';
 import { significant } from './tool-match.js';
 
 type Schema = Record<string, unknown>;
@@ -103,9 +104,7 @@ function mentionedEnum(values: readonly unknown[], message: string): unknown {
   let found: { value: unknown; at: number } | undefined;
   for (const value of values) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    const escaped = String(value)
-      .toLowerCase()
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeStringRegexp(String(value).toLowerCase());
     const m = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(lower);
     if (m && (!found || m.index < found.at)) found = { value, at: m.index };
   }

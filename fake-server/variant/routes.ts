@@ -2,6 +2,7 @@
  * Routing choices of the variant (FAKE-VARIANT), made before any router: `org-base-url` (which operations
  * {org_base_url} serves) and `version-path` (what another version of the base path answers, and the version header).
  */
+import escapeStringRegexp from 'escape-string-regexp';
 import type { Context } from 'koa';
 import { operationByPath } from '../../contract/operations.js';
 import type { VariantAxis } from '../../contract/variant-axes.js';
@@ -24,14 +25,12 @@ export const ROUTE_NOT_FOUND = 'Route not found';
 export const unsupportedVersion = (version: string) =>
   `Unsupported API version '${version}'; this server serves ${API_VERSION}`;
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A pattern matching `base` with its `/v1` segment replaced by any version, capturing the version. */
 function otherVersions(base: string): RegExp | null {
   const at = base.search(/\/v1(?=\/|$)/i);
   if (at < 0) return null;
-  const before = escapeRegExp(base.slice(0, at));
-  const after = escapeRegExp(base.slice(at + 3));
+  const before = escapeStringRegexp(base.slice(0, at));
+  const after = escapeStringRegexp(base.slice(at + 3));
   return new RegExp(`^${before}/(v\\d[\\w.-]*)${after}(?:/|$)`, 'i');
 }
 

@@ -1,3 +1,5 @@
+import escapeStringRegexp from 'escape-string-regexp';
+
 /**
  * Internal detail in an answer: a stack frame, a source location, a JavaScript error class or engine message, a
  * Node error code, the server's own directory. Text the request itself carried (an echoed path or field) is not
@@ -26,8 +28,6 @@ const PATTERNS: readonly (readonly [string, RegExp])[] = [
   ['system error code', /\b(?:ECONNRESET|EPIPE|ENOENT|EACCES|EADDRINUSE|ERR_[A-Z][A-Z_]{3,40})\b/g],
 ];
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 export class LeakDetector {
   private readonly patterns: (readonly [string, RegExp])[];
 
@@ -37,7 +37,7 @@ export class LeakDetector {
       ...PATTERNS,
       ...roots
         .filter((r) => r.length > 1)
-        .map((r) => ['server directory', new RegExp(escapeRegExp(r), 'g')] as const),
+        .map((r) => ['server directory', new RegExp(escapeStringRegexp(r), 'g')] as const),
     ];
   }
 

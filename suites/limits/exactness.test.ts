@@ -11,7 +11,9 @@ import { hourlyCaps } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { RATE_LIMITED, SEARCH_RATE_LIMITED } from '../support/messages.js';
 import { needRag, RAG_RATE_LIMITED } from '../support/rag.js';
-import { askRag, DIALECTS, expectRagError, type RagDialect, readAnswer } from '../support/rag-wire.js';
+import { readAnswer } from '../support/rag-answer.js';
+import { expectRagError } from '../support/rag-refusal.js';
+import { askRag, DIALECTS, type RagDialect } from '../support/rag-wire.js';
 import { modelOfTier, ragWorldVia } from '../support/rag-world.js';
 import {
   all,

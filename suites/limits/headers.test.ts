@@ -18,7 +18,9 @@ import {
   SEARCH_RATE_LIMITED,
 } from '../support/messages.js';
 import { needRag, RAG_RATE_LIMITED } from '../support/rag.js';
-import { askRag, DIALECTS, expectRagError, readAnswer } from '../support/rag-wire.js';
+import { readAnswer } from '../support/rag-answer.js';
+import { expectRagError } from '../support/rag-refusal.js';
+import { askRag, DIALECTS } from '../support/rag-wire.js';
 import { modelOfTier, ragWorldVia } from '../support/rag-world.js';
 import {
   all,

@@ -6,6 +6,7 @@
  * first (AUTH-CHECK-ORDER). A prediction carries the assumed clauses it rests on (`grounds`), empty when the spec's
  * own rules decide it.
  */
+import escapeStringRegexp from 'escape-string-regexp';
 import { aiModes, type Permission, settingsRanges, type TokenRole } from '../../contract/index.js';
 import { permits, type SpecOperationId } from '../support/access-model.js';
 import { FORBIDDEN } from '../support/messages.js';
@@ -162,7 +163,7 @@ export function documentedMessage(message: string): RegExp | undefined {
   if (message === INVALID_PARAMS) return INVALID_PARAMS_DOCUMENTED;
   if (message === FORBIDDEN) return new RegExp(`^${FORBIDDEN}$`);
   if (/^Invalid model '.*'\. Model not found in available models list\.$/s.test(message))
-    return new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 's');
+    return new RegExp(`^${escapeStringRegexp(message)}$`, 's');
   return undefined;
 }
 

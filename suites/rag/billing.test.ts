@@ -18,18 +18,10 @@ import {
 } from '../support/credit-balance.js';
 import { supportedModels } from '../support/models.js';
 import { INSUFFICIENT_CREDITS, needRag } from '../support/rag.js';
+import { type Answer, answer, readAnswer } from '../support/rag-answer.js';
+import { expectRagError } from '../support/rag-refusal.js';
 import { streamAnswer } from '../support/rag-stream.js';
-import {
-  type Answer,
-  type Ask,
-  answer,
-  askRag,
-  DIALECTS,
-  expectRagError,
-  type RagDialect,
-  readAnswer,
-  SMALL_TALK,
-} from '../support/rag-wire.js';
+import { type Ask, askRag, DIALECTS, type RagDialect, SMALL_TALK } from '../support/rag-wire.js';
 import {
   bearerKey,
   creditsOf,

@@ -10,7 +10,9 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { hourlyCaps } from '../../contract/index.js';
 import { freshWorldOfState, tierZeroModels, withinOneClockHour } from '../support/fresh-quota.js';
 import { RAG_RATE_LIMITED } from '../support/rag.js';
-import { askRag, expectRagError, otherDialect, type RagDialect, readAnswer } from '../support/rag-wire.js';
+import { readAnswer } from '../support/rag-answer.js';
+import { expectRagError } from '../support/rag-refusal.js';
+import { askRag, otherDialect, type RagDialect } from '../support/rag-wire.js';
 import {
   clearRepliesVia,
   projectKeyVia,

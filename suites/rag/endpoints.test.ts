@@ -7,15 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { ownRagKeyOfFile } from '../support/fresh-quota.js';
 import { needRag } from '../support/rag.js';
+import { type Answer, readAnswer } from '../support/rag-answer.js';
+import { expectRagError } from '../support/rag-refusal.js';
 import {
-  type Answer,
   askRag,
   DIALECTS,
   dialectClauses,
-  expectRagError,
   nativeBody,
   type RagDialect,
-  readAnswer,
   SMALL_TALK,
 } from '../support/rag-wire.js';
 import { assumed } from '../support/strength.js';

@@ -10,14 +10,14 @@ import { expectError, expectRefused, expectSuccess } from '../support/envelope.j
 import { ownRagKeyOfFile } from '../support/fresh-quota.js';
 import { INVALID_KEY, INVALID_TOKEN } from '../support/messages.js';
 import { needRag, RAG_PLAN_REQUIRED } from '../support/rag.js';
+import { readAnswer } from '../support/rag-answer.js';
+import { expectRagError } from '../support/rag-refusal.js';
 import {
   askRag,
   DIALECTS,
-  expectRagError,
   nativeBody,
   operationOf,
   type RagDialect,
-  readAnswer,
   SMALL_TALK,
 } from '../support/rag-wire.js';
 import { modelOfTier, ragWorldVia, setPlanVia } from '../support/rag-world.js';

@@ -7,14 +7,14 @@ import { servesModel } from '../../contract/requests/rag-models.js';
 import { freshWorldOfState } from '../support/fresh-quota.js';
 import { supportedModels } from '../support/models.js';
 import { needRag, ragModel } from '../support/rag.js';
+import { readAnswer } from '../support/rag-answer.js';
+import { expectRagError } from '../support/rag-refusal.js';
 import {
   askRag,
   DIALECTS,
   dialectClauses,
-  expectRagError,
   otherDialect,
   type RagDialect,
-  readAnswer,
   SMALL_TALK,
 } from '../support/rag-wire.js';
 import { assumed } from '../support/strength.js';

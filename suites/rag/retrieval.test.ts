@@ -13,20 +13,10 @@ import { KNOWLEDGEBASE_TOOL_TYPE } from '../../contract/requests/rag-sources.js'
 import { expectSuccess } from '../support/envelope.js';
 import { ownRagKeyOfFile, supportDocuments } from '../support/fresh-quota.js';
 import { needRag } from '../support/rag.js';
+import { type Answer, answer, chunksOf, readAnswer, sourceText } from '../support/rag-answer.js';
+import { expectRagError } from '../support/rag-refusal.js';
 import { streamAnswer } from '../support/rag-stream.js';
-import {
-  type Answer,
-  answer,
-  askRag,
-  chunksOf,
-  DIALECTS,
-  expectRagError,
-  nativeBody,
-  REFUND_QUESTION,
-  readAnswer,
-  sourceText,
-  WEATHER_TOOL,
-} from '../support/rag-wire.js';
+import { askRag, DIALECTS, nativeBody, REFUND_QUESTION, WEATHER_TOOL } from '../support/rag-wire.js';
 import { ragWorldVia, zorblaxDocuments } from '../support/rag-world.js';
 import { assumed } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';

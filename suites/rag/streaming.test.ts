@@ -12,11 +12,10 @@
 import { describe, expect, it } from 'vitest';
 import { ownRagKeyOfFile, supportDocuments } from '../support/fresh-quota.js';
 import { needRag } from '../support/rag.js';
+import { type Answer, answer } from '../support/rag-answer.js';
 import { streamAnswer } from '../support/rag-stream.js';
 import {
-  type Answer,
   type Ask,
-  answer,
   DIALECTS,
   dialectClauses,
   ORDER_TOOL,

@@ -14,12 +14,10 @@ import {
 } from '../../contract/requests/rag-usage.js';
 import { ownRagKey } from '../support/fresh-quota.js';
 import { needRag } from '../support/rag.js';
+import { type Answer, answer, chunksOf } from '../support/rag-answer.js';
 import { streamAnswer } from '../support/rag-stream.js';
 import {
-  type Answer,
   type Ask,
-  answer,
-  chunksOf,
   DIALECTS,
   ORDER_TOOL,
   type RagDialect,

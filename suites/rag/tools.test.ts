@@ -9,10 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { ownRagKeyOfFile } from '../support/fresh-quota.js';
 import { needRag } from '../support/rag.js';
+import { type Answer, answer } from '../support/rag-answer.js';
 import {
-  type Answer,
   type Ask,
-  answer,
   type CallMade,
   DIALECTS,
   ORDER_TOOL,

@@ -14,12 +14,8 @@ import {
   ragErrorKinds,
 } from '../../contract/requests/rag-errors.js';
 import type { RagDialect } from '../../contract/requests/rag-models.js';
-import {
-  ANTHROPIC_DEFAULT_MAX_TOKENS,
-  expectRagRefusal,
-  type RagRefusal,
-  ragErrorMessage,
-} from '../support/rag-wire.js';
+import { expectRagRefusal, type RagRefusal, ragErrorMessage } from '../support/rag-refusal.js';
+import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '../support/rag-wire.js';
 import { anthropicClient, openaiClient, type SdkOptions, sourcesOf } from '../support/sdk-clients.js';
 import { assumed } from '../support/strength.js';
 import type { Target } from '../target/target.js';

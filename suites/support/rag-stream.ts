@@ -13,8 +13,10 @@ import { AnthropicStreamEventAnySources } from '../../contract/requests/rag-anth
 import { OpenAIChatCompletionChunkAnySources } from '../../contract/requests/rag-openai.js';
 import type { Auth, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
-import type { Answer, Ask, CallMade, RagDialect } from './rag-wire.js';
-import { askRag, dialectClauses, sourceChunks, stopOf } from './rag-wire.js';
+import type { Answer } from './rag-answer.js';
+import { sourceChunks, stopOf } from './rag-answer.js';
+import type { Ask, CallMade, RagDialect } from './rag-wire.js';
+import { askRag, dialectClauses } from './rag-wire.js';
 import { expectEventStream, type SseEvent } from './sse.js';
 import { assumed } from './strength.js';
 

@@ -6,6 +6,7 @@
  * expects `400 Invalid params` checks hard only that the body was refused in the envelope with the documented
  * message, and checks the 400 softly.
  */
+import escapeStringRegexp from 'escape-string-regexp';
 import { rateLimitMessages } from '../../contract/rate-limit-messages.js';
 import {
   FORBIDDEN,
@@ -32,7 +33,7 @@ export interface Refusal {
   readonly clauses: readonly string[];
 }
 
-const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const exactly = (text: string) => new RegExp(`^${escapeStringRegexp(text)}$`);
 
 export const REFUSALS: readonly Refusal[] = [
   // Documented statuses and messages (Errors table).

@@ -14,7 +14,7 @@ import { DocumentedOpenAIChatCompletion } from '../../contract/requests/rag-open
 import { DocumentedRagSources, KNOWLEDGEBASE_TOOL_TYPE } from '../../contract/requests/rag-sources.js';
 import { cassetteFetch } from '../target/cassettes.js';
 import type { Target } from '../target/target.js';
-import { sourceChunks } from './rag-wire.js';
+import { sourceChunks } from './rag-answer.js';
 
 /** Generous against a slow target, short enough that a hung stream fails the test rather than the run. */
 export const SDK_TIMEOUT_MS = 20_000;
