@@ -3,6 +3,7 @@
  * taken in turn (so credentials and sessions rotate the same way against every server).
  */
 import autocannon from 'autocannon';
+import pidusage from 'pidusage';
 
 export interface RequestVariant {
   headers: Record<string, string>;
@@ -24,7 +25,16 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /**
+   * CPU time the server's process spent per request over the rounds (user and system, microseconds), when its pid
+   * was given: what a request costs the server, whatever the load generator beside it on the machine took.
+   */
+  cpuUsPerRequest: number | null;
 }
+
+/** The CPU time a process has used so far, in milliseconds (pidusage: /proc on Linux, ps elsewhere). */
+export type CpuClock = (pid: number) => Promise<number>;
+const processCpuMs: CpuClock = async (pid) => (await pidusage(pid)).ctime;
 
 function once(spec: LoadSpec, connections: number, durationS: number): Promise<autocannon.Result> {
   const url = new URL(spec.url);
@@ -69,6 +79,8 @@ export interface RoundsOptions {
 export async function runRounds<K extends string>(
   specs: Record<K, LoadSpec>,
   o: RoundsOptions,
+  pids: Partial<Record<K, number>> = {},
+  cpuMs: CpuClock = processCpuMs,
 ): Promise<Record<K, LoadResult>> {
   const names = Object.keys(specs) as K[];
   for (const name of names) {
@@ -76,8 +88,14 @@ export async function runRounds<K extends string>(
     if (o.warmupS > 0) await once(specs[name], o.connections, o.warmupS);
   }
   const runs = new Map<K, autocannon.Result[]>(names.map((n) => [n, []]));
+  const cpu = new Map<K, number>();
   for (let round = 0; round < o.rounds; round++) {
-    for (const name of names) runs.get(name)!.push(await once(specs[name], o.connections, o.durationS));
+    for (const name of names) {
+      const pid = pids[name];
+      const before = pid === undefined ? 0 : await cpuMs(pid);
+      runs.get(name)!.push(await once(specs[name], o.connections, o.durationS));
+      if (pid !== undefined) cpu.set(name, (cpu.get(name) ?? 0) + (await cpuMs(pid)) - before);
+    }
   }
   const out = {} as Record<K, LoadResult>;
   for (const name of names) {
@@ -91,6 +109,13 @@ export async function runRounds<K extends string>(
       non2xx: sum((r) => r.non2xx),
       errors: sum((r) => r.errors),
       timeouts: sum((r) => r.timeouts),
+      cpuUsPerRequest: cpu.has(name)
+        ? ((cpu.get(name) ?? 0) * 1000) /
+          Math.max(
+            1,
+            sum((r) => r.requests.total),
+          )
+        : null,
     };
   }
   return out;

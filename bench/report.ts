@@ -2,7 +2,7 @@
 import type { BenchResults, ServerName, TargetCheck } from './results.js';
 import { servers } from './results.js';
 import { peakOverScale } from './scale.js';
-import { growth, ratio } from './targets.js';
+import { cpuRatio, growth, ratio } from './targets.js';
 
 /** Plain text table: columns padded, numbers right-aligned. */
 export function formatTable(headers: string[], rows: (string | number)[][]): string {
@@ -88,13 +88,14 @@ export function renderText(r: BenchResults): string {
   );
   out.push(
     formatTable(
-      ['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
+      ['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'requests', 'non-2xx', 'errors'],
       r.throughput.map((t) => [
         t.op,
         t.server,
         fixed(t.result.rps, 0),
         t.result.p50,
         t.result.p99,
+        fixed(t.result.cpuUsPerRequest, 0),
         t.result.requests,
         t.result.non2xx,
         t.result.errors + t.result.timeouts,
@@ -102,14 +103,16 @@ export function renderText(r: BenchResults): string {
     ),
   );
   const ops = [...new Set(r.throughput.map((t) => t.op))];
-  out.push('', 'Ratios (requests per second)');
+  out.push('', "Ratios (requests per second; by CPU: the peer's CPU time per request over the fake's)");
   out.push(
     formatTable(
-      ['operation', 'fake/Prism', 'fake/minimal-Koa'],
+      ['operation', 'fake/Prism', 'fake/minimal-Koa', 'fake/Prism by CPU', 'fake/minimal-Koa by CPU'],
       ops.map((op) => [
         op,
         fixed(ratio(r.throughput, op, 'prism'), 2),
         fixed(ratio(r.throughput, op, 'minimal-koa'), 2),
+        fixed(cpuRatio(r.throughput, op, 'prism'), 2),
+        fixed(cpuRatio(r.throughput, op, 'minimal-koa'), 2),
       ]),
     ),
   );
@@ -297,6 +300,7 @@ ${htmlTable(memory.headers, memory.rows)}
     fixed(t.result.rps, 0),
     String(t.result.p50),
     String(t.result.p99),
+    fixed(t.result.cpuUsPerRequest, 0),
     String(t.result.requests),
     String(t.result.non2xx),
   ]);
@@ -318,7 +322,7 @@ ${htmlTable(['target', 'measured', 'target', 'verdict'], r.targets.map(formatTar
 <h2>Charts</h2>
 ${charts.join('\n')}
 ${memorySection}<h2>Throughput</h2>
-${htmlTable(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx'], throughputRows)}
+${htmlTable(['operation', 'server', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'requests', 'non-2xx'], throughputRows)}
 <h2>Printed report</h2>
 <pre>${esc(renderText(r))}</pre>
 </body></html>

@@ -136,12 +136,13 @@ async function measureThroughput(
     const results = await runRounds(
       { fake: spec('fake'), prism: spec('prism'), 'minimal-koa': spec('minimal-koa') },
       settings,
+      { fake: fake.pid, prism: prism.pid, 'minimal-koa': koa.pid },
     );
     for (const server of servers) {
       const result = results[server];
       throughput.push({ op: s.op, server, result });
       log(
-        `  ${s.op.padEnd(32)} ${server.padEnd(12)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}`,
+        `  ${s.op.padEnd(32)} ${server.padEnd(12)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  CPU ${result.cpuUsPerRequest?.toFixed(0) ?? '-'} µs/req  non-2xx ${result.non2xx}`,
       );
     }
   }

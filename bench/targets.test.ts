@@ -4,9 +4,9 @@ import type { LoadResult } from './load.js';
 import { formatTable, renderHtml, renderText } from './report.js';
 import type { BenchResults, ServerName } from './results.js';
 import { quantile } from './scale.js';
-import { checkTargets, growth, memoryTargetLabel, ratio } from './targets.js';
+import { checkTargets, cpuRatio, growth, memoryTargetLabel, ratio } from './targets.js';
 
-const load = (rps: number, p99 = 10): LoadResult => ({
+const load = (rps: number, p99 = 10, cpu: number | null = null): LoadResult => ({
   requests: rps * 5,
   rps,
   p50: 1,
@@ -14,11 +14,12 @@ const load = (rps: number, p99 = 10): LoadResult => ({
   non2xx: 0,
   errors: 0,
   timeouts: 0,
+  cpuUsPerRequest: cpu,
 });
-const row = (op: string, server: ServerName, rps: number, p99?: number) => ({
+const row = (op: string, server: ServerName, rps: number, p99?: number, cpu?: number) => ({
   op,
   server,
-  result: load(rps, p99),
+  result: load(rps, p99, cpu),
 });
 
 const MB = 2 ** 20;
@@ -42,12 +43,12 @@ function results(over: Partial<BenchResults> = {}): Omit<BenchResults, 'targets'
     machine: { cpus: 2, cpuModel: 'x', node: 'v20', loadavgStart: [0, 0, 0], loadavgEnd: [0, 0, 0] },
     settings: { connections: 50, rounds: 3, durationS: 2, warmupS: 1 },
     throughput: [
-      row('getMyProjects', 'fake', 4000, 20),
-      row('getMyProjects', 'prism', 900),
-      row('getMyProjects', 'minimal-koa', 6000),
-      row('sendMessage', 'fake', 2000, 30),
+      row('getMyProjects', 'fake', 4000, 20, 100),
+      row('getMyProjects', 'prism', 900, 10, 500),
+      row('getMyProjects', 'minimal-koa', 6000, 10, 70),
+      row('sendMessage', 'fake', 2000, 30, 200),
       row('sendMessage', 'prism', 1000),
-      row('sendMessage', 'minimal-koa', 2500),
+      row('sendMessage', 'minimal-koa', 2500, 10, 180),
     ],
     scale: {
       sizes: [10_000, 100_000].map((sessions) => ({
@@ -76,12 +77,22 @@ describe('bench targets', () => {
     expect(ratio(r.throughput, 'nope', 'prism')).toBeNull();
   });
 
+  it("CPU ratios are the peer's CPU time per request over the fake's; null without both", () => {
+    const r = results();
+    expect(cpuRatio(r.throughput, 'getMyProjects', 'minimal-koa')).toBeCloseTo(0.7);
+    expect(cpuRatio(r.throughput, 'getMyProjects', 'prism')).toBeCloseTo(5);
+    expect(cpuRatio(r.throughput, 'sendMessage', 'minimal-koa')).toBeCloseTo(0.9);
+    expect(cpuRatio(r.throughput, 'sendMessage', 'prism')).toBeNull();
+  });
+
   it('checks each target: met, missed, or not measured', () => {
     const checks = Object.fromEntries(checkTargets(results()).map((c) => [c.target, c.met]));
     expect(checks['fake/Prism getMyProjects']).toBe(true);
     expect(checks['fake/Prism sendMessage']).toBe(false);
     expect(checks['fake/minimal-Koa getMyProjects']).toBe(false);
     expect(checks['fake/minimal-Koa sendMessage']).toBe(true);
+    expect(checks['fake/minimal-Koa by CPU per request getMyProjects']).toBe(false);
+    expect(checks['fake/minimal-Koa by CPU per request sendMessage']).toBe(true);
     expect(checks['fake p99 at 50 connections getMyProjects']).toBe(true);
     expect(checks['fake p99 at 50 connections sendMessage']).toBe(false);
     expect(checks['growth 10k→100k sessions (p50) a']).toBe(false);
