@@ -111,7 +111,7 @@ describe('verdict [REPORT-MATRIX]', () => {
     expect(v.warnings).toEqual([expect.objectContaining({ type: 'clause', id: 'ASM-C', kind: 'assumed' })]);
   });
 
-  it('fails a documented clause against any target, with the first error line', () => {
+  it('fails a documented clause against any target, with its error on one line and no stack', () => {
     const m = buildMatrix(catalogue, [t('a [DOC-A]', 'failed', { errorMessage: 'expected 400\n  at x' })]);
     for (const kind of ['fake', 'real'] as const) {
       const v = verdict(m, kind);
@@ -120,6 +120,20 @@ describe('verdict [REPORT-MATRIX]', () => {
         { type: 'clause', id: 'DOC-A', kind: 'documented', message: 'expected 400' },
       ]);
     }
+  });
+
+  it('an error whose label carries a body printed over lines reads as one line, what was expected kept', () => {
+    const message =
+      'status; body: {\n  "code": "E400",\n  "message": "Project not found"\n}: expected 400 to be 404 // Object.is equality';
+    const v = verdict(buildMatrix(catalogue, [t('a [DOC-A]', 'failed', { errorMessage: message })]), 'real');
+    expect(v.failing).toEqual([
+      {
+        type: 'clause',
+        id: 'DOC-A',
+        kind: 'documented',
+        message: 'status; body: { "code": "E400", "message": "Project not found" }: expected 400 to be 404',
+      },
+    ]);
   });
 
   it('fails on a failing test that cites nothing, but not on a passing one', () => {

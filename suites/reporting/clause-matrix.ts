@@ -245,10 +245,25 @@ export interface Verdict {
   readonly inconclusive: number;
 }
 
-const firstError = (row: ClauseRow): string =>
-  row.tests.find((t) => t.state === 'failed')?.errorMessage?.split('\n')[0] ??
-  row.warnings[0]?.message.split('\n')[0] ??
-  'a citing test failed';
+/**
+ * An assertion message on one line, for a verdict item: stack frames dropped, white space folded (an expectation's
+ * label often carries a body printed over several lines, and its first line alone says only `status; body: {`) and
+ * vitest's `// Object.is equality` note dropped, so that what was expected stays in view.
+ */
+export const oneLine = (message: string): string =>
+  message
+    .split('\n')
+    .filter((line) => !/^\s+at \S/.test(line)) // stack frames
+    .join(' ')
+    .replace(/\s*\/\/ Object\.is equality/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const firstError = (row: ClauseRow): string => {
+  const failed = row.tests.find((t) => t.state === 'failed')?.errorMessage;
+  const message = failed ?? row.warnings[0]?.message;
+  return message === undefined ? 'a citing test failed' : oneLine(message);
+};
 
 /**
  * The release verdict. Failing: documented clauses with status fail; assumed ones too when the target is the fake;
@@ -270,7 +285,7 @@ export const verdict = (
   }
   for (const test of matrix.uncitedTests) {
     if (test.state !== 'failed') continue;
-    const message = test.errorMessage?.split('\n')[0] ?? 'failed';
+    const message = test.errorMessage === undefined ? 'failed' : oneLine(test.errorMessage);
     failing.push({ type: 'test', fullName: test.fullName, file: test.file, message });
   }
   const errors: VerdictItem[] = [
