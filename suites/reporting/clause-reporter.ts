@@ -24,6 +24,8 @@ import { loadWaivers, WAIVERS_ENV, type Waiver } from './waivers.js';
 export interface ClauseReporterOptions {
   /** Where to write the reports; relative to process.cwd(). Default `reports`. */
   readonly outputDir?: string;
+  /** Hand each run's report to this function instead of writing the files (broken/sensitivity.ts). */
+  readonly onReport?: (report: ConformanceReport) => void;
 }
 
 /** What a partial run selected: the name pattern and the file filters, as the report's `filter`. */
@@ -110,9 +112,11 @@ const failedAncestor = (test: TestCase): { owner: TestModule | TestSuite; messag
 export default class ClauseReporter implements Reporter {
   private vitest: Vitest | undefined;
   private readonly outputDir: string;
+  private readonly onReport: ((report: ConformanceReport) => void) | undefined;
 
   constructor(options: ClauseReporterOptions = {}) {
     this.outputDir = options.outputDir ?? 'reports';
+    this.onReport = options.onReport;
   }
 
   onInit(vitest: Vitest): void {
@@ -175,7 +179,8 @@ export default class ClauseReporter implements Reporter {
       ...(gateFiles.waivers ? { waivers: gateFiles.waivers } : {}),
       ...(gateFiles.baseline ? { baseline: gateFiles.baseline } : {}),
     });
-    this.write(report);
+    if (this.onReport) this.onReport(report);
+    else this.write(report);
   }
 
   private outcomeOf(test: TestCase, file: string, pattern: RegExp | undefined): TestOutcome | undefined {
@@ -222,7 +227,8 @@ export default class ClauseReporter implements Reporter {
   }
 
   private namePattern(): RegExp | undefined {
-    const p = this.vitest?.config.testNamePattern;
+    // A session that runs several selections sets each one's pattern with setGlobalTestNamePattern.
+    const p = this.vitest?.getGlobalTestNamePattern() ?? this.vitest?.config.testNamePattern;
     return p ? new RegExp(p.source, p.flags.replace(/[gy]/g, '')) : undefined;
   }
 

@@ -7,6 +7,7 @@ import { type Coverage, UNCHECKED_REASONS } from './coverage.js';
 import { failuresSection } from './html-failures.js';
 import { CSS, SCRIPT } from './html-style.js';
 import type { ConformanceReport } from './report.js';
+import { sensitivityHtml } from './sensitivity.js';
 import { escapeMarkup as e, truncate } from './text.js';
 import { waiverLabel } from './waivers.js';
 
@@ -270,6 +271,7 @@ export const toHtml = (report: ConformanceReport): string => {
   }</div></div>
 ${verdictBadge(report)}</header>
 ${failuresSection(report)}
+${report.sensitivity ? sensitivityHtml(report.sensitivity) : ''}
 <div class="cards">${cards}</div>
 ${issueList('Report errors', 'errors', verdict.errors)}
 ${waiverSection(report)}

@@ -14,6 +14,7 @@ import {
 } from './clause-matrix.js';
 import { type Coverage, coverageOf } from './coverage.js';
 import { type GateOutcome, gate } from './gate.js';
+import type { SensitivityReport } from './sensitivity.js';
 import { type StrengthViolation, strengthViolations } from './strength-rule.js';
 import type { Waiver } from './waivers.js';
 
@@ -51,6 +52,8 @@ export interface ConformanceReport {
   readonly runErrors: readonly string[];
   /** What a partial run selected (`--filter` and/or FILES); its verdict covers the selected tests only. */
   readonly filter?: string;
+  /** What each breaking rule in front of this target did to the run (`--sensitivity`, broken/sensitivity.ts). */
+  readonly sensitivity?: SensitivityReport;
 }
 
 export const buildReport = (input: {
@@ -106,6 +109,7 @@ export const toJson = (r: ConformanceReport) => ({
   gate: r.gate,
   strengthViolations: r.strengthViolations,
   runErrors: r.runErrors,
+  ...(r.sensitivity ? { sensitivity: r.sensitivity } : {}),
   matrix: r.matrix.rows.map((row) => ({
     ...row,
     tests: row.tests.map(ref),

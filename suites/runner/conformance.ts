@@ -1,6 +1,7 @@
 /**
  * `npm run conformance -- --target FILE [--record DIR] [--filter PATTERN] [--min-documented-coverage N] [FILES...]`
  * `npm run conformance -- --replay DIR [--filter PATTERN] [FILES...]`
+ * `npm run conformance -- --target FILE --sensitivity [--rule ID]...` (broken/sensitivity.ts)
  * The package's `chatbot-conformance` (bin/chatbot-conformance.mjs) is this runner, from any working directory.
  *
  * Validates the target config, runs the suites once against it with vitest, and exits on the
@@ -11,6 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } f
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { TargetConfig } from '../../contract/index.js';
 import { readCassetteSetMeta, TARGET_FILE } from '../../recording/cassette.js';
 import { startCassetteSet } from '../../recording/cassette-set.js';
 import { BASELINE_ENV, loadBaseline } from '../reporting/baseline.js';
@@ -36,6 +38,7 @@ const PROGRAM =
 
 const HELP = `Usage: ${PROGRAM} --target FILE [--out DIR] [--record DIR] [--filter PATTERN] [--min-documented-coverage N] [FILES...]
        ${PROGRAM} --replay DIR [--out DIR] [--filter PATTERN] [FILES...]
+       ${PROGRAM} --target FILE --sensitivity [--rule ID]... [--out DIR]
 
 Runs the conformance suites once against a deployment and gates on the clause verdict.
 
@@ -58,6 +61,13 @@ Options:
       --min-documented-coverage N
                          fail the gate (exit 4) when fewer than N percent (0-100) of the spec's
                          documented clauses were checked on this target
+      --sensitivity      what a run on this target would catch: puts the breaking proxy (broken/) in front of
+                         the target and, after one unbroken run, runs for each breaking rule only the tests
+                         citing the documented clause it breaks, with this target's credentials, allow-list and
+                         provider states; prints caught / missed / not checkable here (and why) per rule and adds a
+                         sensitivity section to the reports. Requests count against the same quota ledger and
+                         request budget as a normal run (docs/qa-staging.md#sensitivity-check)
+      --rule ID          with --sensitivity: only this breaking rule (repeatable; ids in broken/rules/)
   FILES...               only run test files whose path contains one of these strings
   -h, --help             show this help
 
@@ -73,7 +83,10 @@ Exit codes:
   2  usage error: missing or invalid target config, unknown option or bad value
   3  verdict INCOMPLETE: nothing failed, but tests met a spent hourly quota (inconclusive);
      run again when the quota is back (reports/quota-ledger.json says what was spent)
-  4  nothing failed, but fewer documented clauses were checked than --min-documented-coverage`;
+  4  nothing failed, but fewer documented clauses were checked than --min-documented-coverage
+With --sensitivity: 0 the check ran and the unbroken run did not fail (caught and missed are in the table),
+  1 the unbroken run failed (its failing clauses' rules are not checkable) or no report, 2 usage error
+  (an unknown --rule, a missing target, an option that does not go with it); an earlier report is kept`;
 
 /** What the process exits with (documented in HELP, docs/qa-staging.md and docs/ci.md). */
 export const EXIT_CODES = { pass: 0, fail: 1, usage: 2, incomplete: 3, coverage: 4 } as const;
@@ -97,6 +110,8 @@ const parse = () => {
         'min-documented-coverage': { type: 'string' },
         waivers: { type: 'string' },
         baseline: { type: 'string' },
+        sensitivity: { type: 'boolean' },
+        rule: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -153,6 +168,23 @@ const main = async (): Promise<number> => {
   const reportsDir = resolve(values.out ?? 'reports');
   if (existsSync(reportsDir) && !statSync(reportsDir).isDirectory())
     return usageError(`--out ${values.out}: not a directory`);
+  if (values.rule !== undefined && !values.sensitivity) return usageError('--rule goes with --sensitivity');
+  if (values.sensitivity) {
+    const clash = (
+      [
+        ['--replay', values.replay],
+        ['--record', values.record],
+        ['--filter', values.filter],
+        ['--waivers', values.waivers],
+        ['--baseline', values.baseline],
+        ['--min-documented-coverage', values['min-documented-coverage']],
+      ] as const
+    ).find(([, v]) => v !== undefined);
+    if (clash)
+      return usageError(`--sensitivity selects its own tests per rule: it does not go with ${clash[0]}`);
+    if (positionals.length > 0) return usageError('--sensitivity selects its own test files: give no FILES');
+    return sensitivityCheck(loaded.path, loaded.config, reportsDir, values.rule);
+  }
 
   process.env[TARGET_ENV] = loaded.path;
   process.env[LEDGER_ENV] ??= join(reportsDir, 'quota-ledger.json');
@@ -273,6 +305,44 @@ const main = async (): Promise<number> => {
   }
   return EXIT_CODES.pass;
 };
+
+/** `--sensitivity`: the breaking proxy in front of the target (broken/sensitivity.ts, in this repository only). */
+async function sensitivityCheck(
+  targetPath: string,
+  config: TargetConfig,
+  reportsDir: string,
+  ruleIds: string[] | undefined,
+): Promise<number> {
+  let rules: typeof import('../../broken/rules/index.js');
+  let check: typeof import('../../broken/sensitivity.js');
+  try {
+    rules = await import('../../broken/rules/index.js');
+    check = await import('../../broken/sensitivity.js');
+  } catch (err) {
+    return usageError(
+      `--sensitivity needs the breaking rules of the repository's broken/ folder: ${(err as Error).message}`,
+    );
+  }
+  const unknown = (ruleIds ?? []).filter((id) => !rules.ruleById(id));
+  if (unknown.length > 0)
+    return usageError(
+      `unknown --rule ${unknown.join(', ')} (known: ${rules.breakingRules.map((r) => r.id).join(', ')})`,
+    );
+  const selected = ruleIds?.map((id) => rules.ruleById(id)!);
+  process.stdout.write(
+    `conformance: sensitivity check of "${config.name}" (${config.kind}) at ${config.base_url}: ${(selected ?? rules.breakingRules).length} breaking rules\n`,
+  );
+  const { report } = await check.runSensitivity({
+    targetPath,
+    config,
+    reportsDir,
+    ...(selected ? { rules: selected } : {}),
+  });
+  process.stdout.write(
+    `\nconformance reports (with the sensitivity section): ${relative(process.cwd(), reportsDir) || '.'}/\n`,
+  );
+  return report.verdict.pass ? EXIT_CODES.pass : EXIT_CODES.fail;
+}
 
 main().then(
   (code) => process.exit(code),

@@ -1,0 +1,123 @@
+/**
+ * The breaking proxy on its own, in front of a small upstream: it forwards every address of a target config (other
+ * origins under a prefix), changes nothing without a rule, and applies a rule to requests, answers and the events of
+ * a stream; switching rules starts fresh and resets the request count.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TargetConfig } from '../contract/index.js';
+import { editJson, refusal } from './bodies.js';
+import { type BreakingProxy, startBreakingProxy } from './proxy.js';
+import type { BreakingRule } from './rule.js';
+
+const servers: Server[] = [];
+let proxy: BreakingProxy;
+
+/** An upstream that echoes what it got as JSON, or streams two events on /stream. */
+async function upstream(name: string): Promise<string> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url?.endsWith('/stream')) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('event: one\ndata: {"n":1}\n\n');
+        res.end('data: [DONE]\n\n');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          name,
+          url: req.url,
+          auth: req.headers.authorization ?? null,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const post = async (url: string, body = '{}') => {
+  const res = await request(url, { method: 'POST', body, headers: { authorization: 'Bearer api-v1-x' } });
+  return { status: res.statusCode, type: res.headers['content-type'], text: await res.body.text() };
+};
+
+const rule: BreakingRule = {
+  id: 'test-rule',
+  name: 'a test rule',
+  clause: 'CONV-SUCCESS-ENVELOPE',
+  section: 'conventions and envelopes',
+  start: () => {
+    let seen = 0;
+    return {
+      request: (req) =>
+        req.path === '/refused' ? refusal(403, 'no') : editJson(req, (b) => ({ ...b, added: true })),
+      response: (res) => editJson(res, (b) => ({ ...b, seen: ++seen })),
+      event: (e) => (e.event === 'one' ? { ...e, data: '{"n":2}' } : e),
+    };
+  },
+};
+
+beforeAll(async () => {
+  const main = await upstream('main');
+  const other = await upstream('other');
+  proxy = await startBreakingProxy(
+    TargetConfig.parse({
+      base_url: `${main}/api/v1`,
+      org_base_url: `${main}/org/api/v1`,
+      provider_states: { url: `${other}/_states` },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await proxy.close();
+  for (const s of servers) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
+
+describe('breaking proxy', () => {
+  it('moves every address onto the proxy, another origin under a prefix, and forwards unchanged without a rule', async () => {
+    const { base_url, org_base_url, provider_states } = proxy.config;
+    expect(base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    expect(org_base_url).toBe(base_url.replace('/api/v1', '/org/api/v1'));
+    expect(provider_states?.url).toBe(base_url.replace('/api/v1', '/~1/_states'));
+    proxy.use(undefined);
+    expect(JSON.parse((await post(`${base_url}/getMyProjects?x=1`, '{"a":1}')).text)).toEqual({
+      name: 'main',
+      url: '/api/v1/getMyProjects?x=1',
+      auth: 'Bearer api-v1-x',
+      body: '{"a":1}',
+    });
+    expect(JSON.parse((await post(`${provider_states!.url}`)).text)).toMatchObject({
+      name: 'other',
+      url: '/_states',
+    });
+    expect(proxy.requests()).toBe(2);
+  });
+
+  it('applies the active rule to requests, answers and stream events; a new use starts fresh', async () => {
+    proxy.use(rule);
+    const first = JSON.parse((await post(`${proxy.config.base_url}/op`)).text);
+    expect(first).toMatchObject({ body: '{"added":true}', seen: 1 });
+    expect(JSON.parse((await post(`${proxy.config.base_url}/op`)).text).seen).toBe(2);
+    const refused = await post(`${proxy.config.base_url}/refused`);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.text)).toEqual({ type: 'RXERROR', message: 'no' });
+    const stream = await post(`${proxy.config.base_url}/stream`);
+    expect(stream.type).toMatch(/^text\/event-stream/);
+    expect(stream.text).toBe('event: one\ndata: {"n":2}\n\ndata: [DONE]\n\n');
+    expect(proxy.requests()).toBe(3);
+    proxy.use(rule);
+    expect(JSON.parse((await post(`${proxy.config.base_url}/op`)).text).seen).toBe(1);
+    expect(proxy.requests()).toBe(1);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Rules tried together: the rules of one round have no test file in common, so each file of the round runs under
+ * exactly one rule (the proxy switches rule as each file starts) and a failure is the rule's own. One vitest run per
+ * round instead of one per rule: twenty-odd rules take a handful of runs.
+ */
+import { resolve } from 'node:path';
+import type { BreakingRule } from './rule.js';
+import { type Selection, selectionFor } from './selection.js';
+
+export interface Round {
+  readonly rules: readonly BreakingRule[];
+  /** Each selected file (absolute path) and the rule it runs under. */
+  readonly ruleOfFile: ReadonlyMap<string, BreakingRule>;
+  readonly selection: Selection;
+  /** The files of each rule, relative to the repository root. */
+  readonly filesOf: ReadonlyMap<BreakingRule, readonly string[]>;
+}
+
+export function planRounds(
+  rules: readonly BreakingRule[],
+  files: readonly { file: string; text: string }[],
+  root: string,
+): Round[] {
+  const groups: { rules: BreakingRule[]; files: Set<string> }[] = [];
+  const filesOf = new Map<BreakingRule, readonly string[]>();
+  for (const rule of rules) {
+    const own = selectionFor([rule.clause], files).files;
+    filesOf.set(rule, own);
+    const group = groups.find((g) => own.every((f) => !g.files.has(f)));
+    if (group) {
+      group.rules.push(rule);
+      for (const f of own) group.files.add(f);
+    } else groups.push({ rules: [rule], files: new Set(own) });
+  }
+  return groups.map((g) => ({
+    rules: g.rules,
+    ruleOfFile: new Map(
+      g.rules.flatMap((r) => (filesOf.get(r) ?? []).map((f) => [resolve(root, f), r] as const)),
+    ),
+    selection: selectionFor(
+      g.rules.map((r) => r.clause),
+      files,
+    ),
+    filesOf: new Map(g.rules.map((r) => [r, filesOf.get(r) ?? []])),
+  }));
+}

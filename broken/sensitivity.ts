@@ -1,0 +1,176 @@
+/**
+ * The sensitivity check (`npm run conformance -- --target FILE --sensitivity`): the breaking proxy goes in front of
+ * the target, an unbroken run of every rule's tests comes first, then each rule in turn runs only the tests citing
+ * the clause it breaks, with the target's own credentials, allow-list and provider states. All runs share one vitest
+ * session and one quota ledger (lent to the proxy's address), so the check stays within the request budget.
+ * Reports: the unbroken run's conformance report with a `sensitivity` section (JSON, HTML, JUnit) in `reportsDir`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TargetConfig } from '../contract/index.js';
+import { toHtml } from '../suites/reporting/html.js';
+import { toJUnitXml } from '../suites/reporting/junit.js';
+import { type ConformanceReport, REPORT_FILES, toJson } from '../suites/reporting/report.js';
+import {
+  countOutcomes,
+  type SensitivityReport,
+  type SensitivityRow,
+  sensitivityTable,
+} from '../suites/reporting/sensitivity.js';
+import { TARGET_ENV } from '../suites/reporting/target-info.js';
+import { LEDGER_ENV } from '../suites/target/quota-ledger.js';
+import { notCheckableBefore, outcomeOf } from './classify.js';
+import { PROXY_ORIGIN_ENV } from './file-switch.js';
+import { lendLedger } from './ledger-alias.js';
+import { startBreakingProxy } from './proxy.js';
+import { planRounds } from './rounds.js';
+import type { BreakingRule } from './rule.js';
+import { breakingRules } from './rules/index.js';
+import { selectionFor, suiteFiles } from './selection.js';
+import { openTestSession } from './vitest-session.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface SensitivityOptions {
+  /** The target config file as given, and its parsed content. */
+  readonly targetPath: string;
+  readonly config: TargetConfig;
+  readonly reportsDir: string;
+  /** Only these rules (ids); all when absent. */
+  readonly rules?: readonly BreakingRule[];
+  readonly log?: (line: string) => void;
+}
+
+export interface SensitivityResult {
+  readonly report: ConformanceReport;
+  readonly sensitivity: SensitivityReport;
+}
+
+const testsOf = (report: ConformanceReport, clause: string) => {
+  const row = report.matrix.rows.find((r) => r.id === clause);
+  const n = (s: string) => row?.tests.filter((t) => t.state === s).length ?? 0;
+  return { passed: n('passed'), failed: n('failed'), skipped: n('skipped'), inconclusive: n('inconclusive') };
+};
+
+/** Assumed clauses a run warned on through tests of `files`. */
+const warnedIn = (report: ConformanceReport, files: readonly string[]): string[] =>
+  report.matrix.rows
+    .filter((r) => r.kind === 'assumed' && r.warnings.some((w) => files.includes(w.file)))
+    .map((r) => r.id);
+
+export async function runSensitivity(options: SensitivityOptions): Promise<SensitivityResult> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const rules = options.rules ?? breakingRules;
+  const started = Date.now();
+  mkdirSync(options.reportsDir, { recursive: true });
+  const proxy = await startBreakingProxy(options.config);
+  process.env[PROXY_ORIGIN_ENV] = new URL(proxy.config.base_url).origin;
+  const proxiedFile = join(options.reportsDir, 'sensitivity-target.json');
+  const proxied = { ...proxy.config, name: `${options.config.name} (behind the breaking proxy)` };
+  writeFileSync(proxiedFile, `${JSON.stringify(proxied, null, 2)}\n`);
+  process.env[TARGET_ENV] = proxiedFile;
+  const ledger = process.env[LEDGER_ENV] ?? join(options.reportsDir, 'quota-ledger.json');
+  process.env[LEDGER_ENV] = ledger;
+  const giveBack = lendLedger(ledger, options.config.base_url, proxied.base_url);
+  const files = suiteFiles(ROOT);
+  const session = await openTestSession(ROOT);
+  try {
+    proxy.use(undefined);
+    const baselineStart = Date.now();
+    const baseline = await session.run(
+      selectionFor(
+        rules.map((r) => r.clause),
+        files,
+      ),
+    );
+    const baselineInfo = {
+      status: baseline.verdict.status,
+      requests: proxy.requests(),
+      durationMs: Date.now() - baselineStart,
+    };
+    log(
+      `sensitivity: unbroken run ${baselineInfo.status}, ${baseline.counts.tests.total} tests, ${baselineInfo.requests} requests`,
+    );
+    const rows = new Map<BreakingRule, SensitivityRow>();
+    const row = (rule: BreakingRule) => ({
+      rule: rule.id,
+      name: rule.name,
+      clause: rule.clause,
+      section: rule.section,
+    });
+    const checkable: BreakingRule[] = [];
+    for (const rule of rules) {
+      const before = notCheckableBefore(baseline.matrix.rows.find((r) => r.id === rule.clause));
+      if (!before) {
+        checkable.push(rule);
+        continue;
+      }
+      rows.set(rule, {
+        ...row(rule),
+        ...before,
+        tests: testsOf(baseline, rule.clause),
+        requests: 0,
+        durationMs: 0,
+      });
+      log(`  ${rule.id}: not checkable (${before.why.slice(0, 120)})`);
+    }
+    const rounds = planRounds(checkable, files, ROOT);
+    for (const [n, round] of rounds.entries()) {
+      const t0 = Date.now();
+      proxy.useByFile(round.ruleOfFile);
+      const run = await session.run(round.selection);
+      const durationMs = Date.now() - t0;
+      for (const rule of round.rules) {
+        const own = round.filesOf.get(rule) ?? [];
+        // Assumed clauses this rule's files warned on that the unbroken run did not.
+        const warned = warnedIn(run, own).filter((id) => !warnedIn(baseline, own).includes(id));
+        const verdict = outcomeOf(
+          run.matrix.rows.find((r) => r.id === rule.clause),
+          warned,
+        );
+        const requests = proxy.requestsOf(rule);
+        rows.set(rule, { ...row(rule), ...verdict, tests: testsOf(run, rule.clause), requests, durationMs });
+      }
+      proxy.use(undefined);
+      log(
+        `  round ${n + 1} of ${rounds.length} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${round.rules
+          .map((r) => `${r.id} ${rows.get(r)?.outcome}`)
+          .join(', ')}`,
+      );
+    }
+    const ordered = rules.map((r) => rows.get(r) as SensitivityRow);
+    const requests = baselineInfo.requests + ordered.reduce((sum, r) => sum + r.requests, 0);
+    const sensitivity: SensitivityReport = {
+      baseline: baselineInfo,
+      rows: ordered,
+      counts: countOutcomes(ordered),
+      requests,
+      durationMs: Date.now() - started,
+    };
+    const report: ConformanceReport = {
+      ...baseline,
+      target: {
+        name: options.config.name,
+        kind: options.config.kind,
+        configPath: resolve(options.targetPath),
+      },
+      sensitivity,
+    };
+    writeReports(options.reportsDir, report);
+    log(`\n${sensitivityTable(sensitivity)}`);
+    return { report, sensitivity };
+  } finally {
+    await session.close();
+    proxy.use(undefined);
+    await proxy.close();
+    giveBack();
+    delete process.env[TARGET_ENV];
+    delete process.env[PROXY_ORIGIN_ENV];
+  }
+}
+
+function writeReports(dir: string, report: ConformanceReport): void {
+  writeFileSync(join(dir, REPORT_FILES.json), `${JSON.stringify(toJson(report), null, 2)}\n`);
+  writeFileSync(join(dir, REPORT_FILES.html), toHtml(report));
+  writeFileSync(join(dir, REPORT_FILES.junit), toJUnitXml(report));
+}

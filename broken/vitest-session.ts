@@ -1,0 +1,45 @@
+/**
+ * One vitest session for many selections: vitest's programmatic API (createVitest, then runTestSpecifications once
+ * per selection with its own test-name pattern) runs the unbroken run and every round of breaking rules in the same
+ * process, so trying twenty rules costs a handful of test runs, not twenty vitest start-ups. Each run's conformance
+ * report (the clause matrix and verdict) comes back from the clause reporter. The workers load
+ * file-switch.setup.ts, so that each test file tells the breaking proxy it is starting.
+ */
+import { resolve } from 'node:path';
+import ClauseReporter from '../suites/reporting/clause-reporter.js';
+import { type ConformanceReport, FILES_ENV } from '../suites/reporting/report.js';
+import type { Selection } from './selection.js';
+
+export interface TestSession {
+  /** Run the selected tests; their report. */
+  run(selection: Selection): Promise<ConformanceReport>;
+  close(): Promise<void>;
+}
+
+export async function openTestSession(root: string): Promise<TestSession> {
+  const { createVitest } = await import('vitest/node');
+  let last: ConformanceReport | undefined;
+  const reporter = new ClauseReporter({ onReport: (report) => (last = report) });
+  const vitest = await createVitest('test', {
+    root,
+    run: true,
+    watch: false,
+    reporters: [reporter],
+  });
+  // The config's own setup files stay (vitest.config.ts); ours comes last.
+  for (const project of vitest.projects)
+    project.config.setupFiles.push(resolve(root, 'broken/file-switch.setup.ts'));
+  await vitest.standalone();
+  return {
+    async run(selection) {
+      last = undefined;
+      process.env[FILES_ENV] = selection.files.join(', ');
+      vitest.setGlobalTestNamePattern(selection.pattern);
+      const specs = await vitest.globTestSpecifications(selection.files.map((f) => resolve(root, f)));
+      if (specs.length > 0) await vitest.runTestSpecifications(specs);
+      if (!last) throw new Error(`no report for ${selection.files.join(', ') || 'an empty selection'}`);
+      return last;
+    },
+    close: () => vitest.close(),
+  };
+}
