@@ -55,6 +55,13 @@ export interface FakeControl {
   /** POST /rate-limits/reset: clear every count. */
   resetRateLimits(): Promise<void>;
   /**
+   * POST /organizations/:id/rate-limits/reset: clear the counts of that organization's tokens and projects only
+   * (one fake shared by parallel jobs, an organization each); resolves to how many counts were cleared.
+   */
+  resetOrganizationRateLimits(organizationId: number): Promise<number>;
+  /** DELETE /organizations/:id: the organization with everything it holds and its counts; the others stay. */
+  deleteOrganization(organizationId: number): Promise<void>;
+  /**
    * GET /state: the whole state as a snapshot document, the format of the state file (FAKE-STATE-SNAPSHOT); save
    * it and start a fake from it (`state: FILE`), or give it to importState.
    */
@@ -97,10 +104,43 @@ export function createFakeControl(handler: RequestListener, prefix: string, secr
       ...(payload !== undefined ? { payload } : {}),
     });
     if (options?.textAnswer && res.statusCode === 200) return res.payload;
-    const answer = readControlAnswer(res.statusCode, res.payload);
-    if (!answer.ok) throw new FakeControlError(res.statusCode, method, path, answer.message);
-    return answer.data;
+    return answerOf(res.statusCode, res.payload, method, path);
   };
+  return fakeControlOver(exchange);
+}
+
+/**
+ * The control handle of a fake already running (`npm start`, `npx chatbot-fake`, another job's `startFake()`), over
+ * HTTP: `controlUrl` is its control prefix, e.g. `http://127.0.0.1:4010/_control` (a target config's `control.url`, with its `control.secret`).
+ * Parallel jobs sharing that fake each take an organization of their own through it (docs/client-developers.md,
+ * "One fake, many parallel jobs").
+ */
+export function connectFakeControl(controlUrl: string, secret = 'fake-admin-secret'): FakeControl {
+  const base = controlUrl.replace(/\/+$/, '');
+  const exchange: ControlExchange = async (method, path, body, options) => {
+    const payload = options?.text ?? (body !== undefined ? JSON.stringify(body) : undefined);
+    const res = await fetch(`${base}${path.startsWith('/') ? path : `/${path}`}`, {
+      method,
+      headers: {
+        'x-control-secret': secret,
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(payload !== undefined ? { body: payload } : {}),
+    });
+    const text = await res.text();
+    if (options?.textAnswer && res.status === 200) return text;
+    return answerOf(res.status, text, method, path);
+  };
+  return fakeControlOver(exchange);
+}
+
+function answerOf(status: number, text: string, method: string, path: string): unknown {
+  const answer = readControlAnswer(status, text);
+  if (!answer.ok) throw new FakeControlError(status, method, path, answer.message);
+  return answer.data;
+}
+
+function fakeControlOver(exchange: ControlExchange): FakeControl {
   const api = createControlApi(exchange);
   return {
     reset: (options = {}) => api.reset(options),
@@ -115,6 +155,8 @@ export function createFakeControl(handler: RequestListener, prefix: string, secr
     clearJournal: () => api.clearJournal(),
     outbox: async <T>() => (await api.outbox()) as T[],
     rateLimits: async <T>() => (await api.rateLimits()) as T,
+    resetOrganizationRateLimits: (id) => api.resetOrganizationRateLimits(id),
+    deleteOrganization: (id) => api.deleteOrganization(id),
     resetRateLimits: async () => {
       await api.resetRateLimits();
     },

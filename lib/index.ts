@@ -22,7 +22,7 @@ export type {
   ResetOptions,
   ScriptedReplyInput,
 } from './fake-control.js';
-export { FakeControlError } from './fake-control.js';
+export { connectFakeControl, FakeControlError } from './fake-control.js';
 export type { ClockMode, FakeOptions } from './fake-options.js';
 export { type ChatbotApiInterception, type InterceptOptions, interceptChatbotApi } from './intercept.js';
 export { type OtherHosts, RefusedHostError } from './other-hosts.js';

@@ -75,6 +75,11 @@ export const harnessClauses = [
     "The fake's rate-limit window is configurable: its length (ms, at least 1000) and mode (`fixed`, the default, or `sliding`) through createFakeServer({ rateWindow }), FAKE_RATE_WINDOW_MS and FAKE_RATE_WINDOW for `npm start`, and POST /_control/rate-limits/window { ms?, mode? }, which lasts until the next control reset (a reset restores the start-up window, or the `rate_window` it is given, which later resets keep). A new length applies at once to the counts already made; a new mode starts every count afresh. GET /_control/rate-limits shows the window, what a reset restores and every live count; POST /_control/rate-limits/reset clears every count.",
   ),
   assumed(
+    'FAKE-SHARED-FAKE',
+    H,
+    "Parallel jobs can share one running fake, each in an organization of its own made through the control API (POST /_control/organizations, /projects, /tokens, /projects/:uid/keys): its tokens see only its organization's projects, members, sessions and settings, and every hourly cap counts per token or per project, so one job's requests never spend another's. POST /_control/organizations/:id/rate-limits/reset clears the counts of that organization's tokens and projects only, and DELETE /_control/organizations/:id removes the organization with everything it holds (projects and their sessions, messages, logs, keys and documents; tokens; members; invitations) and its counts; both answer 404 `Organization not found` for an unknown id. The virtual clock, the rate window, the supported models, the journal and the outbox stay one per fake.",
+  ),
+  assumed(
     'FAKE-PAGE-COST',
     H,
     "A paged read, search or list of the fake (sessions, a session's messages, execution logs with or without session_uid and dates, members, projects, knowledgebase search, stats over a range) visits a number of stored records that grows with the page or the range asked for, not with the store: ten times the sessions in a project leave a page's count within a logarithm of what it was (fake-server/domain/cost/).",

@@ -91,6 +91,8 @@ export const controlApi = {
   addMember: spec('addMember', { body: MemberBody, data: ControlMember }),
   changeRole: spec('changeRole', { body: RoleBody, data: ControlMember }),
   removeMember: spec('removeMember', { body: undefined, data: NoData }),
+  deleteOrganization: spec('deleteOrganization', { body: undefined, data: NoData }),
+  resetOrganizationRateLimits: spec('resetOrganizationRateLimits', { body: undefined, data: ControlCleared }),
 
   createProject: spec('createProject', { body: ProjectBody, data: ControlProject }),
   project: spec('project', { body: undefined, data: ControlProject }),

@@ -108,6 +108,10 @@ export interface ControlApi {
   addMember(organizationId: number, body: ControlBody<'addMember'>): Promise<ControlMember>;
   changeRole(organizationId: number, userId: number, body: ControlBody<'changeRole'>): Promise<ControlMember>;
   removeMember(organizationId: number, userId: number): Promise<void>;
+  /** The organization and everything it holds, its hourly counts included. */
+  deleteOrganization(organizationId: number): Promise<void>;
+  /** Clear the hourly counts of the organization's tokens and projects only; resolves to how many were cleared. */
+  resetOrganizationRateLimits(organizationId: number): Promise<number>;
 
   createProject(body: ControlBody<'createProject'>): Promise<ControlProject>;
   project(uid: string): Promise<ControlProject>;
@@ -211,6 +215,10 @@ export function createControlApi(exchange: ControlExchange): ControlApi {
     removeMember: async (id, userId) => {
       await call('removeMember', { id, userId });
     },
+    deleteOrganization: async (id) => {
+      await call('deleteOrganization', { id });
+    },
+    resetOrganizationRateLimits: async (id) => (await call('resetOrganizationRateLimits', { id })).cleared,
 
     createProject: (body) => call('createProject', {}, body),
     project: (uid) => call('project', { uid }),

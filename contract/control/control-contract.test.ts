@@ -197,6 +197,13 @@ describe('the control API of contract/control/ against the fake [FAKE-CONTROL-SE
     expect(Object.keys((await api.rateLimits()).counters).length).toBeGreaterThan(0);
     expect((await api.setRateWindow({ ms: 60_000, mode: 'sliding' })).mode).toBe('sliding');
     expect((await api.resetRateLimits()).counters).toEqual({});
+    // One organization's counts and the organization itself, nobody else's (FAKE-SHARED-FAKE).
+    const spare = await api.createOrganization({
+      name: 'Spare org',
+      owner: { name: 'Spare', email: 'spare@example.com' },
+    });
+    expect(await api.resetOrganizationRateLimits(spare.id)).toBe(0);
+    await api.deleteOrganization(spare.id);
 
     // Faults.
     const rule = await api.addFault({ operation: 'getMyProjects', error: { status: 503 }, next: 1 });

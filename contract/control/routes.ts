@@ -32,6 +32,10 @@ export const controlRoutes = {
   addMember: { method: 'POST', path: '/organizations/:id/members' },
   changeRole: { method: 'POST', path: '/organizations/:id/members/:userId/role' },
   removeMember: { method: 'DELETE', path: '/organizations/:id/members/:userId' },
+  /** The organization and everything it holds, its hourly counts included (FAKE-SHARED-FAKE). */
+  deleteOrganization: { method: 'DELETE', path: '/organizations/:id' },
+  /** The hourly counts of the organization's tokens and projects only (FAKE-SHARED-FAKE). */
+  resetOrganizationRateLimits: { method: 'POST', path: '/organizations/:id/rate-limits/reset' },
 
   createProject: { method: 'POST', path: '/projects' },
   project: { method: 'GET', path: '/projects/:uid' },

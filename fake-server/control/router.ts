@@ -26,8 +26,10 @@ import type { Runtime } from '../runtime.js';
 import { registerBulkSeed } from './bulk-seed.js';
 import { registerConsistencyRoutes } from './consistency-routes.js';
 import { registerFaultRoutes } from './faults-routes.js';
+import { intParam } from './params.js';
 import { rateLimitsView } from './rate-limits-view.js';
 import * as S from './schemas.js';
+import { registerSharedFakeRoutes } from './shared-fake-routes.js';
 import { registerStateRoutes } from './state-routes.js';
 import { projectControlView, tokenView } from './views.js';
 
@@ -41,12 +43,6 @@ export interface ControlOptions {
 async function body<T extends z.ZodType>(ctx: Context, schema: T): Promise<z.infer<T>> {
   return parseWith(schema, await readBody(ctx, 'json'));
 }
-
-const intParam = (value: string | undefined): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n)) throw errors.idNotInteger();
-  return n;
-};
 
 export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
   // Case-sensitive like the secret check below: /_CONTROL/… must not reach a route without the secret.
@@ -261,5 +257,6 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
   registerFaultRoutes(r, runtime);
   registerStateRoutes(r, runtime, opts.describe);
   registerConsistencyRoutes(r, runtime);
+  registerSharedFakeRoutes(r, runtime);
   return r;
 }

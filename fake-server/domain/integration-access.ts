@@ -2,6 +2,7 @@
 import { hourlyCaps, integrationPlans, type PlanName } from '../../contract/index.js';
 import type { DomainContext } from './context.js';
 import { errors, messages } from './errors.js';
+import { projectRateKey } from './rate-keys.js';
 import type { RateDecision } from './rate-limit.js';
 import type { Project } from './state.js';
 
@@ -13,7 +14,7 @@ export function requireIntegrationPlan(plan: PlanName, operationId: string): voi
 /** Project-key knowledgebase search: 100 requests an hour per project (RATE-SEARCH-KEY-100, RATE-SEARCH-KEY-SCOPE). */
 export function countSearch(domain: DomainContext, project: Project): RateDecision {
   return domain.limiter.hit(
-    `search-key:${project.id}`,
+    projectRateKey('search-key', project.id),
     hourlyCaps.projectKeySearchPerHour,
     domain.clock.now(),
     messages.searchRateLimited,

@@ -6,11 +6,12 @@ import { hourlyCaps } from '../../contract/index.js';
 import type { PlatformCaller } from './authentication.js';
 import type { DomainContext } from './context.js';
 import { messages } from './errors.js';
+import { tokenRateKey } from './rate-keys.js';
 import type { RateDecision } from './rate-limit.js';
 
 export function countPlatformRequest(domain: DomainContext, caller: PlatformCaller): RateDecision {
   return domain.limiter.hit(
-    `token:${caller.token.id}`,
+    tokenRateKey(caller.token.id),
     hourlyCaps.platformTokenPerHour,
     domain.clock.now(),
     messages.rateLimited,

@@ -24,6 +24,7 @@ import { DomainError, errors, invalidParams, messages } from './errors.js';
 import { indexFor } from './knowledgebase.js';
 import { findModelForPlan } from './models.js';
 import { consumeReply, nextReply } from './rag-script.js';
+import { projectRateKey } from './rate-keys.js';
 import type { RateDecision } from './rate-limit.js';
 import type { Organization, SupportedModelEntry } from './state.js';
 
@@ -62,7 +63,7 @@ export function ragCapPerHour(org: Organization): number | undefined {
 export function admitRag(domain: DomainContext, caller: ProjectKeyCaller): RateDecision {
   const cap = ragCapPerHour(caller.organization);
   const decision = domain.limiter.hit(
-    `rag:${caller.project.id}`,
+    projectRateKey('rag', caller.project.id),
     cap ?? hourlyCaps.ragPerHour.professional,
     domain.clock.now(),
     messages.rateLimited,

@@ -46,6 +46,8 @@ export interface RateLimiter {
   setWindow(change: Partial<RateWindow>): RateWindow;
   /** Forget every count. */
   reset(): void;
+  /** Forget the counts whose key matches; the others stay. Returns how many were forgotten. */
+  forget(matches: (key: string) => boolean): number;
   /** Every key with a request still counting at `now`. */
   counters(now: number): Record<string, CounterView>;
   /** The window and every tally as plain data (for the state file); createRateLimiter rebuilds them. */
@@ -98,6 +100,15 @@ export function createRateLimiter(
       return { ...current };
     },
     reset: () => tallies.clear(),
+    forget(matches) {
+      let n = 0;
+      for (const key of [...tallies.keys()])
+        if (matches(key)) {
+          tallies.delete(key);
+          n += 1;
+        }
+      return n;
+    },
     counters(now) {
       const { ms } = current;
       const out: Record<string, CounterView> = {};

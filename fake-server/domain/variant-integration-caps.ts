@@ -7,6 +7,7 @@
 import { variantOn } from '../variant/axes.js';
 import type { DomainContext } from './context.js';
 import { messages } from './errors.js';
+import { projectRateKey } from './rate-keys.js';
 import type { RateDecision } from './rate-limit.js';
 import type { Project } from './state.js';
 
@@ -22,7 +23,7 @@ export function countIntegrationCall(
 ): RateDecision | null {
   if (!variantOn(domain, 'integration-caps') || !capped.has(operationId)) return null;
   return domain.limiter.hit(
-    `integration-${operationId}:${project.id}`,
+    projectRateKey(`integration-${operationId}`, project.id),
     INTEGRATION_CAP_PER_HOUR,
     domain.clock.now(),
     messages.rateLimited,
