@@ -53,6 +53,7 @@ const rule: BreakingRule = {
   name: 'a test rule',
   clause: 'CONV-SUCCESS-ENVELOPE',
   section: 'conventions and envelopes',
+  caughtBy: 'suites/conventions/envelope.test.ts',
   start: () => {
     let seen = 0;
     return {

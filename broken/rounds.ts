@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { BreakingRule } from './rule.js';
-import { type Selection, selectionFor } from './selection.js';
+import { citing, type Selection } from './selection.js';
 
 export interface Round {
   readonly rules: readonly BreakingRule[];
@@ -16,16 +16,15 @@ export interface Round {
   readonly filesOf: ReadonlyMap<BreakingRule, readonly string[]>;
 }
 
+/** Rounds of `rules`, each rule's tests being those citing its clause in `filesOf(rule)`. */
 export function planRounds(
   rules: readonly BreakingRule[],
-  files: readonly { file: string; text: string }[],
+  filesOf: (rule: BreakingRule) => readonly string[],
   root: string,
 ): Round[] {
   const groups: { rules: BreakingRule[]; files: Set<string> }[] = [];
-  const filesOf = new Map<BreakingRule, readonly string[]>();
   for (const rule of rules) {
-    const own = selectionFor([rule.clause], files).files;
-    filesOf.set(rule, own);
+    const own = filesOf(rule);
     const group = groups.find((g) => own.every((f) => !g.files.has(f)));
     if (group) {
       group.rules.push(rule);
@@ -34,13 +33,11 @@ export function planRounds(
   }
   return groups.map((g) => ({
     rules: g.rules,
-    ruleOfFile: new Map(
-      g.rules.flatMap((r) => (filesOf.get(r) ?? []).map((f) => [resolve(root, f), r] as const)),
-    ),
-    selection: selectionFor(
-      g.rules.map((r) => r.clause),
-      files,
-    ),
-    filesOf: new Map(g.rules.map((r) => [r, filesOf.get(r) ?? []])),
+    ruleOfFile: new Map(g.rules.flatMap((r) => filesOf(r).map((f) => [resolve(root, f), r] as const))),
+    selection: {
+      files: [...g.files].sort(),
+      pattern: new RegExp([...new Set(g.rules.map((r) => citing(r.clause)))].join('|')),
+    },
+    filesOf: new Map(g.rules.map((r) => [r, filesOf(r)])),
   }));
 }

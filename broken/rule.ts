@@ -70,6 +70,11 @@ export interface BreakingRule {
   /** The documented clause it breaks: the tests citing it must turn red. */
   readonly clause: string;
   readonly section: RuleSection;
+  /**
+   * The suite file (relative to the repository root) with a test citing the clause that must fail with the rule in
+   * place against the fake: the broken/ tests run only this file's citing tests; the sensitivity check runs them all.
+   */
+  readonly caughtBy: string;
   /** Fresh hooks (and fresh state) for one run, knowing the target's own credentials and projects. */
   start(config: TargetConfig): RuleHooks;
 }

@@ -26,7 +26,7 @@ import { startBreakingProxy } from './proxy.js';
 import { planRounds } from './rounds.js';
 import type { BreakingRule } from './rule.js';
 import { breakingRules } from './rules/index.js';
-import { selectionFor, suiteFiles } from './selection.js';
+import { citing, selectionFor, suiteFiles } from './selection.js';
 import { openTestSession } from './vitest-session.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -38,6 +38,8 @@ export interface SensitivityOptions {
   readonly reportsDir: string;
   /** Only these rules (ids); all when absent. */
   readonly rules?: readonly BreakingRule[];
+  /** Run only the tests of each rule's `caughtBy` file, not every citing test (the broken/ tests' proof). */
+  readonly onlyCaughtBy?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -73,16 +75,17 @@ export async function runSensitivity(options: SensitivityOptions): Promise<Sensi
   process.env[LEDGER_ENV] = ledger;
   const giveBack = lendLedger(ledger, options.config.base_url, proxied.base_url);
   const files = suiteFiles(ROOT);
+  const scope = (rule: BreakingRule) =>
+    options.onlyCaughtBy ? files.filter((f) => f.file === rule.caughtBy) : files;
   const session = await openTestSession(ROOT);
   try {
     proxy.use(undefined);
     const baselineStart = Date.now();
-    const baseline = await session.run(
-      selectionFor(
-        rules.map((r) => r.clause),
-        files,
-      ),
-    );
+    const filesOf = (rule: BreakingRule) => selectionFor([rule.clause], scope(rule)).files;
+    const baseline = await session.run({
+      files: [...new Set(rules.flatMap(filesOf))].sort(),
+      pattern: new RegExp(rules.map((r) => citing(r.clause)).join('|')),
+    });
     const baselineInfo = {
       status: baseline.verdict.status,
       requests: proxy.requests(),
@@ -114,7 +117,7 @@ export async function runSensitivity(options: SensitivityOptions): Promise<Sensi
       });
       log(`  ${rule.id}: not checkable (${before.why.slice(0, 120)})`);
     }
-    const rounds = planRounds(checkable, files, ROOT);
+    const rounds = planRounds(checkable, filesOf, ROOT);
     for (const [n, round] of rounds.entries()) {
       const t0 = Date.now();
       proxy.useByFile(round.ruleOfFile);

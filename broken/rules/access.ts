@@ -29,6 +29,7 @@ export const accessRules: BreakingRule[] = [
     name: 'a permission swapped: a Viewer token may update project settings',
     clause: 'AUTH-ROLE-VIEWER-READ-ONLY',
     section: 'permission table',
+    caughtBy: 'suites/platform/access-roles.test.ts',
     start: skipCheck((token, req) => token.role === 'viewer' && isOperation(req, '/updateProjectSettings')),
   },
   {
@@ -36,6 +37,7 @@ export const accessRules: BreakingRule[] = [
     name: 'inviteOrganizationMember lets an Editor token invite (the check is "Editor or above", not Owner)',
     clause: 'AUTH-ACCESS-INVITEORGANIZATIONMEMBER',
     section: 'permission table',
+    caughtBy: 'suites/platform/invitations.test.ts',
     start: skipCheck(
       (token, req) => token.role === 'editor' && isOperation(req, '/inviteOrganizationMember'),
     ),
@@ -45,6 +47,7 @@ export const accessRules: BreakingRule[] = [
     name: 'a token with scope `selected` reaches a project outside its scope (scope checked at listing only)',
     clause: 'AUTH-SCOPE-403',
     section: 'scope',
+    caughtBy: 'suites/platform/usage-limits.test.ts',
     start: skipCheck((token, req) => {
       if (!token.projects || !(req.route === 'base' || req.route === 'org')) return false;
       const uid =

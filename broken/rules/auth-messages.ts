@@ -11,6 +11,7 @@ export const authMessageRules: BreakingRule[] = [
     name: 'an invalid, expired, deactivated or revoked token gets 401 `Unauthorized` instead of `Invalid or revoked API token`',
     clause: 'ERR-401-MESSAGE',
     section: '401 messages',
+    caughtBy: 'suites/platform/authentication.test.ts',
     start: () => ({
       response: (res, req) =>
         res.status === 401 && platform(req.route)
@@ -25,6 +26,7 @@ export const authMessageRules: BreakingRule[] = [
     name: 'a token whose creator left the organization gets the generic 401 message, not one naming that the creator is no longer a member',
     clause: 'TOKEN-CREATOR-REMOVED-MESSAGE-GIST',
     section: '401 messages',
+    caughtBy: 'suites/platform/tokens-creator-removed.test.ts',
     start: () => ({
       response: (res, req) =>
         res.status === 401 && platform(req.route)

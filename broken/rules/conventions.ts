@@ -8,6 +8,7 @@ export const conventionRules: BreakingRule[] = [
     name: 'the success envelope carries `total` as a string (a SQL COUNT passed through), not an integer',
     clause: 'CONV-SUCCESS-TOTAL-INTEGER',
     section: 'conventions and envelopes',
+    caughtBy: 'suites/platform/projects.test.ts',
     start: () => ({
       response: (res) =>
         editJson(res, (body) =>
@@ -22,6 +23,7 @@ export const conventionRules: BreakingRule[] = [
     name: 'a refused request answers `{message}` without `type: RXERROR` (the validation layer writes its own body)',
     clause: 'CONV-ERROR-ENVELOPE',
     section: 'conventions and envelopes',
+    caughtBy: 'suites/conventions/envelope.test.ts',
     start: () => ({
       response: (res, req) =>
         req.route === 'base' || req.route === 'org'

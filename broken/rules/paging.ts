@@ -9,6 +9,7 @@ export const pagingRules: BreakingRule[] = [
     name: 'getMyProjects without orderBy lists the newest project first (default DESC, not ASC)',
     clause: 'PROJECTS-ORDERBY-DEFAULT-ASC',
     section: 'paging and ordering',
+    caughtBy: 'suites/platform/projects.test.ts',
     start: () => ({
       request: (req) =>
         isOperation(req, '/getMyProjects')
@@ -21,6 +22,7 @@ export const pagingRules: BreakingRule[] = [
     name: 'getOrganizationMembers takes a limit above 1000 and answers 1000 members (clamped, not refused)',
     clause: 'MEMBERS-LIMIT-MAX-1000',
     section: 'paging and ordering',
+    caughtBy: 'suites/platform/organization.test.ts',
     start: () => ({
       request: (req) =>
         isOperation(req, '/getOrganizationMembers')
@@ -35,6 +37,7 @@ export const pagingRules: BreakingRule[] = [
     name: 'getSessions reads page 0 or a negative page as page 1 instead of refusing it',
     clause: 'SESSIONS-PAGE-MIN-1',
     section: 'paging and ordering',
+    caughtBy: 'suites/platform/sessions.test.ts',
     start: () => ({
       request: (req) =>
         isOperation(req, '/getSessions')

@@ -9,6 +9,7 @@ export const projectSettingRules: BreakingRule[] = [
     name: 'setProjectUsageLimit accepts a limit above the plan allocation (answers success, keeps the allocation)',
     clause: 'USAGE-LIMIT-NOT-ABOVE-PLAN',
     section: 'usage-limit rules',
+    caughtBy: 'suites/platform/usage-limits-set.test.ts',
     start: () => ({
       response: (res, req) => {
         const message = jsonOf(res)?.message;
@@ -26,6 +27,7 @@ export const projectSettingRules: BreakingRule[] = [
     name: 'updateProjectSettings clamps temperature into 0 to 2 instead of refusing a value outside it',
     clause: 'SET-TEMPERATURE-RANGE',
     section: 'settings ranges',
+    caughtBy: 'suites/platform/project-settings-fields.test.ts',
     start: () => ({
       request: (req) =>
         isOperation(req, '/updateProjectSettings')

@@ -17,6 +17,7 @@ export const streamRules: BreakingRule[] = [
     name: 'an OpenAI-style stream that hands over tool calls ends with finish_reason `stop`, not `tool_calls`',
     clause: 'RAG-USER-TOOLS-RETURNED',
     section: 'SSE grammars',
+    caughtBy: 'suites/rag/streaming.test.ts',
     start: () => ({
       event: (event, req) =>
         req.path !== OPENAI_PATH
@@ -38,6 +39,7 @@ export const streamRules: BreakingRule[] = [
     name: 'an Anthropic-style stream that hands over tool_use blocks ends with stop_reason `end_turn`, not `tool_use`',
     clause: 'RAG-USER-TOOLS-RETURNED',
     section: 'SSE grammars',
+    caughtBy: 'suites/rag/streaming.test.ts',
     start: () => ({
       event: (event, req) =>
         req.path !== ANTHROPIC_PATH || event.event !== 'message_delta'

@@ -30,6 +30,7 @@ export const ragRules: BreakingRule[] = [
     name: 'RAG answers leave out the `sources` array (the serializer keeps only the native fields)',
     clause: 'RAG-RESPONSE-NATIVE',
     section: 'RAG sources',
+    caughtBy: 'suites/rag/endpoints.test.ts',
     start: () => ({
       response: (res, req) =>
         isRag(req) && res.status === 200
@@ -42,6 +43,7 @@ export const ragRules: BreakingRule[] = [
     name: 'a follow-up carrying user tool results (OpenAI `tool` messages, Anthropic `tool_result` blocks) gets 400',
     clause: 'RAG-TOOL-RESULT-CONTINUES',
     section: 'user tools',
+    caughtBy: 'suites/rag/tools.test.ts',
     start: () => ({
       request: (req) =>
         isRag(req) && carriesToolResult(req)

@@ -14,6 +14,7 @@ export const rateRules: BreakingRule[] = [
     name: 'project-key search over its cap answers 429 with the Platform message, not `Your plan allows 100 requests per hour.`',
     clause: 'RATE-SEARCH-KEY-100',
     section: 'rate caps',
+    caughtBy: 'suites/integration/integration-access.test.ts',
     start: () => ({
       response: (res, req) =>
         res.status === 429 && isOperation(req, '/searchIndexDocument') && byProjectKey(req)
@@ -26,6 +27,7 @@ export const rateRules: BreakingRule[] = [
     name: 'a cap off by one: a Platform token gets 1,001 requests an hour',
     clause: 'RATE-PLATFORM-1000',
     section: 'rate caps',
+    caughtBy: 'suites/limits/platform-cap.test.ts',
     start: () => {
       const lastSuccess = new Map<string, Answer>();
       const forgiven = new Set<string>();

@@ -9,6 +9,7 @@ export const searchRules: BreakingRule[] = [
     name: 'project-key searchIndexDocument takes a limit above 100 and answers 100 chunks (clamped, not refused)',
     clause: 'SEARCH-KEY-LIMIT-MAX-100',
     section: 'search',
+    caughtBy: 'suites/integration/search-by-key.test.ts',
     start: () => ({
       request: (req) =>
         isOperation(req, '/searchIndexDocument') && byProjectKey(req)
@@ -23,6 +24,7 @@ export const searchRules: BreakingRule[] = [
     name: 'Bearer searchIndexDocument ignores offset: every page starts at the first chunk',
     clause: 'SEARCH-BEARER-OFFSET',
     section: 'search',
+    caughtBy: 'suites/platform/search.test.ts',
     start: () => ({
       request: (req) =>
         isOperation(req, '/searchIndexDocument') && bearerOf(req)?.startsWith('api-v1-')

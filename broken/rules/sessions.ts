@@ -12,6 +12,7 @@ export const sessionRules: BreakingRule[] = [
     name: 'getSessions reads only JSON bodies: a form-urlencoded request gets 400 Invalid params',
     clause: 'SESSIONS-FORM-ENCODED',
     section: 'form encoding',
+    caughtBy: 'suites/platform/sessions.test.ts',
     start: () => ({
       request: (req) =>
         isOperation(req, '/getSessions') && isForm(req) ? refusal(400, 'Invalid params') : req,
@@ -22,6 +23,7 @@ export const sessionRules: BreakingRule[] = [
     name: 'createSession answers state `open` (the status copied into state) instead of `pending`',
     clause: 'SESSION-NEW-STATE-PENDING',
     section: 'session state',
+    caughtBy: 'suites/integration/create-session.test.ts',
     start: () => ({
       response: (res, req) =>
         isOperation(req, '/createSession')
@@ -39,6 +41,7 @@ export const sessionRules: BreakingRule[] = [
     name: 'AI replies are stored and answered with send_by `bot` instead of `assistant`',
     clause: 'SESSION-MESSAGE-AI-SEND-BY',
     section: 'session state',
+    caughtBy: 'suites/integration/send-message.test.ts',
     start: () => ({
       response: (res, req) =>
         isOperation(req, '/sendMessage', '/getSessionMessages')
@@ -55,6 +58,7 @@ export const sessionRules: BreakingRule[] = [
     name: 'getChatbotExecutionLogs without orderBy lists the oldest log first (default ASC, not DESC)',
     clause: 'EXEC-LOGS-ORDERBY-DEFAULT-DESC',
     section: 'execution logs',
+    caughtBy: 'suites/integration/execution-logs.test.ts',
     start: () => ({
       request: (req) =>
         isOperation(req, '/getChatbotExecutionLogs')
@@ -67,6 +71,7 @@ export const sessionRules: BreakingRule[] = [
     name: 'inviteOrganizationMember answers the new invitation with status `sent` instead of `pending`',
     clause: 'INVITE-STATUS-PENDING',
     section: 'invitation state',
+    caughtBy: 'suites/platform/invitations.test.ts',
     start: () => ({
       response: (res, req) =>
         isOperation(req, '/inviteOrganizationMember')

@@ -11,6 +11,7 @@ export const statsRules: BreakingRule[] = [
     name: "getStats refuses dates written YYYY-MM-DD HH:mm:ss with `Invalid 'from' date format` (only ISO is parsed)",
     clause: 'STATS-DATE-FORMATS',
     section: 'stats dates',
+    caughtBy: 'suites/platform/stats.test.ts',
     start: () => ({
       request(req) {
         if (!isOperation(req, '/getStats')) return req;

@@ -14,6 +14,7 @@ export const tokenRules: BreakingRule[] = [
     name: 'a token that survives regeneration: the old value keeps working',
     clause: 'TOKEN-REGENERATE-OLD-DIES',
     section: 'token lifecycle',
+    caughtBy: 'suites/platform/tokens-regenerate.test.ts',
     start: () => {
       const replacedBy = new Map<string, string>();
       const valueOfId = new Map<number, string>();
