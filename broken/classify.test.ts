@@ -49,6 +49,9 @@ describe('reading a rule run [HARNESS-BROKEN-SERVERS]', () => {
       outcome: 'missed',
       why: '1 citing test(s) passed with the rule in place',
     });
+    expect(outcomeOf(row('pass', [test('passed'), test('skipped')], ['writes not allowed']), []).why).toBe(
+      '1 citing test(s) passed with the rule in place; 1 skipped here (writes not allowed)',
+    );
     expect(outcomeOf(row('pass', [test('passed')]), ['RAG-OPENAI-STREAM']).why).toMatch(
       /only warned on the assumed clause\(s\) RAG-OPENAI-STREAM/,
     );

@@ -49,5 +49,7 @@ export function outcomeOf(row: ClauseRow | undefined, warned: readonly string[])
     warned.length > 0
       ? `; the run only warned on the assumed clause(s) ${warned.join(', ')} (warnings, not failures, against a real target)`
       : '';
-  return { outcome: 'missed', why: `${passed} citing test(s) passed with the rule in place${soft}` };
+  const skipped = row.tests.filter((t) => t.state === 'skipped' || t.state === 'inconclusive').length;
+  const unrun = skipped > 0 ? `; ${skipped} skipped here (${row.skipReasons.join('; ')})` : '';
+  return { outcome: 'missed', why: `${passed} citing test(s) passed with the rule in place${unrun}${soft}` };
 }

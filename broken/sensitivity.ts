@@ -1,8 +1,9 @@
 /**
  * The sensitivity check (`npm run conformance -- --target FILE --sensitivity`): the breaking proxy goes in front of
- * the target, an unbroken run of every rule's tests comes first, then each rule in turn runs only the tests citing
- * the clause it breaks, with the target's own credentials, allow-list and provider states. All runs share one vitest
- * session and one quota ledger (lent to the proxy's address), so the check stays within the request budget.
+ * the target, an unbroken run of every rule's tests comes first, then each rule runs only the tests citing the clause
+ * it breaks, with the target's own credentials, allow-list and provider states; rules with no test file in common
+ * share a round (rounds.ts). All runs share one vitest session and one quota ledger (lent to the proxy's address), so
+ * the check stays within the request budget.
  * Reports: the unbroken run's conformance report with a `sensitivity` section (JSON, HTML, JUnit) in `reportsDir`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 /** Paging and ordering: defaults and bounds of the listing operations. */
-import { editForm, editJson } from '../bodies.js';
+import { editForm } from '../bodies.js';
 import type { BreakingRule } from '../rule.js';
+import { clampedLimit, withDefaultOrder } from './bends.js';
 import { isOperation } from './match.js';
 
 export const pagingRules: BreakingRule[] = [
@@ -11,10 +12,7 @@ export const pagingRules: BreakingRule[] = [
     section: 'paging and ordering',
     caughtBy: 'suites/platform/projects.test.ts',
     start: () => ({
-      request: (req) =>
-        isOperation(req, '/getMyProjects')
-          ? editJson(req, (body) => (body.orderBy === undefined ? { ...body, orderBy: 'DESC' } : undefined))
-          : req,
+      request: (req) => (isOperation(req, '/getMyProjects') ? withDefaultOrder(req, 'DESC') : req),
     }),
   },
   {
@@ -24,12 +22,7 @@ export const pagingRules: BreakingRule[] = [
     section: 'paging and ordering',
     caughtBy: 'suites/platform/organization.test.ts',
     start: () => ({
-      request: (req) =>
-        isOperation(req, '/getOrganizationMembers')
-          ? editJson(req, (body) =>
-              typeof body.limit === 'number' && body.limit > 1000 ? { ...body, limit: 1000 } : undefined,
-            )
-          : req,
+      request: (req) => (isOperation(req, '/getOrganizationMembers') ? clampedLimit(req, 1000) : req),
     }),
   },
   {

@@ -1,6 +1,7 @@
 /** Knowledgebase search, with the project key and with a Bearer token. */
 import { bearerOf, editJson } from '../bodies.js';
 import type { BreakingRule } from '../rule.js';
+import { clampedLimit } from './bends.js';
 import { byProjectKey, isOperation } from './match.js';
 
 export const searchRules: BreakingRule[] = [
@@ -12,11 +13,7 @@ export const searchRules: BreakingRule[] = [
     caughtBy: 'suites/integration/search-by-key.test.ts',
     start: () => ({
       request: (req) =>
-        isOperation(req, '/searchIndexDocument') && byProjectKey(req)
-          ? editJson(req, (body) =>
-              typeof body.limit === 'number' && body.limit > 100 ? { ...body, limit: 100 } : undefined,
-            )
-          : req,
+        isOperation(req, '/searchIndexDocument') && byProjectKey(req) ? clampedLimit(req, 100) : req,
     }),
   },
   {

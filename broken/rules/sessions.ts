@@ -1,6 +1,7 @@
 /** Form encoding, session state, session messages and execution logs. */
 import { editJson, isForm, refusal } from '../bodies.js';
 import type { BreakingRule } from '../rule.js';
+import { withDefaultOrder } from './bends.js';
 import { isOperation } from './match.js';
 
 type Message = { send_by?: unknown };
@@ -60,10 +61,7 @@ export const sessionRules: BreakingRule[] = [
     section: 'execution logs',
     caughtBy: 'suites/integration/execution-logs.test.ts',
     start: () => ({
-      request: (req) =>
-        isOperation(req, '/getChatbotExecutionLogs')
-          ? editJson(req, (body) => (body.orderBy === undefined ? { ...body, orderBy: 'ASC' } : undefined))
-          : req,
+      request: (req) => (isOperation(req, '/getChatbotExecutionLogs') ? withDefaultOrder(req, 'ASC') : req),
     }),
   },
   {

@@ -23,8 +23,9 @@ export interface SensitivityRow {
     readonly skipped: number;
     readonly inconclusive: number;
   };
-  /** Requests the proxy sent on to the target during the rule's run. */
+  /** Requests the proxy sent on to the target while the rule's tests ran. */
   readonly requests: number;
+  /** How long the run of its round took (rules with no test file in common share one). */
   readonly durationMs: number;
 }
 

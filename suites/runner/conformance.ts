@@ -66,7 +66,7 @@ Options:
                          citing the documented clause it breaks, with this target's credentials, allow-list and
                          provider states; prints caught / missed / not checkable here (and why) per rule and adds a
                          sensitivity section to the reports. Requests count against the same quota ledger and
-                         request budget as a normal run (docs/qa-staging.md#sensitivity-check)
+                         request budget as a normal run (docs/qa-staging.md, "The sensitivity check")
       --rule ID          with --sensitivity: only this breaking rule (repeatable; ids in broken/rules/)
   FILES...               only run test files whose path contains one of these strings
   -h, --help             show this help
