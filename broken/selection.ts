@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import escapeStringRegexp from 'escape-string-regexp';
+import { CLAUSE_ID_PATTERN } from '../contract/clauses/index.js';
 
 export interface Selection {
   /** Test files, relative to the repository root. */
@@ -13,9 +13,11 @@ export interface Selection {
   readonly pattern: RegExp;
 }
 
-/** A test name citing `id` in one of its bracket groups. */
-export const citing = (id: string): string =>
-  `\\[(?:[^\\]]*[\\s,])?${escapeStringRegexp(id)}(?:[\\s,][^\\]]*)?\\]`;
+/** A test name citing `id` in one of its bracket groups (a clause id needs no escaping: CLAUSE_ID_PATTERN). */
+export function citing(id: string): string {
+  if (!CLAUSE_ID_PATTERN.test(id)) throw new Error(`not a clause id: ${id}`);
+  return `\\[(?:[^\\]]*[\\s,])?${id}(?:[\\s,][^\\]]*)?\\]`;
+}
 
 /** Every suite test file under `root`/suites, with its text. */
 export function suiteFiles(root: string): { file: string; text: string }[] {

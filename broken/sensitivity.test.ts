@@ -21,7 +21,12 @@ const ROOT = resolve(import.meta.dirname, '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const work = mkdtempSync(join(tmpdir(), 'sensitivity-'));
 
-let run: { code: number; report: ConformanceJson & { sensitivity?: SensitivityReport }; output: string };
+let run: {
+  code: number;
+  report: ConformanceJson & { sensitivity?: SensitivityReport };
+  output: string;
+  html: string;
+};
 
 beforeAll(async () => {
   const fake = createFakeServer({ onUnexpectedError: () => {} });
@@ -46,7 +51,12 @@ beforeAll(async () => {
           done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
       );
     });
-    run = { code, output, report: JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) };
+    run = {
+      code,
+      output,
+      report: JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')),
+      html: readFileSync(join(out, 'conformance.html'), 'utf8'),
+    };
   } finally {
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
@@ -70,6 +80,13 @@ describe('the breaking proxy in front of the fake [HARNESS-BROKEN-SERVERS]', () 
     expect(run.code, run.output.slice(-3000)).toBe(0);
     for (const rule of breakingRules)
       expect(run.report.matrix.find((r) => r.id === rule.clause)?.status, rule.clause).toBe('pass');
+  });
+
+  it('the HTML report carries the sensitivity section, a row per rule', () => {
+    expect(run.html).toContain(
+      `Sensitivity: what this run would catch <span class="n">(${breakingRules.length} caught`,
+    );
+    for (const rule of breakingRules) expect(run.html).toContain(`<code>${rule.id}</code>`);
   });
 
   for (const rule of breakingRules) {
