@@ -7,7 +7,7 @@ export const harnessClauses = [
   assumed(
     'HARNESS-BROKEN-SERVERS',
     H,
-    'Hand-made broken servers (the fake with one rule broken: a permission swapped, a range bound off by one, a token that survives regeneration, a cap off by one, a stream missing its final event) each turn a conformance run red on the broken clause, while the same runs against the fake pass.',
+    'Breaking rules (broken/rules/: plausible backend bugs, each against one documented clause, over every section of the spec) applied by a breaking proxy in front of the fake each turn the run of the suite file that cites that clause red on it, while the same runs through the unbroken proxy pass; the same proxy in front of any target is the sensitivity check (`--sensitivity`).',
   ),
   assumed(
     'REPORT-MATRIX',
