@@ -87,12 +87,15 @@ pre.err { margin: 4px 0; padding: 6px 8px; max-height: 160px; overflow: auto; wh
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
 `;
 
-/** Filters the matrix rows by text and status; the page works without it. */
+/**
+ * Filters the clause matrix rows (those with a status) by text and status; other tables, such as the sensitivity
+ * table, are left as they are. The page works without it.
+ */
 export const SCRIPT = `
 (() => {
   const q = document.getElementById('q');
   const boxes = [...document.querySelectorAll('input[data-status]')];
-  const rows = [...document.querySelectorAll('table.matrix tbody tr')];
+  const rows = [...document.querySelectorAll('table.matrix tbody tr[data-status]')];
   const count = document.getElementById('shown');
   const apply = () => {
     const text = q.value.trim().toLowerCase();
