@@ -7,7 +7,7 @@ import {
   type ControlExchange,
   type ControlMethod,
   createControlApi,
-  readControlAnswer,
+  fetchExchange,
 } from '../contract/control/index.js';
 import type { TargetConfig } from '../contract/index.js';
 
@@ -30,23 +30,14 @@ export class BenchClient {
     return new URL(this.target.base_url).origin;
   }
 
-  private readonly exchange: ControlExchange = async (method, path, body, options) => {
+  private readonly exchange: ControlExchange = (method, path, body, options) => {
     const control = this.target.control;
     if (!control) throw new Error('the target has no control API');
-    const text = options?.text ?? (body !== undefined ? JSON.stringify(body) : undefined);
-    const res = await fetch(`${control.url}${path}`, {
-      method,
-      headers: {
-        'x-control-secret': control.secret,
-        ...(text !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(text !== undefined ? { body: text } : {}),
-    });
-    const answerText = await res.text();
-    if (options?.textAnswer && res.ok) return answerText;
-    const answer = readControlAnswer(res.status, answerText);
-    if (!answer.ok) throw new Error(`control ${method} ${path}: ${res.status} ${answer.message}`);
-    return answer.data;
+    return fetchExchange(
+      control.url,
+      control.secret,
+      (status, m, p, message) => new Error(`control ${m} ${p}: ${status} ${message}`),
+    )(method, path, body, options);
   };
 
   /** Any control route, unchecked; resolves to the envelope's data. */

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-describe('interleaved rounds', () => {
+describe('interleaved rounds [HARNESS-BENCH]', () => {
   it('charge each server the CPU its process used during its own rounds, per request; none without a pid', async () => {
     const asked: number[] = [];
     let clock = 0;

@@ -69,7 +69,7 @@ function results(over: Partial<BenchResults> = {}): Omit<BenchResults, 'targets'
   };
 }
 
-describe('bench targets', () => {
+describe('bench targets [HARNESS-BENCH]', () => {
   it('ratios are fake over peer requests per second', () => {
     const r = results();
     expect(ratio(r.throughput, 'getMyProjects', 'prism')).toBeCloseTo(4000 / 900);

@@ -12,6 +12,7 @@ import {
   type ControlOutboxEmail,
   type ControlRateLimits,
   createControlApi,
+  fetchExchange,
   type JournalEntry,
   readControlAnswer,
   type ScriptedReply,
@@ -116,22 +117,13 @@ export function createFakeControl(handler: RequestListener, prefix: string, secr
  * "One fake, many parallel jobs").
  */
 export function connectFakeControl(controlUrl: string, secret = 'fake-admin-secret'): FakeControl {
-  const base = controlUrl.replace(/\/+$/, '');
-  const exchange: ControlExchange = async (method, path, body, options) => {
-    const payload = options?.text ?? (body !== undefined ? JSON.stringify(body) : undefined);
-    const res = await fetch(`${base}${path.startsWith('/') ? path : `/${path}`}`, {
-      method,
-      headers: {
-        'x-control-secret': secret,
-        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(payload !== undefined ? { body: payload } : {}),
-    });
-    const text = await res.text();
-    if (options?.textAnswer && res.status === 200) return text;
-    return answerOf(res.status, text, method, path);
-  };
-  return fakeControlOver(exchange);
+  return fakeControlOver(
+    fetchExchange(
+      controlUrl,
+      secret,
+      (status, method, path, message) => new FakeControlError(status, method, path, message),
+    ),
+  );
 }
 
 function answerOf(status: number, text: string, method: string, path: string): unknown {

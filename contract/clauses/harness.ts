@@ -80,6 +80,11 @@ export const harnessClauses = [
     "Parallel jobs can share one running fake, each in an organization of its own made through the control API (POST /_control/organizations, /projects, /tokens, /projects/:uid/keys): its tokens see only its organization's projects, members, sessions and settings, and every hourly cap counts per token or per project, so one job's requests never spend another's. POST /_control/organizations/:id/rate-limits/reset clears the counts of that organization's tokens and projects only, and DELETE /_control/organizations/:id removes the organization with everything it holds (projects and their sessions, messages, logs, keys and documents; tokens; members; invitations) and its counts; both answer 404 `Organization not found` for an unknown id. The virtual clock, the rate window, the supported models, the journal and the outbox stay one per fake.",
   ),
   assumed(
+    'HARNESS-BENCH',
+    H,
+    "`npm run bench` measures the fake beside a Prism mock and a minimal Koa handler in interleaved rounds (the same requests to each): requests per second, p50 and p99 of the 2xx answers, and each server process's CPU time per request over its own rounds; the ratios fake/peer by both; the scale reads' growth, the memory after forced GCs and the cold start; and checks each against the performance issue's targets, met, missed or not measured.",
+  ),
+  assumed(
     'FAKE-PAGE-COST',
     H,
     "A paged read, search or list of the fake (sessions, a session's messages, execution logs with or without session_uid and dates, members, projects, knowledgebase search, stats over a range) visits a number of stored records that grows with the page or the range asked for, not with the store: ten times the sessions in a project leave a page's count within a logarithm of what it was (fake-server/domain/cost/).",

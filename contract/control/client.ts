@@ -72,6 +72,35 @@ export function readControlAnswer(status: number, text: string): ControlOutcome 
   return { ok: false, message: typeof json?.message === 'string' ? json.message : text.slice(0, 200) };
 }
 
+/**
+ * The exchange over HTTP with the global fetch, for a fake running elsewhere: `controlUrl` is its control prefix
+ * (a target config's `control.url`), `secret` goes in `x-control-secret`, and a refusal rejects with `refused`'s
+ * error (the status, and the envelope's message).
+ */
+export function fetchExchange(
+  controlUrl: string,
+  secret: string,
+  refused: (status: number, method: ControlMethod, path: string, message: string) => Error,
+): ControlExchange {
+  const base = controlUrl.replace(/\/+$/, '');
+  return async (method, path, body, options) => {
+    const text = options?.text ?? (body !== undefined ? JSON.stringify(body) : undefined);
+    const res = await fetch(`${base}${path.startsWith('/') ? path : `/${path}`}`, {
+      method,
+      headers: {
+        'x-control-secret': secret,
+        ...(text !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(text !== undefined ? { body: text } : {}),
+    });
+    const answerText = await res.text();
+    if (options?.textAnswer && res.status === 200) return answerText;
+    const answer = readControlAnswer(res.status, answerText);
+    if (!answer.ok) throw refused(res.status, method, path, answer.message);
+    return answer.data;
+  };
+}
+
 /** An answer of the control API that does not match its route's data schema in contract/control/api.ts. */
 export class ControlContractError extends Error {
   override name = 'ControlContractError';

@@ -15,8 +15,6 @@ export function registerSharedFakeRoutes(router: Router, runtime: Runtime): void
   const domain = () => runtime.domain;
   router.delete('/organizations/:id', (ctx) => {
     const org = findOrganization(domain(), intParam(ctx.params.id));
-    // First the counts, while the organization's tokens and projects still say whose they are.
-    forgetOrganizationCounts(domain(), org.id);
     deleteOrganization(domain(), org.id);
     sendSuccess(ctx, { message: 'Organization removed' });
   });

@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createControlApi, readControlAnswer } from '../../contract/control/index.js';
+import { createControlApi, fetchExchange } from '../../contract/control/index.js';
 import { createFakeServer, DEFAULT_ADMIN_SECRET } from '../index.js';
 
 const JOBS = 8;
@@ -21,16 +21,13 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const control = () =>
-  createControlApi(async (method, path, body) => {
-    const res = await fetch(`${origin}/_control${path}`, {
-      method,
-      headers: { 'x-control-secret': DEFAULT_ADMIN_SECRET, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const answer = readControlAnswer(res.status, await res.text());
-    if (!answer.ok) throw new Error(`${method} ${path}: ${res.status} ${answer.message}`);
-    return answer.data;
-  });
+  createControlApi(
+    fetchExchange(
+      `${origin}/_control`,
+      DEFAULT_ADMIN_SECRET,
+      (status, method, path, message) => new Error(`${method} ${path}: ${status} ${message}`),
+    ),
+  );
 
 interface Answer {
   status: number;
@@ -128,7 +125,7 @@ const counters = async (): Promise<Record<string, { count: number }>> =>
   (await control().rateLimits()).counters;
 
 describe('one fake, many parallel jobs, an organization each [FAKE-SHARED-FAKE]', () => {
-  it(`${JOBS} jobs at once: each sees only its own writes, and every hourly count is its own`, async () => {
+  it(`${JOBS} jobs at once: each sees only its own writes, and each token's hourly count is its own requests`, async () => {
     const jobs = await Promise.all(Array.from({ length: JOBS }, (_, n) => work(n)));
     const counts = await counters();
     for (const job of jobs) {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { orgWorld } from './org-world.test-support.js';
 import { forgetOrganizationCounts, projectRateKey, rateKeySubject, tokenRateKey } from './rate-keys.js';
+import { deleteOrganization } from './removal.js';
 
 describe('hourly count keys [FAKE-SHARED-FAKE]', () => {
   it('say whose count they are: a token, or a project for every per-project cap', () => {
@@ -27,5 +28,15 @@ describe('hourly count keys [FAKE-SHARED-FAKE]', () => {
     expect(forgetOrganizationCounts(w.ctx, w.home.id)).toBe(3);
     expect(Object.keys(limiter.counters(now)).sort()).toEqual([keys.otherCap, keys.otherRag].sort());
     expect(forgetOrganizationCounts(w.ctx, w.home.id)).toBe(0);
+  });
+
+  it('removing an organization removes its counts too, and only its own', () => {
+    const w = orgWorld();
+    const now = w.ctx.clock.now();
+    const otherKey = projectRateKey('search-key', w.otherProject.id);
+    w.ctx.limiter.hit(projectRateKey('search-key', w.projects.main!.id), 10, now, 'over');
+    w.ctx.limiter.hit(otherKey, 10, now, 'over');
+    expect(deleteOrganization(w.ctx, w.home.id)).toBe(true);
+    expect(Object.keys(w.ctx.limiter.counters(now))).toEqual([otherKey]);
   });
 });

@@ -4,6 +4,7 @@
  * (GET /_control/consistency): no message, log, key, knowledgebase or token scope points at a removed record.
  */
 import type { DomainContext } from './context.js';
+import { forgetOrganizationCounts } from './rate-keys.js';
 import type { Project } from './state.js';
 
 /** Delete these sessions with their messages and execution logs; returns how many existed. */
@@ -52,12 +53,15 @@ export function cancelInvitation(domain: DomainContext, invitationId: number): b
 }
 
 /**
- * Delete an organization and everything in it: projects (as deleteProject), tokens, invitations and their emails,
- * memberships. Its users stay (a user may belong to other organizations). Returns whether it existed.
+ * Delete an organization and everything in it: the hourly counts of its tokens and projects (FAKE-SHARED-FAKE),
+ * projects (as deleteProject), tokens, invitations and their emails, memberships. Its users stay (a user may belong
+ * to other organizations). Returns whether it existed.
  */
 export function deleteOrganization(domain: DomainContext, organizationId: number): boolean {
   const { state } = domain;
   if (!state.organizations.has(organizationId)) return false;
+  // First the counts, while the organization's tokens and projects still say whose they are.
+  forgetOrganizationCounts(domain, organizationId);
   for (const p of [...state.projects.values()])
     if (p.organization_id === organizationId) deleteProject(domain, p);
   for (const t of [...state.tokens.values()])
