@@ -134,4 +134,9 @@ export const harnessClauses = [
     H,
     '`npm run load:<script>` runs `k6 run load/<script>.ts` when k6 (v0.57 or later) is on PATH or in K6_BIN, with TARGET_FILE made absolute; without k6 it prints how to install it and exits 127.',
   ),
+  assumed(
+    'LOAD-DISTRIBUTED',
+    H,
+    "A k6 cap script run as N instances (k6-operator's TestRun with parallelism N and INSTANCE_COUNT=N; a bundle per script in a ConfigMap) sends cap + extra requests in all, each instance the share of k6's execution segments (load/lib/segments.ts: the VUs over the equal segments, the iterations in proportion to them). Each instance's thresholds are only bounds that hold on a correct target whatever the interleaving (its sent count within the shares; successes between share - extra and min(share, cap); 429s between share - cap and min(share, extra); nothing else; the family's message; the p95); exactly cap 2xx and extra 429s is judged over the sum of the instances' reports (load/node/merge-instances.ts), which refuses a missing or duplicated instance. A distributed run needs given credentials (each instance runs its own setup() and teardown()), at least one VU per instance, and checks neither the order nor the recovery.",
+  ),
 ];
