@@ -2,7 +2,9 @@
  * One k6 cap script, built from the shared logic of load/lib: `cap + extra` requests as shared iterations over
  * VUS virtual users, each response counted by observe(); thresholds that fail the run unless the counts are exact
  * and the p95 is within its bound; with the control API, fresh credentials in setup() and, in teardown(), the first
- * request after the window; a handleSummary that prints and writes the report.
+ * request after the window; a handleSummary that prints and writes the report. As one of INSTANCE_COUNT k6
+ * instances (k6-operator), it sends the share its execution segment gives it, holds itself to what one instance can
+ * see, and prints its report on a marked line for the sum check (load/lib/merge.ts).
  */
 import { check } from 'k6';
 import exec from 'k6/execution';
@@ -15,10 +17,12 @@ import {
   capMetric,
   capThresholds,
   failedThresholds,
+  instanceThresholds,
   type K6SummaryData,
   metricValue,
   tallyFromK6,
 } from '../lib/k6-metrics.ts';
+import { instanceReportLine } from '../lib/merge.ts';
 import { type Credentials, familyCall } from '../lib/requests.ts';
 import { type CapScript, resolveCapRun } from '../lib/scripts.ts';
 import { capReport, formatCapReport, type Recovery } from '../lib/summary.ts';
@@ -40,6 +44,8 @@ export function capScript(script: CapScript) {
   const control = config.control;
   const boundMs = config.p95Ms[family];
 
+  const sent = new Counter(capMetric.sent);
+  const requestIndex = new Trend(capMetric.index);
   const success = new Counter(capMetric.success);
   const rateLimited = new Counter(capMetric.rateLimited);
   const other = new Counter(capMetric.other);
@@ -57,11 +63,14 @@ export function capScript(script: CapScript) {
         executor: 'shared-iterations',
         vus: plan.concurrency,
         iterations: plan.sent,
-        maxDuration: '30m',
+        maxDuration: `${config.maxDurationS}s`,
         tags: { phase: 'cap', family },
       },
     },
-    thresholds: capThresholds(plan, boundMs, control !== undefined),
+    // One of several instances (INSTANCE_COUNT): only what one instance can see (LOAD-DISTRIBUTED).
+    thresholds: run.distribution
+      ? instanceThresholds(plan, run.distribution, boundMs)
+      : capThresholds(plan, boundMs, control !== undefined),
     summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)'],
     setupTimeout: '2m',
     teardownTimeout: '2m',
@@ -95,6 +104,8 @@ export function capScript(script: CapScript) {
     const res = send(familyCall(family, config.baseUrl, data.credentials), {});
     const message = res.status === 429 ? errorMessageOf(res.body) : undefined;
     const o = observe(plan, index, res.status, message);
+    sent.add(1);
+    requestIndex.add(index);
     success.add(o.outcome === 'success' ? 1 : 0);
     rateLimited.add(o.outcome === 'rate_limited' ? 1 : 0);
     other.add(o.outcome === 'other' ? 1 : 0);
@@ -141,9 +152,12 @@ export function capScript(script: CapScript) {
       elapsedMs: data.state?.testRunDurationMs ?? null,
       recovery,
       failedThresholds: failedThresholds(data),
+      firstIndex: metricValue(data, capMetric.index, 'min'),
     });
+    // An instance also prints its report on one marked line: the runners' logs are all the merge needs.
+    const line = run.distribution ? `${instanceReportLine(report)}\n` : '';
     return {
-      stdout: `${formatCapReport(report)}\n`,
+      stdout: `${formatCapReport(report)}\n${line}`,
       [summaryPath(config, script)]: `${JSON.stringify(report, null, 2)}\n`,
     };
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TargetConfig } from '../../contract/target-config.ts';
 import { createFakeServer } from '../../fake-server/index.ts';
-import { ConfigError, defaultP95Ms, loadConfig, parseDurationS } from './config.ts';
+import { defaultP95Ms, loadConfig, parseDurationS } from './config.ts';
+import { problemsOf } from './config-problems.test-support.ts';
 
 const fakeTarget = JSON.stringify(createFakeServer().targetConfig('http://127.0.0.1:4010'));
 
@@ -21,16 +22,6 @@ const staging = {
     soak: { duration: '5m', fraction: 0.25 },
   },
 };
-
-function problemsOf(fn: () => unknown): readonly string[] {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('load config [LOAD-CONFIG]', () => {
   it("reads the fake's own target config: base URL, owner token, project key, model and control API", () => {
@@ -154,6 +145,23 @@ describe('load config [LOAD-CONFIG]', () => {
       ),
     ).toEqual([
       'EXPECTED_CAP applies to the Enterprise plan only: the spec fixes the advanced RAG cap (unset it, or PLAN=enterprise)',
+    ]);
+  });
+
+  it('[LOAD-DISTRIBUTED] the instances of a distributed run and the longest a cap run may take, from the file or the environment', () => {
+    const base = { BASE_URL: 'https://x.example/api/v1' };
+    expect(loadConfig({ env: base })).toMatchObject({ instances: 1, maxDurationS: 1800 });
+    const file = JSON.stringify({ ...staging, load: { instances: 4, max_duration: '45m' } });
+    expect(loadConfig({ targetText: file, env: {} })).toMatchObject({ instances: 4, maxDurationS: 2700 });
+    expect(loadConfig({ targetText: file, env: { INSTANCE_COUNT: '2', MAX_DURATION: '90s' } })).toMatchObject(
+      { instances: 2, maxDurationS: 90 },
+    );
+    // A cap is counted per hour: a run that outlasts it would see its count restart.
+    expect(
+      problemsOf(() => loadConfig({ env: { ...base, MAX_DURATION: '2h', INSTANCE_COUNT: 'x' } })),
+    ).toEqual([
+      'INSTANCE_COUNT must be a positive integer, got "x"',
+      'MAX_DURATION must be between 1s and 3600s (e.g. 90s, 5m), got "2h"',
     ]);
   });
 

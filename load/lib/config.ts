@@ -30,8 +30,15 @@ export interface LoadConfig {
   expectedCap?: number;
   /** p95 bound per family, ms (P95_MS for all, else load.p95_ms as a number or per family). */
   p95Ms: Record<CapFamily, number>;
-  /** Requests in flight at once (VUS, else load.vus). */
+  /** Requests in flight at once (VUS, else load.vus); a distributed run's VUs in all. */
   vus: number;
+  /**
+   * k6 instances a cap run is split over (INSTANCE_COUNT, else load.instances; default 1): the TestRun's
+   * parallelism under k6-operator, which each instance cannot read for itself in the init context.
+   */
+  instances: number;
+  /** Longest a cap run may take before k6 stops it (MAX_DURATION, else load.max_duration): k6's maxDuration. */
+  maxDurationS: number;
   /** Requests over the cap (EXTRA, else load.extra); unset: defaultExtra(cap). */
   extra?: number;
   /** The target allows spending rate-limit quota (allow.quota or ALLOW_QUOTA=1). */
@@ -54,6 +61,8 @@ export const defaultVus = 10;
 export const defaultSoak = { durationS: 60, fraction: 0.5 } as const;
 /** A soak never runs longer than the hour its caps are counted in. */
 export const maxSoakS = 3600;
+/** A cap run's default maxDuration; like a soak, it never runs longer than the hour its cap is counted in. */
+export const defaultMaxDurationS = 1800;
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -85,6 +94,20 @@ function positiveInt(label: string, raw: unknown, problems: string[]): number | 
   if (Number.isInteger(n) && n >= 1) return n;
   problems.push(`${label} must be a positive integer, got ${JSON.stringify(raw)}`);
   return undefined;
+}
+
+/** A duration of at most the hour (DURATION, MAX_DURATION), or `fallback` when not given. */
+function durationWithinHour(
+  label: string,
+  raw: string | number | undefined,
+  fallback: number,
+  problems: string[],
+): number {
+  if (raw === undefined) return fallback;
+  const d = parseDurationS(raw);
+  if (d !== undefined && d >= 1 && d <= maxSoakS) return d;
+  problems.push(`${label} must be between 1s and ${maxSoakS}s (e.g. 90s, 5m), got ${JSON.stringify(raw)}`);
+  return fallback;
 }
 
 function readTarget(text: string | undefined, path: string | undefined, problems: string[]): Json {
@@ -171,16 +194,12 @@ export function loadConfig(input: { targetText?: string; targetPath?: string; en
     );
   }
 
-  const durationRaw = nonEmpty(env.DURATION) ?? (soakFile.duration as string | number | undefined);
-  let durationS: number = defaultSoak.durationS;
-  if (durationRaw !== undefined) {
-    const d = parseDurationS(durationRaw);
-    if (d === undefined || d < 1 || d > maxSoakS) {
-      problems.push(
-        `DURATION must be between 1s and ${maxSoakS}s (e.g. 90s, 5m), got ${JSON.stringify(durationRaw)}`,
-      );
-    } else durationS = d;
-  }
+  const durationS = durationWithinHour(
+    'DURATION',
+    nonEmpty(env.DURATION) ?? (soakFile.duration as string | number | undefined),
+    defaultSoak.durationS,
+    problems,
+  );
   const fractionRaw = nonEmpty(env.SOAK_FRACTION) ?? soakFile.fraction;
   let fraction: number = defaultSoak.fraction;
   if (fractionRaw !== undefined) {
@@ -194,6 +213,13 @@ export function loadConfig(input: { targetText?: string; targetPath?: string; en
     baseUrl: (baseUrl ?? '').replace(/\/+$/, ''),
     p95Ms: readP95(env, load, problems),
     vus: positiveInt('VUS', env.VUS ?? load.vus, problems) ?? defaultVus,
+    instances: positiveInt('INSTANCE_COUNT', env.INSTANCE_COUNT ?? load.instances, problems) ?? 1,
+    maxDurationS: durationWithinHour(
+      'MAX_DURATION',
+      nonEmpty(env.MAX_DURATION) ?? (load.max_duration as string | number | undefined),
+      defaultMaxDurationS,
+      problems,
+    ),
     allowQuota: allow.quota === true || flag(env.ALLOW_QUOTA),
     allowCredits: allow.credits === true || flag(env.ALLOW_CREDITS),
     soak: { durationS, fraction },

@@ -4,15 +4,20 @@
  * import: k6 takes the thresholds as an options object and hands handleSummary a plain object.
  */
 import type { CapFamily, CapPlan } from './caps.ts';
+import { type Distribution, instanceBounds, type Range } from './distributed.ts';
 import type { FamilyLoad } from './summary.ts';
 import type { CapTally } from './verdict.ts';
 
 export const capMetric = {
+  /** Every request of the cap phase (a distributed run's instances check their share of them). */
+  sent: 'cap_sent',
   success: 'cap_success',
   rateLimited: 'cap_rate_limited',
   other: 'cap_other',
   wrongMessage: 'cap_wrong_message',
   outOfOrder: 'cap_out_of_order',
+  /** Trend of every request index: its min tells a distributed run's instances apart (their indices are disjoint). */
+  index: 'cap_index',
   /** Trend of the request indices answered 429: its min is the first 429's index. */
   rateLimitedIndex: 'cap_429_index',
   /** 1 when the first request after the window succeeded (control mode only). */
@@ -42,6 +47,29 @@ export function capThresholds(
     t[capMetric.recoveryFailed] = ['count==0'];
   }
   return t;
+}
+
+const rangeThreshold = ([lo, hi]: Range): string[] =>
+  lo === hi ? [`count==${lo}`] : [...(lo > 0 ? [`count>=${lo}`] : []), `count<=${hi}`];
+
+/**
+ * Thresholds of one instance of a distributed cap run (LOAD-DISTRIBUTED): the bounds of instanceBounds, nothing but
+ * 2xx and 429s, the family's message, the p95. Not the exact counts: those hold only over the sum of the instances.
+ */
+export function instanceThresholds(
+  plan: CapPlan,
+  d: Distribution,
+  p95BoundMs: number,
+): Record<string, string[]> {
+  const b = instanceBounds(plan, d);
+  return {
+    [capMetric.sent]: rangeThreshold(b.sent),
+    [capMetric.success]: rangeThreshold(b.successes),
+    [capMetric.rateLimited]: rangeThreshold(b.rateLimited),
+    [capMetric.other]: ['count==0'],
+    [capMetric.wrongMessage]: ['count==0'],
+    [capLatencyMetric]: [`p(95)<${p95BoundMs}`],
+  };
 }
 
 /** Soak and smoke count per family: `<kind>_success{family:…}` and `<kind>_failed{family:…}` (a non-2xx answer). */

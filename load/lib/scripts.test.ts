@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, type Env, loadConfig } from './config.ts';
+import { type Env, loadConfig } from './config.ts';
+import { problemsOf } from './config-problems.test-support.ts';
 import { resolveCapRun, resolveSmoke, resolveSoak } from './scripts.ts';
 
 const given = (env: Env) => loadConfig({ env: { BASE_URL: 'https://staging.example/api/v1', ...env } });
@@ -10,16 +11,6 @@ const withControl = (env: Env = {}) =>
     RAG_MODEL: 'gpt-4o-mini',
     ...env,
   });
-
-function problemsOf(fn: () => unknown): readonly string[] {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('what each load script needs [LOAD-CONFIG]', () => {
   it('[RATE-PLATFORM-1000] with the control API a cap run needs nothing else: credentials are minted', () => {

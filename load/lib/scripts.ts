@@ -4,6 +4,7 @@
  */
 import { type CapFamily, type CapPlan, capOf, capPlan, type RagPlan, ragCapFor } from './caps.ts';
 import { ConfigError, type LoadConfig } from './config.ts';
+import { type Distribution, distributionOf } from './distributed.ts';
 import { type SoakStream, soakPlan } from './soak-plan.ts';
 
 export const capScripts = ['platform-token-cap', 'rag-cap', 'kb-search-cap'] as const;
@@ -40,6 +41,23 @@ export interface CapRun {
   plan: CapPlan;
   /** RAG only: the plan whose cap is checked. */
   ragPlan?: RagPlan;
+  /** INSTANCE_COUNT > 1: this is one of several k6 instances, each sending its share (LOAD-DISTRIBUTED). */
+  distribution?: Distribution;
+}
+
+/** What a run split over `config.instances` k6 instances needs; problems are appended. */
+function requireDistributable(config: LoadConfig, mode: RunMode, problems: string[]): void {
+  if (config.instances === 1) return;
+  if (mode === 'control') {
+    problems.push(
+      `INSTANCE_COUNT=${config.instances}: every k6 instance runs its own setup() and teardown(), so each would mint its own credentials and move the fake's clock; give the credentials (TOKEN, PROJECT_KEY) with NO_CONTROL=1`,
+    );
+  }
+  if (config.vus < config.instances) {
+    problems.push(
+      `VUS=${config.vus} is fewer than INSTANCE_COUNT=${config.instances}: k6 shares the VUs out between the instances, and one without a VU sends nothing`,
+    );
+  }
 }
 
 /** The RAG plan of a run: given, or Advanced when the control API mints the organization. */
@@ -94,6 +112,7 @@ export function resolveCapRun(script: CapScript, config: LoadConfig): CapRun {
   const mode = runMode(config);
   const problems: string[] = [];
   requireFamily(family, config, mode, true, problems);
+  requireDistributable(config, mode, problems);
   let ragPlan: RagPlan | undefined;
   if (family === 'rag') {
     ragPlan = ragPlanOf(config, problems);
@@ -112,13 +131,30 @@ export function resolveCapRun(script: CapScript, config: LoadConfig): CapRun {
     concurrency: config.vus,
     ...(config.extra !== undefined ? { extra: config.extra } : {}),
   });
-  return { script, family, mode, plan, ...(ragPlan ? { ragPlan } : {}) };
+  if (plan.sent < config.instances) {
+    throw new ConfigError([
+      `${script}: cap + EXTRA is ${plan.sent} requests, fewer than INSTANCE_COUNT=${config.instances}: an instance would send nothing`,
+    ]);
+  }
+  return {
+    script,
+    family,
+    mode,
+    plan,
+    ...(ragPlan ? { ragPlan } : {}),
+    ...(config.instances > 1 ? { distribution: distributionOf(plan, config.instances) } : {}),
+  };
 }
+
+/** The soak and the smoke check exact totals per family in one instance; their load fits one anyway (under the caps). */
+const oneInstanceOnly =
+  'runs as one k6 instance only (unset INSTANCE_COUNT): it checks exact totals, and its load, under the hourly caps, fits one';
 
 /** The smoke's families after checking their credentials; throws ConfigError listing what is missing. */
 export function resolveSmoke(config: LoadConfig): CapFamily[] {
   const problems: string[] = [];
   if (config.families.length === 0) problems.push('FAMILIES names no family');
+  if (config.instances > 1) problems.push(oneInstanceOnly);
   for (const f of config.families) requireFamily(f, config, 'given', false, problems);
   if (problems.length) throw new ConfigError(problems.map((p) => `smoke: ${p}`));
   return config.families;
@@ -139,6 +175,7 @@ export function resolveSoak(config: LoadConfig): SoakRun {
   const mode = runMode(config);
   const problems: string[] = [];
   if (config.families.length === 0) problems.push('FAMILIES names no family');
+  if (config.instances > 1) problems.push(oneInstanceOnly);
   for (const f of config.families) requireFamily(f, config, mode, true, problems);
   if (problems.length) throw new ConfigError(problems.map((p) => `soak: ${p}`));
   const ragPlan: RagPlan = config.plan ?? (mode === 'control' ? 'advanced' : 'professional');

@@ -3,6 +3,7 @@
  * the Node-side check.
  */
 import type { CapFamily, RagPlan } from './caps.ts';
+import { type InstanceBounds, instanceBounds, judgeInstance } from './distributed.ts';
 import { type CapRun, familyLabel, modeNote, type RunMode } from './scripts.ts';
 import {
   type CapTally,
@@ -44,10 +45,20 @@ export interface CapReport {
   recovery: Recovery;
   /** Thresholds k6 marked failed (k6 runs only). */
   failedThresholds?: string[];
+  /**
+   * One instance of a distributed run (LOAD-DISTRIBUTED): its verdict judges only what one instance can see; the
+   * exact counts are judged over the sum of the instances' reports (merge.ts).
+   */
+  instance?: {
+    of: number;
+    /** Its lowest request index: the instances' indices are disjoint, so this tells them apart. */
+    firstIndex: number | null;
+    bounds: InstanceBounds;
+  };
   verdict: Verdict;
 }
 
-const freshHint = 'were these credentials used in the past hour? the run needs a counter at zero';
+export const freshHint = 'were these credentials used in the past hour? the run needs a counter at zero';
 
 export function capReport(input: {
   run: CapRun;
@@ -59,8 +70,11 @@ export function capReport(input: {
   elapsedMs: number | null;
   recovery: Recovery;
   failedThresholds?: string[];
+  /** Lowest request index this k6 instance sent (distributed runs). */
+  firstIndex?: number | null;
 }): CapReport {
   const { run, tally } = input;
+  const d = run.distribution;
   const recovery: Verdict = {
     ok: input.recovery.status !== 'failed',
     failures: input.recovery.status === 'failed' ? [`recovery: ${input.recovery.detail}`] : [],
@@ -89,8 +103,19 @@ export function capReport(input: {
     elapsedMs: input.elapsedMs,
     recovery: input.recovery,
     ...(input.failedThresholds ? { failedThresholds: input.failedThresholds } : {}),
+    ...(d
+      ? {
+          instance: {
+            of: d.instances,
+            firstIndex: input.firstIndex ?? null,
+            bounds: instanceBounds(run.plan, d),
+          },
+        }
+      : {}),
     verdict: combine(
-      judgeCap(run.plan, tally, run.mode === 'given' ? freshHint : undefined),
+      d
+        ? judgeInstance(run.plan, d, tally)
+        : judgeCap(run.plan, tally, run.mode === 'given' ? freshHint : undefined),
       judgeLatency(input.p95Ms, input.p95BoundMs),
       recovery,
       thresholds,
@@ -102,16 +127,30 @@ const ms = (v: number | null): string => (v === null ? 'n/a' : `${round(v)} ms`)
 const verdictLines = (v: Verdict): string[] =>
   v.ok ? ['PASS'] : ['FAIL', ...v.failures.map((f) => `  - ${f}`)];
 
+const span = ([lo, hi]: readonly [number, number]): string => (lo === hi ? `${lo}` : `${lo}–${hi}`);
+
+/** The lines an instance of a distributed run adds: what it could check, and where the exact check is made. */
+function instanceLines(r: CapReport): string[] {
+  if (!r.instance) return [];
+  const { of, firstIndex, bounds } = r.instance;
+  return [
+    `instance:   one of ${of} k6 instances${firstIndex === null ? '' : ` (its first request #${firstIndex})`}; alone it can only check sent ${span(bounds.sent)}, 2xx ${span(bounds.successes)}, 429 ${span(bounds.rateLimited)}`,
+    `            exactly ${r.cap} 2xx then ${r.sent - r.cap} 429s is judged over the sum: npx tsx load/node/merge-instances.ts <the instances' logs or reports>`,
+  ];
+}
+
 export function formatCapReport(r: CapReport): string {
   const t = r.tally;
   const planText = r.ragPlan ? `, plan ${r.ragPlan}` : '';
+  const all = r.instance ? ' over all instances' : '';
   return [
     `== ${r.script} (${r.runner}) against ${r.target}`,
+    ...instanceLines(r),
     `cap:        ${r.cap} requests per hour, ${r.operation}${planText}`,
     `mode:       ${r.modeNote}`,
-    `sent:       ${t.sent} of ${r.sent} planned, ${r.concurrency} at a time`,
-    `successes:  ${t.successes} (expected ${r.cap})`,
-    `429s:       ${t.rateLimited} (expected ${r.sent - r.cap}); with another message: ${t.wrongMessage}`,
+    `sent:       ${t.sent} of ${r.sent} planned, ${r.concurrency} at a time${all}`,
+    `successes:  ${t.successes} (expected ${r.cap}${all})`,
+    `429s:       ${t.rateLimited} (expected ${r.sent - r.cap}${all}); with another message: ${t.wrongMessage}`,
     `other:      ${t.other}${Object.keys(t.otherStatuses).length ? ` ${JSON.stringify(t.otherStatuses)}` : ''}`,
     `first 429:  ${t.firstRateLimitedIndex === null ? 'none' : `request #${t.firstRateLimitedIndex} (0-based, issue order)`}`,
     `p95:        ${ms(r.p95Ms)} (bound ${r.p95BoundMs} ms)`,

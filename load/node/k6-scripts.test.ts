@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rateLimitMessages } from '../../contract/rate-limit-messages.ts';
-import { initGlobals, runScript, type SimCall, type SimRun, sim } from './k6-sim.ts';
+import { initGlobals, runScript, type SimRun, sim } from './k6-sim.ts';
+import { type Behaviour, ORIGIN, scriptedTarget } from './scripted-target.ts';
 
 vi.mock('k6', async () => (await import('./k6-sim.ts')).k6Module);
 vi.mock('k6/http', async () => (await import('./k6-sim.ts')).httpModule);
 vi.mock('k6/metrics', async () => (await import('./k6-sim.ts')).metricsModule);
 vi.mock('k6/execution', async () => (await import('./k6-sim.ts')).executionModule);
 
-const ORIGIN = 'http://sim.test';
 let targetFile: string;
 
 beforeAll(() => {
@@ -35,57 +35,6 @@ beforeAll(() => {
     }),
   );
 });
-
-interface Behaviour {
-  caps: { platform: number; rag: number; search: number };
-  /** Requests admitted beyond the cap (a broken limiter). */
-  overshoot?: number;
-  searchMessage?: string;
-  /** Status of every RAG answer within the cap. */
-  ragStatus?: number;
-}
-
-/** A scripted target: control routes answer canned data; each credential is admitted up to its family's cap. */
-function scriptedTarget(b: Behaviour) {
-  let ids = 0;
-  let counts = new Map<string, number>();
-  const ok = (data: unknown) => ({
-    status: 200,
-    body: JSON.stringify({ type: 'RXSUCCESS', message: 'ok', data }),
-  });
-  return (call: SimCall) => {
-    const path = call.url.slice(ORIGIN.length);
-    if (path.startsWith('/_control/')) {
-      const route = path.slice('/_control'.length);
-      ids += 1;
-      if (route === '/organizations') return ok({ id: ids, owner: { id: ids * 10 } });
-      if (route === '/tokens') return ok({ value: `api-v1-minted-${ids}` });
-      if (route === '/projects') return ok({ project_uid: `p-${ids}` });
-      if (route.endsWith('/keys')) return ok({ value: `apk-minted-${ids}` });
-      if (route === '/rate-limits') return ok({ window_ms: 3_600_000 });
-      if (route === '/clock/advance') counts = new Map();
-      return ok({});
-    }
-    const family = path.endsWith('/getMyProjects')
-      ? 'platform'
-      : path.endsWith('/completions')
-        ? 'rag'
-        : 'search';
-    const key = `${family}:${call.headers.Authorization ?? call.headers['api-key']}`;
-    const n = (counts.get(key) ?? 0) + 1;
-    counts.set(key, n);
-    if (n <= b.caps[family] + (b.overshoot ?? 0)) {
-      return family === 'rag' && b.ragStatus ? { status: b.ragStatus, body: '{}' } : ok([]);
-    }
-    const message =
-      family === 'search'
-        ? (b.searchMessage ?? rateLimitMessages.projectKeySearch)
-        : rateLimitMessages.default;
-    const body =
-      family === 'rag' ? { error: { message, type: 'rate_limit_error' } } : { type: 'RXERROR', message };
-    return { status: 429, body: JSON.stringify(body) };
-  };
-}
 
 const exact: Behaviour = { caps: { platform: 1000, rag: 1000, search: 100 } };
 

@@ -6,6 +6,7 @@
  * It is no k6: no real VUs, timing or protocol; requests go to `sim.server`, a function each test provides.
  */
 import { readFileSync } from 'node:fs';
+import { sharedIterationIndices } from '../lib/segments.ts';
 
 export interface SimCall {
   method: string;
@@ -129,24 +130,32 @@ function valuesOf(key: string): Record<string, number> | undefined {
   return { min: sorted[0]!, max: sorted.at(-1)!, 'p(95)': pct(sorted, 95) };
 }
 
-/** The threshold forms the scripts write: `count==N`, `p(95)<N`. */
+const compare: Record<string, (v: number, n: number) => boolean> = {
+  '==': (v, n) => v === n,
+  '<': (v, n) => v < n,
+  '<=': (v, n) => v <= n,
+  '>=': (v, n) => v >= n,
+};
+
+/** The threshold forms the scripts write: `count==N`, `count<=N`, `count>=N`, `p(95)<N`. */
 function thresholdOk(values: Record<string, number> | undefined, expression: string): boolean {
-  const m = /^(count|p\(95\))(==|<)(\d+)$/.exec(expression);
+  const m = /^(count|p\(95\))(==|<=|>=|<)(\d+)$/.exec(expression);
   if (!m) throw new Error(`the simulator does not read threshold ${expression}`);
-  const v = values?.[m[1]!];
-  if (v === undefined) return m[1] === 'count' && m[2] === '==' && Number(m[3]) === 0;
-  return m[2] === '==' ? v === Number(m[3]) : v < Number(m[3]);
+  // A counter without samples: k6 reports no value, and treats it as 0.
+  const v = values?.[m[1]!] ?? (m[1] === 'count' ? 0 : undefined);
+  return v !== undefined && compare[m[2]!]!(v, Number(m[3]));
 }
 
 interface Scenario {
   executor: string;
+  vus?: number;
   iterations?: number;
   rate?: number;
   exec?: string;
   tags?: Record<string, string>;
 }
 
-type ScriptModule = Record<string, unknown> & {
+export type ScriptModule = Record<string, unknown> & {
   options: { scenarios: Record<string, Scenario>; thresholds?: Record<string, string[]> };
 };
 
@@ -162,16 +171,32 @@ export function initGlobals(env: Record<string, string>): void {
   Object.assign(globalThis, { __ENV: env, open: (path: string) => readFileSync(path, 'utf8') });
 }
 
-/** Run an imported k6 script module: setup, every scenario's iterations, teardown, thresholds, handleSummary. */
-export function runScript(mod: ScriptModule): SimRun {
+/** The iterationInTest values a scenario runs: all, or an instance's (k6-operator's equal execution segments). */
+function iterationsOf(scenario: Scenario, instance?: SimInstance): number[] {
+  const n = scenario.executor === 'constant-arrival-rate' ? scenario.rate! : (scenario.iterations ?? 1);
+  if (!instance) return Array.from({ length: n }, (_, i) => i);
+  if (scenario.executor !== 'shared-iterations')
+    throw new Error('the simulator segments shared-iterations only');
+  return sharedIterationIndices(n, scenario.vus ?? 1, instance.count, instance.index);
+}
+
+/** One of `count` k6 instances, as k6-operator starts them (`--execution-segment`), 0-based. */
+export interface SimInstance {
+  index: number;
+  count: number;
+}
+
+/**
+ * Run an imported k6 script module: setup, every scenario's iterations (one instance's share of them when given),
+ * teardown, thresholds, handleSummary.
+ */
+export function runScript(mod: ScriptModule, instance?: SimInstance): SimRun {
   const fn = (name: string) => mod[name] as ((data?: unknown) => unknown) | undefined;
   const data = fn('setup')?.();
   for (const [, scenario] of Object.entries(mod.options.scenarios)) {
-    const iterations =
-      scenario.executor === 'constant-arrival-rate' ? scenario.rate! : (scenario.iterations ?? 1);
     const exec = fn(scenario.exec ?? 'default')!;
     sim.scenarioTags = scenario.tags ?? {};
-    for (let i = 0; i < iterations; i += 1) {
+    for (const i of iterationsOf(scenario, instance)) {
       sim.iterationInTest = i;
       exec(data);
     }
