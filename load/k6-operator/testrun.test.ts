@@ -68,7 +68,7 @@ describe('k6-operator TestRun examples [LOAD-DISTRIBUTED]', () => {
         const script = scriptOf(run);
         const env = run.spec.runner?.env ?? [];
 
-        it('[LOAD-LAUNCHER] runs the bundle of an existing cap script from a ConfigMap, made as its comment says', () => {
+        it('runs the bundle of an existing cap script from a ConfigMap, made as its comment says', () => {
           expect(existsSync(join(root, 'load', `${script}.ts`))).toBe(true);
           expect(capScripts as readonly string[]).toContain(script);
           const configMap = run.spec.script.configMap!;

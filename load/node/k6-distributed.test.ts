@@ -3,13 +3,15 @@
  * Each instance holds itself to what it alone can see; the exact "cap 2xx, then 429s" is judged over the sum of the
  * reports their logs carry, and only there.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../lib/config.ts';
 import { formatMergedReport, MergeError, mergeInstanceReports, reportsIn } from '../lib/merge.ts';
+import { resolveCapRun } from '../lib/scripts.ts';
+import { mergeFiles } from './merge-instances.ts';
+import { runCap } from './run-cap.ts';
 import { type Behaviour, ORIGIN, scriptedTarget } from './scripted-target.ts';
 import { type Instances, runInstances } from './sim-instances.ts';
 
@@ -18,7 +20,6 @@ vi.mock('k6/http', async () => (await import('./k6-sim.ts')).httpModule);
 vi.mock('k6/metrics', async () => (await import('./k6-sim.ts')).metricsModule);
 vi.mock('k6/execution', async () => (await import('./k6-sim.ts')).executionModule);
 
-const here = dirname(fileURLToPath(import.meta.url));
 let targetFile: string;
 beforeAll(() => {
   targetFile = join(mkdtempSync(join(tmpdir(), 'k6-dist-')), 'target.json');
@@ -116,27 +117,35 @@ describe('a cap script as 3 k6 instances [LOAD-DISTRIBUTED]', () => {
     expect(refusal([])).toEqual(['no instance report found']);
   });
 
-  it('merge-instances.ts: exit 0 on a passing sum, 1 on a failing one, 2 on a part of a run', async () => {
+  it('merge-instances.ts: 0 on a passing sum, 1 on a failing one, 2 on a part of a run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'k6-merge-'));
-    const merge = (...files: string[]) =>
-      spawnSync(
-        join(here, '..', '..', 'node_modules', '.bin', 'tsx'),
-        [join(here, 'merge-instances.ts'), ...files],
-        {
-          cwd: dir,
-          encoding: 'utf8',
-        },
-      );
     const pass = await runScriptInstances('kb-search-cap', 3, exact);
     const fail = await runScriptInstances('kb-search-cap', 3, { ...exact, overshoot: 2 });
     const lines = pass.logs.split('\n');
     const files = { pass: pass.logs, fail: fail.logs, part: lines.slice(0, lines.length / 2).join('\n') };
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, `${name}.log`), text);
-    const ok = merge('pass.log');
-    expect([ok.status, ok.stdout]).toEqual([0, expect.stringContaining('verdict:    PASS')]);
-    const bad = merge('fail.log');
-    expect([bad.status, bad.stdout]).toEqual([1, expect.stringContaining('cap not enforced: 102 successes')]);
-    const part = merge('part.log');
-    expect([part.status, part.stderr]).toEqual([2, expect.stringMatching(/instance reports of 3/)]);
-  }, 30_000);
+    const ok = mergeFiles(['pass.log'], dir);
+    expect([ok.code, ok.text]).toEqual([0, expect.stringContaining('verdict:    PASS')]);
+    expect(JSON.parse(readFileSync(ok.written!, 'utf8'))).toMatchObject({ kind: 'cap-merged', instances: 3 });
+    const bad = mergeFiles(['fail.log'], dir);
+    expect([bad.code, bad.text]).toEqual([1, expect.stringContaining('cap not enforced: 102 successes')]);
+    expect(mergeFiles(['part.log'], dir)).toMatchObject({
+      code: 2,
+      text: expect.stringMatching(/reports of 3/),
+    });
+    expect(mergeFiles(['none.log'], dir)).toMatchObject({
+      code: 2,
+      text: expect.stringMatching(/^cannot read/),
+    });
+  });
+
+  it('[LOAD-CONFIG] the Node-side check refuses INSTANCE_COUNT: it sends a whole run from one process', async () => {
+    const config = loadConfig({
+      targetText: readFileSync(targetFile, 'utf8'),
+      env: { ...env, INSTANCE_COUNT: '2' },
+    });
+    await expect(runCap(resolveCapRun('kb-search-cap', config), config)).rejects.toThrow(
+      'INSTANCE_COUNT=2 splits a k6 run over instances',
+    );
+  });
 });

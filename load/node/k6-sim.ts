@@ -1,7 +1,8 @@
 /**
  * A small stand-in for the k6 runtime, so vitest can run the k6 scripts' glue (load/*.ts, load/k6/) where k6
  * cannot be installed: the k6 modules the scripts import (k6, k6/http, k6/metrics, k6/execution), the init-context
- * globals (__ENV, open), the executors the scripts use (one iteration at a time), setup/teardown, metric samples
+ * globals (__ENV, open), the executors the scripts use (one iteration at a time; a shared-iterations scenario
+ * also as one of k6-operator's execution segments), setup/teardown, metric samples
  * with their tags, the threshold expressions the scripts write, and the summary data handleSummary receives.
  * It is no k6: no real VUs, timing or protocol; requests go to `sim.server`, a function each test provides.
  */

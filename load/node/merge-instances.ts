@@ -7,35 +7,46 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { formatMergedReport, MergeError, mergeInstanceReports, reportsIn } from '../lib/merge.ts';
 import type { CapReport } from '../lib/summary.ts';
 
 const usage =
   'usage: npx tsx load/node/merge-instances.ts FILE… (runner logs or instance reports; - for stdin)';
 
-function fail(message: string, code: number): never {
-  console.error(message);
-  process.exit(code);
+export interface MergeOutcome {
+  code: 0 | 1 | 2;
+  /** What goes to stdout (code 0 and 1) or stderr (code 2). */
+  text: string;
+  /** The merged report's file, when written. */
+  written?: string;
 }
 
-const files = process.argv.slice(2);
-if (files.length === 0 || files.includes('--help') || files.includes('-h')) fail(usage, files.length ? 0 : 2);
-const reports: CapReport[] = [];
-for (const file of files) {
+/** Read, merge and judge; the JSON report goes to `<cwd>/reports/`. */
+export function mergeFiles(files: readonly string[], cwd: string): MergeOutcome {
+  if (files.length === 0) return { code: 2, text: usage };
+  const reports: CapReport[] = [];
+  for (const file of files) {
+    try {
+      reports.push(...reportsIn(readFileSync(file === '-' ? 0 : resolve(cwd, file), 'utf8')));
+    } catch (e) {
+      return { code: 2, text: `cannot read ${file}: ${(e as Error).message}` };
+    }
+  }
   try {
-    reports.push(...reportsIn(readFileSync(file === '-' ? 0 : resolve(file), 'utf8')));
+    const merged = mergeInstanceReports(reports);
+    const written = resolve(cwd, 'reports', `load-${merged.script}-merged.json`);
+    mkdirSync(dirname(written), { recursive: true });
+    writeFileSync(written, `${JSON.stringify(merged, null, 2)}\n`);
+    return { code: merged.verdict.ok ? 0 : 1, text: formatMergedReport(merged), written };
   } catch (e) {
-    fail(`cannot read ${file}: ${(e as Error).message}`, 2);
+    if (e instanceof MergeError) return { code: 2, text: e.message };
+    throw e;
   }
 }
-try {
-  const merged = mergeInstanceReports(reports);
-  console.log(formatMergedReport(merged));
-  const out = resolve('reports', `load-${merged.script}-merged.json`);
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(merged, null, 2)}\n`);
-  process.exit(merged.verdict.ok ? 0 : 1);
-} catch (e) {
-  if (e instanceof MergeError) fail(e.message, 2);
-  throw e;
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outcome = mergeFiles(process.argv.slice(2), process.cwd());
+  (outcome.code === 2 ? console.error : console.log)(outcome.text);
+  process.exit(outcome.code);
 }

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import type { LoadConfig } from '../lib/config.ts';
+import { ConfigError, type LoadConfig } from '../lib/config.ts';
 import { errorMessageOf, type HttpCall, type HttpResult } from '../lib/http.ts';
 import { percentile } from '../lib/percentile.ts';
 import { type Credentials, familyCall } from '../lib/requests.ts';
@@ -110,6 +110,11 @@ export async function runCap(
   config: LoadConfig,
   options: RunCapOptions = {},
 ): Promise<CapReport> {
+  if (run.distribution) {
+    throw new ConfigError([
+      `INSTANCE_COUNT=${run.distribution.instances} splits a k6 run over instances; the Node-side check sends a whole run from one process: unset it`,
+    ]);
+  }
   const dispatcher = new Agent({ connections: run.plan.concurrency + 2 });
   try {
     const send = undiciSender(dispatcher);
