@@ -2,14 +2,12 @@
  * Bad input to `--sensitivity` is one clear line and exit 2, before anything runs: an unknown rule, a missing
  * target, an option it does not go with. An earlier report stays as it was.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../suites/runner/conformance-cli.test-support.js';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const work = mkdtempSync(join(tmpdir(), 'sensitivity-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -17,19 +15,7 @@ const target = join(work, 'target.json');
 writeFileSync(target, JSON.stringify({ name: 'nowhere', base_url: 'http://127.0.0.1:9/api/v1' }));
 const earlier = '{"earlier":true}\n';
 
-function conformance(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env };
-  for (const k of Object.keys(env)) if (k.startsWith('CONFORMANCE_') || k.startsWith('VITEST')) delete env[k];
-  return new Promise((done) =>
-    execFile(
-      TSX,
-      [join(ROOT, 'suites/runner/conformance.ts'), ...args],
-      { cwd: work, env },
-      (err, stdout, stderr) =>
-        done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    ),
-  );
-}
+const conformance = (args: string[]) => runConformance(args, work);
 
 describe('conformance --sensitivity refuses bad input [HARNESS-BROKEN-SERVERS]', () => {
   it.each([

@@ -80,6 +80,16 @@ export const harnessClauses = [
     "Parallel jobs can share one running fake, each in an organization of its own made through the control API (POST /_control/organizations, /projects, /tokens, /projects/:uid/keys): its tokens see only its organization's projects, members, sessions and settings, and every hourly cap counts per token or per project, so one job's requests never spend another's. POST /_control/organizations/:id/rate-limits/reset clears the counts of that organization's tokens and projects only, and DELETE /_control/organizations/:id removes the organization with everything it holds (projects and their sessions, messages, logs, keys and documents; tokens; members; invitations) and its counts; both answer 404 `Organization not found` for an unknown id. The virtual clock, the rate window, the supported models, the journal and the outbox stay one per fake.",
   ),
   assumed(
+    'HARNESS-SHARDED-RUN',
+    H,
+    "`--shard i/n` runs a deterministic 1/n of the selected test files through vitest's sharding and writes a shard result (a vitest blob and a manifest: which shard of which split, target, selection, suite and files); `merge DIR...` makes the shards of one run into one JSON, JUnit and HTML report whose clause matrix and verdict equal those of the same run unsharded, clause by clause, and refuses (exit 2, nothing written, an earlier report kept) a set with a shard missing or given twice, or shards of another split, target, selection or suite.",
+  ),
+  assumed(
+    'HARNESS-SHARD-CREDENTIALS',
+    H,
+    "Against a target without the control API, shard i of n takes a disjoint share of each kind of token (the one under `tokens` and its `token_pools`, dealt round-robin) when there are at least n of that kind; with fewer, shards share a token and each may spend only its share of request_budget_per_token, and the project key's RAG budget is divided by n; the shard prints what it was dealt and what the quota ledger leaves of it before sending a request, and a test past its share is inconclusive, never red.",
+  ),
+  assumed(
     'HARNESS-BENCH',
     H,
     "`npm run bench` measures the fake beside a Prism mock and a minimal Koa handler in interleaved rounds (the same requests to each): requests per second, p50 and p99 of the 2xx answers, and each server process's CPU time per request over its own rounds; the ratios fake/peer by both; the scale reads' growth, the memory after forced GCs and the cold start; and checks each against the performance issue's targets, met, missed or not measured.",

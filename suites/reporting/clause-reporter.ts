@@ -16,8 +16,15 @@ import { summaryLine } from './clause-matrix.js';
 import { coverageLine } from './coverage.js';
 import { toHtml } from './html.js';
 import { toJUnitXml } from './junit.js';
-import { buildReport, type ConformanceReport, FILES_ENV, REPORT_FILES, toJson } from './report.js';
-import { targetFromEnv } from './target-info.js';
+import {
+  buildReport,
+  type ConformanceReport,
+  FILES_ENV,
+  REPORT_FILES,
+  type TargetInfo,
+  toJson,
+} from './report.js';
+import { DEFAULT_TARGET, targetFromEnv } from './target-info.js';
 import { cleanText } from './text.js';
 import { loadWaivers, WAIVERS_ENV, type Waiver } from './waivers.js';
 
@@ -26,6 +33,8 @@ export interface ClauseReporterOptions {
   readonly outputDir?: string;
   /** Hand each run's report to this function instead of writing the files (broken/sensitivity.ts). */
   readonly onReport?: (report: ConformanceReport) => void;
+  /** The target the results are of, instead of CONFORMANCE_TARGET's (a merge of shards, suites/runner/merge.ts). */
+  readonly target?: TargetInfo;
 }
 
 /** What a partial run selected: the name pattern and the file filters, as the report's `filter`. */
@@ -113,10 +122,12 @@ export default class ClauseReporter implements Reporter {
   private vitest: Vitest | undefined;
   private readonly outputDir: string;
   private readonly onReport: ((report: ConformanceReport) => void) | undefined;
+  private readonly target: TargetInfo | undefined;
 
   constructor(options: ClauseReporterOptions = {}) {
     this.outputDir = options.outputDir ?? 'reports';
     this.onReport = options.onReport;
+    this.target = options.target;
   }
 
   onInit(vitest: Vitest): void {
@@ -128,9 +139,10 @@ export default class ClauseReporter implements Reporter {
     unhandledErrors: ReadonlyArray<SerializedError>,
     reason: TestRunEndReason,
   ): Promise<void> {
-    const { target, error: targetError } = targetFromEnv();
+    const fromEnv = this.target ? undefined : targetFromEnv();
+    const target = this.target ?? fromEnv?.target ?? DEFAULT_TARGET;
     const runErrors: string[] = [];
-    if (targetError) runErrors.push(targetError);
+    if (fromEnv?.error) runErrors.push(fromEnv.error);
     if (reason === 'interrupted') runErrors.push('the test run was interrupted before it finished');
     for (const err of unhandledErrors) runErrors.push(`unhandled error: ${errorText([err]).message ?? ''}`);
 

@@ -2,24 +2,23 @@
  * `npm run conformance -- --target FILE [--record DIR] [--filter PATTERN] [--min-documented-coverage N] [FILES...]`
  * `npm run conformance -- --replay DIR [--filter PATTERN] [FILES...]`
  * `npm run conformance -- --target FILE --sensitivity [--rule ID]...` (broken/sensitivity.ts)
+ * `npm run conformance -- --target FILE --shard i/n [--out DIR] [FILES...]` then `npm run conformance -- merge DIR...`
+ *   (shard-run.ts, merge.ts)
  * The package's `chatbot-conformance` (bin/chatbot-conformance.mjs) is this runner, from any working directory.
  *
  * Validates the target config, runs the suites once against it with vitest, and exits on the
  * conformance verdict (reports/conformance.json), not on vitest's own exit code: see EXIT_CODES.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { TargetConfig } from '../../contract/index.js';
 import { readCassetteSetMeta, TARGET_FILE } from '../../recording/cassette.js';
 import { startCassetteSet } from '../../recording/cassette-set.js';
-import { BASELINE_ENV, loadBaseline } from '../reporting/baseline.js';
-import { coverageLine } from '../reporting/coverage.js';
-import { type ConformanceJson, FILES_ENV, REPORT_FILES } from '../reporting/report.js';
+import { FILES_ENV, REPORT_FILES } from '../reporting/report.js';
 import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
-import { loadWaivers, WAIVERS_ENV, waiverLabel } from '../reporting/waivers.js';
 import {
   CASSETTE_MODE_ENV,
   CASSETTES_ENV,
@@ -28,6 +27,12 @@ import {
   RUN_TAG_ENV,
 } from '../target/cassette-env.js';
 import { LEDGER_ENV } from '../target/quota-ledger.js';
+import { applyGateOptions, checkGateOptions } from './gate-options.js';
+import { runMerge } from './merge.js';
+import { MERGE_COMMAND, RUN_OPTIONS } from './options.js';
+import { parseShard, type Shard } from './shard.js';
+import { runShard } from './shard-run.js';
+import { EXIT_CODES, verdictExit } from './verdict-output.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const REPORTER = resolve(REPO_ROOT, 'suites/reporting/clause-reporter.ts');
@@ -39,6 +44,8 @@ const PROGRAM =
 const HELP = `Usage: ${PROGRAM} --target FILE [--out DIR] [--record DIR] [--filter PATTERN] [--min-documented-coverage N] [FILES...]
        ${PROGRAM} --replay DIR [--out DIR] [--filter PATTERN] [FILES...]
        ${PROGRAM} --target FILE --sensitivity [--rule ID]... [--out DIR]
+       ${PROGRAM} --target FILE --shard i/n [--out DIR] [--filter PATTERN] [FILES...]
+       ${PROGRAM} merge DIR... [--out DIR] [--waivers FILE] [--baseline FILE] [--min-documented-coverage N]
 
 Runs the conformance suites once against a deployment and gates on the clause verdict.
 
@@ -68,6 +75,11 @@ Options:
                          sensitivity section to the reports. Requests count against the same quota ledger and
                          request budget as a normal run (docs/qa-staging.md, "The sensitivity check")
       --rule ID          with --sensitivity: only this breaking rule (repeatable; ids in broken/rules/)
+      --shard i/n        run the i-th of n shards of the suite (vitest's sharding: a deterministic 1/n of the
+                         test files) into DIR/shard-i-of-n/ (DIR is --out, default ./reports), with a share of
+                         the target's tokens dealt apart from the other shards' (token_pools); prints what it
+                         was dealt before sending a request; exits 0 once its result is written. The verdict is
+                         the merge's: \`${PROGRAM} merge DIR...\` (docs/ci.md, "Sharded runs")
   FILES...               only run test files whose path contains one of these strings
   -h, --help             show this help
 
@@ -84,12 +96,11 @@ Exit codes:
   3  verdict INCOMPLETE: nothing failed, but tests met a spent hourly quota (inconclusive);
      run again when the quota is back (reports/quota-ledger.json says what was spent)
   4  nothing failed, but fewer documented clauses were checked than --min-documented-coverage
+With merge: as above, and 2 when the shards given are not one whole run (one missing, one given twice, another
+  target or selection); nothing is written then
 With --sensitivity: 0 the check ran and the unbroken run did not fail (caught and missed are in the table),
   1 the unbroken run failed (its failing clauses' rules are not checkable) or no report, 2 usage error
   (an unknown --rule, a missing target, an option that does not go with it); an earlier report is kept`;
-
-/** What the process exits with (documented in HELP, docs/qa-staging.md and docs/ci.md). */
-export const EXIT_CODES = { pass: 0, fail: 1, usage: 2, incomplete: 3, coverage: 4 } as const;
 
 const usageError = (message: string): never => {
   process.stderr.write(`conformance: ${message}\n\nRun with --help for usage.\n`);
@@ -101,35 +112,21 @@ const parse = () => {
     return parseArgs({
       args: process.argv.slice(2),
       allowPositionals: true,
-      options: {
-        target: { type: 'string', short: 't' },
-        out: { type: 'string', short: 'o' },
-        filter: { type: 'string', short: 'f' },
-        record: { type: 'string' },
-        replay: { type: 'string' },
-        'min-documented-coverage': { type: 'string' },
-        waivers: { type: 'string' },
-        baseline: { type: 'string' },
-        sensitivity: { type: 'boolean' },
-        rule: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: RUN_OPTIONS,
     });
   } catch (err) {
     return usageError((err as Error).message);
   }
 };
 
-const readReport = (path: string): ConformanceJson | undefined => {
-  if (!existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as ConformanceJson;
-  } catch {
-    return undefined;
-  }
-};
-
 const main = async (): Promise<number> => {
+  if (process.argv[2] === MERGE_COMMAND)
+    return runMerge({
+      args: process.argv.slice(3),
+      repoRoot: REPO_ROOT,
+      reporter: REPORTER,
+      program: PROGRAM,
+    });
   const { values, positionals } = parse();
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
@@ -144,18 +141,9 @@ const main = async (): Promise<number> => {
   if (!targetFile) return usageError('missing --target FILE (a target config JSON), or --replay DIR');
   const loaded = loadTargetConfig(targetFile);
   if (!loaded.ok) return usageError(`invalid target config ${loaded.path}: ${loaded.error}`);
-  const minCoverageText = values['min-documented-coverage'];
-  const minCoverage = minCoverageText === undefined ? undefined : Number(minCoverageText);
-  if (minCoverage !== undefined && (!Number.isFinite(minCoverage) || minCoverage < 0 || minCoverage > 100))
-    return usageError(`--min-documented-coverage takes a percentage from 0 to 100, not "${minCoverageText}"`);
-  if (values.waivers !== undefined) {
-    const loaded = loadWaivers(values.waivers);
-    if (!loaded.ok) return usageError(`invalid waiver file ${loaded.path}: ${loaded.error}`);
-  }
-  if (values.baseline !== undefined) {
-    const loaded = loadBaseline(values.baseline);
-    if (!loaded.ok) return usageError(`invalid baseline ${loaded.path}: ${loaded.error}`);
-  }
+  const gateChecked = checkGateOptions(values);
+  if ('error' in gateChecked) return usageError(gateChecked.error);
+  const { minCoverage } = gateChecked;
   let filter: RegExp | undefined;
   if (values.filter !== undefined) {
     try {
@@ -169,19 +157,32 @@ const main = async (): Promise<number> => {
   if (existsSync(reportsDir) && !statSync(reportsDir).isDirectory())
     return usageError(`--out ${values.out}: not a directory`);
   if (values.rule !== undefined && !values.sensitivity) return usageError('--rule goes with --sensitivity');
-  if (values.sensitivity) {
-    const clash = (
-      [
-        ['--replay', values.replay],
-        ['--record', values.record],
-        ['--filter', values.filter],
-        ['--waivers', values.waivers],
-        ['--baseline', values.baseline],
-        ['--min-documented-coverage', values['min-documented-coverage']],
-      ] as const
-    ).find(([, v]) => v !== undefined);
+  /** The first of these options the command line gives. */
+  const firstGiven = (names: (keyof typeof values)[]) => names.find((name) => values[name] !== undefined);
+  let shard: Shard | undefined;
+  if (values.shard !== undefined) {
+    const parsed = parseShard(values.shard);
+    if ('error' in parsed) return usageError(parsed.error);
+    shard = parsed;
+    const clash = firstGiven(['sensitivity', 'record', 'waivers', 'baseline', 'min-documented-coverage']);
     if (clash)
-      return usageError(`--sensitivity selects its own tests per rule: it does not go with ${clash[0]}`);
+      return usageError(
+        clash === 'record'
+          ? '--record writes one cassette set per run: record unsharded, then replay it in shards (--replay DIR --shard i/n)'
+          : `--${clash} belongs to the merge, which makes the verdict: give it to \`${PROGRAM} merge\``,
+      );
+  }
+  if (values.sensitivity) {
+    const clash = firstGiven([
+      'replay',
+      'record',
+      'filter',
+      'waivers',
+      'baseline',
+      'min-documented-coverage',
+    ]);
+    if (clash)
+      return usageError(`--sensitivity selects its own tests per rule: it does not go with --${clash}`);
     if (positionals.length > 0) return usageError('--sensitivity selects its own test files: give no FILES');
     return sensitivityCheck(loaded.path, loaded.config, reportsDir, values.rule);
   }
@@ -225,14 +226,17 @@ const main = async (): Promise<number> => {
     process.stdout.write(`conformance: recording cassettes into ${relative(process.cwd(), dir) || '.'}\n`);
   }
 
-  if (values.waivers !== undefined) process.env[WAIVERS_ENV] = resolve(values.waivers);
-  if (values.baseline !== undefined) {
-    // The baseline is read now: the run is about to replace reports/conformance.json, which may be the baseline.
-    const copy = join(reportsDir, 'conformance.baseline.json');
-    mkdirSync(dirname(copy), { recursive: true });
-    copyFileSync(resolve(values.baseline), copy);
-    process.env[BASELINE_ENV] = copy;
-  }
+  applyGateOptions(values, reportsDir);
+  if (shard)
+    return runShard({
+      repoRoot: REPO_ROOT,
+      shard,
+      config,
+      outDir: reportsDir,
+      files: positionals,
+      ...(filter ? { filter } : {}),
+      program: PROGRAM,
+    });
   const jsonPath = resolve(reportsDir, REPORT_FILES.json);
   rmSync(jsonPath, { force: true }); // a stale report must never decide this run
 
@@ -249,61 +253,7 @@ const main = async (): Promise<number> => {
   });
   await vitest?.close();
 
-  const report = readReport(jsonPath);
-  if (!report) {
-    process.stderr.write(`conformance: no report at ${jsonPath} (did any test file run?) → FAIL\n`);
-    return 1;
-  }
-  process.stdout.write('\nconformance reports:\n');
-  for (const name of [REPORT_FILES.html, REPORT_FILES.json, REPORT_FILES.junit]) {
-    process.stdout.write(`  ${relative(process.cwd(), resolve(reportsDir, name))}\n`);
-  }
-  const v = report.verdict;
-  const g = report.gate;
-  const gateLines = [
-    ...g.waived.map(
-      (w) =>
-        `  WAIVED ${'id' in w.item ? w.item.id : 'fullName' in w.item ? w.item.fullName : ''}: ${waiverLabel(w.waiver)}`,
-    ),
-    ...g.staleWaivers.map((w) => `  STALE  waiver on ${waiverLabel(w)}: nothing it names failed`),
-    ...(g.baseline?.known ?? []).map(
-      (i) =>
-        `  KNOWN  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : i.message}: failing in the baseline too`,
-    ),
-    ...(g.baseline?.fixed ?? []).map(
-      (i) =>
-        `  FIXED  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : i.message}: failing in the baseline, not now`,
-    ),
-  ];
-  if (gateLines.length > 0) process.stdout.write(`\n${gateLines.join('\n')}\n`);
-  const lines = [
-    ...v.failing.map((i) => `  FAIL  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : ''}: ${i.message}`),
-    ...v.errors.map((i) => `  ERROR ${'id' in i ? `${i.id}: ` : ''}${i.message.split('\n')[0]}`),
-    ...v.warnings.map((i) => `  WARN  ${'id' in i ? i.id : ''}: ${i.message}`),
-  ];
-  if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`);
-  const cov = report.coverage;
-  const partial = v.status === 'PASS' && cov.checked < cov.documented ? ' (partial)' : '';
-  process.stdout.write(
-    `\nconformance verdict: ${v.status}${partial} (${v.failing.length} failing, ${v.errors.length} report errors, ${v.warnings.length} warnings, ${v.inconclusive} inconclusive)${report.filter ? ' — partial run' : ''}\n`,
-  );
-  process.stdout.write(`coverage: ${coverageLine(cov)}\n`);
-  const reasons = Object.entries(cov.byReason).filter(([, n]) => n > 0);
-  if (reasons.length > 0)
-    process.stdout.write(`  not checked: ${reasons.map(([r, n]) => `${n} ${r}`).join(', ')}\n`);
-  const t = report.counts.tests;
-  process.stdout.write(
-    `tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.inconclusive} inconclusive\n`,
-  );
-  if (!v.pass) return EXIT_CODES.fail;
-  if (v.status === 'INCOMPLETE') return EXIT_CODES.incomplete;
-  if (minCoverage !== undefined && cov.percent < minCoverage) {
-    process.stdout.write(
-      `conformance: documented coverage ${cov.percent}% is under --min-documented-coverage ${minCoverage}% → exit ${EXIT_CODES.coverage}\n`,
-    );
-    return EXIT_CODES.coverage;
-  }
-  return EXIT_CODES.pass;
+  return verdictExit(jsonPath, minCoverage);
 };
 
 /** `--sensitivity`: the breaking proxy in front of the target (broken/sensitivity.ts, in this repository only). */

@@ -1,0 +1,80 @@
+/**
+ * What a conformance run (or a merge of its shards) prints at the end and exits with: the reports written, the gate's
+ * waivers and baseline, the failing clauses, the verdict, the documented coverage (EXIT_CODES).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { coverageLine } from '../reporting/coverage.js';
+import { type ConformanceJson, REPORT_FILES } from '../reporting/report.js';
+import { waiverLabel } from '../reporting/waivers.js';
+
+/** What the process exits with (documented in HELP, docs/qa-staging.md and docs/ci.md). */
+export const EXIT_CODES = { pass: 0, fail: 1, usage: 2, incomplete: 3, coverage: 4 } as const;
+
+export const readReport = (path: string): ConformanceJson | undefined => {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as ConformanceJson;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Prints the end of a run from the report at `jsonPath` and says what to exit with. */
+export function verdictExit(jsonPath: string, minCoverage: number | undefined): number {
+  const report = readReport(jsonPath);
+  if (!report) {
+    process.stderr.write(`conformance: no report at ${jsonPath} (did any test file run?) → FAIL\n`);
+    return 1;
+  }
+  process.stdout.write('\nconformance reports:\n');
+  for (const name of [REPORT_FILES.html, REPORT_FILES.json, REPORT_FILES.junit]) {
+    process.stdout.write(`  ${relative(process.cwd(), resolve(dirname(jsonPath), name))}\n`);
+  }
+  const v = report.verdict;
+  const g = report.gate;
+  const gateLines = [
+    ...g.waived.map(
+      (w) =>
+        `  WAIVED ${'id' in w.item ? w.item.id : 'fullName' in w.item ? w.item.fullName : ''}: ${waiverLabel(w.waiver)}`,
+    ),
+    ...g.staleWaivers.map((w) => `  STALE  waiver on ${waiverLabel(w)}: nothing it names failed`),
+    ...(g.baseline?.known ?? []).map(
+      (i) =>
+        `  KNOWN  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : i.message}: failing in the baseline too`,
+    ),
+    ...(g.baseline?.fixed ?? []).map(
+      (i) =>
+        `  FIXED  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : i.message}: failing in the baseline, not now`,
+    ),
+  ];
+  if (gateLines.length > 0) process.stdout.write(`\n${gateLines.join('\n')}\n`);
+  const lines = [
+    ...v.failing.map((i) => `  FAIL  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : ''}: ${i.message}`),
+    ...v.errors.map((i) => `  ERROR ${'id' in i ? `${i.id}: ` : ''}${i.message.split('\n')[0]}`),
+    ...v.warnings.map((i) => `  WARN  ${'id' in i ? i.id : ''}: ${i.message}`),
+  ];
+  if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`);
+  const cov = report.coverage;
+  const partial = v.status === 'PASS' && cov.checked < cov.documented ? ' (partial)' : '';
+  process.stdout.write(
+    `\nconformance verdict: ${v.status}${partial} (${v.failing.length} failing, ${v.errors.length} report errors, ${v.warnings.length} warnings, ${v.inconclusive} inconclusive)${report.filter ? ' — partial run' : ''}\n`,
+  );
+  process.stdout.write(`coverage: ${coverageLine(cov)}\n`);
+  const reasons = Object.entries(cov.byReason).filter(([, n]) => n > 0);
+  if (reasons.length > 0)
+    process.stdout.write(`  not checked: ${reasons.map(([r, n]) => `${n} ${r}`).join(', ')}\n`);
+  const t = report.counts.tests;
+  process.stdout.write(
+    `tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.inconclusive} inconclusive\n`,
+  );
+  if (!v.pass) return EXIT_CODES.fail;
+  if (v.status === 'INCOMPLETE') return EXIT_CODES.incomplete;
+  if (minCoverage !== undefined && cov.percent < minCoverage) {
+    process.stdout.write(
+      `conformance: documented coverage ${cov.percent}% is under --min-documented-coverage ${minCoverage}% → exit ${EXIT_CODES.coverage}\n`,
+    );
+    return EXIT_CODES.coverage;
+  }
+  return EXIT_CODES.pass;
+}
