@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rateLimitMessages } from '../../contract/rate-limit-messages.ts';
 import { capPlan, observe } from './caps.ts';
+import { distributionOf, judgeInstance } from './distributed.ts';
 import {
   capLatencyMetric,
   capMetric,
   capThresholds,
   failedThresholds,
+  instanceThresholds,
   type K6SummaryData,
   mixedFromK6,
   mixedThresholds,
@@ -14,12 +16,18 @@ import {
 } from './k6-metrics.ts';
 import { judgeCap, type Response, tallyCap } from './verdict.ts';
 
-/** Evaluates k6 threshold expressions of the forms the scripts use (`count==5`, `p(95)<2000`). */
+const compare: Record<string, (v: number, n: number) => boolean> = {
+  '==': (v, n) => v === n,
+  '<': (v, n) => v < n,
+  '<=': (v, n) => v <= n,
+  '>=': (v, n) => v >= n,
+};
+
+/** Evaluates k6 threshold expressions of the forms the scripts use (`count==5`, `count<=9`, `p(95)<2000`). */
 function passes(values: Record<string, number>, expression: string): boolean {
-  const m = /^(count|min|p\(95\))(==|<)(\d+)$/.exec(expression);
+  const m = /^(count|min|p\(95\))(==|<=|>=|<)(\d+)$/.exec(expression);
   if (!m) throw new Error(`unsupported threshold ${expression}`);
-  const v = values[m[1]!] ?? 0;
-  return m[2] === '==' ? v === Number(m[3]) : v < Number(m[3]);
+  return compare[m[2]!]!(values[m[1]!] ?? 0, Number(m[3]));
 }
 
 /** What k6 would aggregate from the scripts' metrics for these responses (as cap-script.ts records them). */
@@ -105,6 +113,48 @@ describe('k6 thresholds and summary data [LOAD-CAP-CHECK]', () => {
           const verdictOk = judgeCap(plan, tallyCap(plan, responses)).ok && p95 < 2000;
           expect(allPass(capThresholds(plan, 2000, false), data)).toBe(verdictOk);
           expect(tallyFromK6(data)).toEqual({ ...tallyCap(plan, responses), otherStatuses: {} });
+        },
+      ),
+    );
+  });
+
+  it("[LOAD-DISTRIBUTED, RATE-PLATFORM-1000] property: an instance's thresholds pass exactly when its own verdict does", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1200 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 2, max: 5 }),
+        fc.record({
+          instance: fc.nat(),
+          delta: fc.integer({ min: -1, max: 1 }),
+          admitted: fc.double({ min: 0, max: 1, noNaN: true }),
+          other: fc.nat({ max: 1 }),
+          wrongMessage: fc.nat({ max: 1 }),
+        }),
+        fc.integer({ min: 1, max: 3000 }),
+        (cap, extra, instances, seen, p95) => {
+          const plan = capPlan('platform', cap, { extra, concurrency: instances * 3 });
+          const d = distributionOf(plan, instances);
+          // Around one instance's share: its own count, or one more or less; any split of it.
+          const sent = Math.max(0, d.shares[seen.instance % instances]!.iterations + seen.delta);
+          const successes = Math.floor(seen.admitted * sent);
+          const other = Math.min(seen.other, sent - successes);
+          const rateLimited = sent - successes - other;
+          const wrongMessage = Math.min(seen.wrongMessage, rateLimited);
+          const counts = { sent, successes, rateLimited, other, wrongMessage };
+          const data: K6SummaryData = {
+            metrics: {
+              [capMetric.sent]: { values: { count: sent } },
+              [capMetric.success]: { values: { count: counts.successes } },
+              [capMetric.rateLimited]: { values: { count: counts.rateLimited } },
+              [capMetric.other]: { values: { count: counts.other } },
+              [capMetric.wrongMessage]: { values: { count: wrongMessage } },
+              [capLatencyMetric]: { values: { 'p(95)': p95 } },
+            },
+          };
+          const tally = { ...counts, outOfOrder: 0, firstRateLimitedIndex: null, otherStatuses: {} };
+          const verdictOk = judgeInstance(plan, d, tally).ok && p95 < 2000;
+          expect(allPass(instanceThresholds(plan, d, 2000), data)).toBe(verdictOk);
         },
       ),
     );
