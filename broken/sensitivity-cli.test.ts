@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../suites/runner/conformance-cli.test-support.js';
+import { runConformance } from '../suites/reporting/conformance-cli.test-support.js';
 
 const work = mkdtempSync(join(tmpdir(), 'sensitivity-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -35,6 +35,17 @@ const verdictFacts = (r: ConformanceJson) => ({
 
 const show = (v: unknown) => JSON.stringify(v);
 
+/** `a ≠ b`; for two lists, only what one has and the other has not. */
+function difference(a: unknown, b: unknown): string {
+  if (!Array.isArray(a) || !Array.isArray(b)) return `${show(a)} ≠ ${show(b)}`;
+  const onlyA = a.filter((x) => !b.includes(x));
+  const onlyB = b.filter((x) => !a.includes(x));
+  return [
+    ...(onlyA.length > 0 ? [`only in the first: ${show(onlyA)}`] : []),
+    ...(onlyB.length > 0 ? [`only in the second: ${show(onlyB)}`] : []),
+  ].join('; ');
+}
+
 /** Every difference between `a` and `b`, one line each; empty when they agree clause by clause. */
 export function reportDifferences(a: ConformanceJson, b: ConformanceJson): string[] {
   const out: string[] = [];
@@ -53,7 +64,7 @@ export function reportDifferences(a: ConformanceJson, b: ConformanceJson): strin
     const fa = rowFacts(row);
     const fb = rowFacts(other);
     for (const key of Object.keys(fa) as (keyof typeof fa)[])
-      if (show(fa[key]) !== show(fb[key])) out.push(`${row.id} ${key}: ${show(fa[key])} ≠ ${show(fb[key])}`);
+      if (show(fa[key]) !== show(fb[key])) out.push(`${row.id} ${key}: ${difference(fa[key], fb[key])}`);
   }
   for (const id of rowsB.keys()) out.push(`${id}: only in the second report`);
   return out;

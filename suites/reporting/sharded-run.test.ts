@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT as ROOT, runConformance, TSX } from '../runner/conformance-cli.test-support.js';
 import { reportDifferences } from './compare-reports.js';
+import { REPO_ROOT as ROOT, runConformance, TSX } from './conformance-cli.test-support.js';
 import type { ConformanceJson } from './report.js';
 
 const work = mkdtempSync(join(tmpdir(), 'sharded-run-'));

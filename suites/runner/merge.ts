@@ -13,7 +13,7 @@ import { FILES_ENV, REPORT_FILES } from '../reporting/report.js';
 import { TARGET_ENV } from '../reporting/target-info.js';
 import { applyGateOptions, checkGateOptions } from './gate-options.js';
 import { MERGE_OPTIONS } from './options.js';
-import { findShards, SHARD_FILES, shardLabel, wholeRun } from './shard.js';
+import { findShards, mergedTargetName, SHARD_FILES, shardLabel, wholeRun } from './shard.js';
 import { EXIT_CODES, verdictExit } from './verdict-output.js';
 
 export const mergeHelp = (
@@ -99,7 +99,10 @@ export async function runMerge(o: {
         'default',
         [
           o.reporter,
-          { outputDir: reportsDir, target: { name: manifest.target.name, kind: manifest.target.kind } },
+          {
+            outputDir: reportsDir,
+            target: { name: mergedTargetName(whole.shards), kind: manifest.target.kind },
+          },
         ],
       ],
       ...(manifest.selection.filter !== undefined

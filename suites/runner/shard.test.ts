@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type FoundShard,
   findShards,
+  mergedTargetName,
   newManifest,
   parseShard,
   SHARD_FILES,
@@ -89,6 +90,23 @@ describe('a merge accepts only a whole run [HARNESS-SHARDED-RUN]', () => {
     expect(other({ vitest: '4.0.0' })).toMatchObject({ error: expect.stringContaining('vitest versions') });
     expect(other({ suite: [...SUITE, 'suites/e.test.ts'] })).toMatchObject({
       error: expect.stringContaining('suites'),
+    });
+  });
+
+  it('takes shards against fakes of their own (other ports) as one target, never two real deployments', () => {
+    const fake = (index: number, port: number) =>
+      at(index, {
+        target: { name: `fake at ${port}`, kind: 'fake', base_url: `http://127.0.0.1:${port}/api/v1` },
+      });
+    const fakes = [fake(1, 4010), fake(2, 4011), fake(3, 4012)];
+    expect(wholeRun(fakes).ok).toBe(true);
+    expect(mergedTargetName(fakes)).toBe('fake at 4010 + fake at 4011 + fake at 4012');
+    expect(mergedTargetName([at(1), at(2), at(3)])).toBe('staging');
+    const stagingTwice = at(2, {
+      target: { name: 'staging', kind: 'real', base_url: 'https://staging-2.example.com' },
+    });
+    expect(wholeRun([at(1), stagingTwice, at(3)])).toMatchObject({
+      error: expect.stringContaining('their targets differ'),
     });
   });
 

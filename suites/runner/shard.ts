@@ -113,6 +113,17 @@ function readManifest(dir: string): ShardManifest | { readonly error: string } {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
+ * One deployment: the same base_url and name. Shards against the fake each need a fake of their own (the suites reset
+ * it), so fakes on other ports count as one target.
+ */
+const sameTarget = (a: ShardManifest['target'], b: ShardManifest['target']) =>
+  a.kind === b.kind && (a.kind === 'fake' || (a.base_url === b.base_url && a.name === b.name));
+
+/** The merged report's target name: the one name, or each fake's. */
+export const mergedTargetName = (shards: readonly FoundShard[]): string =>
+  [...new Set(shards.map((s) => s.manifest.target.name))].join(' + ');
+
+/**
  * Whether the shards make one whole run: one split (n), one target, one selection, one vitest, one suite, each index
  * from 1 to n exactly once, and their files adding up to the suite with none run twice. The first reason not, else
  * the shards in index order.
@@ -132,7 +143,7 @@ export function wholeRun(
     });
     if (m.shard.count !== m0.shard.count)
       return differ(`their splits (n = ${m.shard.count} and ${m0.shard.count})`);
-    if (!same(m.target, m0.target)) return differ('their targets');
+    if (!sameTarget(m.target, m0.target)) return differ('their targets');
     if (!same(m.selection, m0.selection)) return differ('their selections (--filter, FILES)');
     if (m.vitest !== m0.vitest) return differ(`their vitest versions (${m.vitest} and ${m0.vitest})`);
     if (!same(m.suite, m0.suite)) return differ('their suites (test files)');
