@@ -65,19 +65,28 @@ function read(path: string): LedgerFile {
   return { format: FORMAT, version: 1, targets: {} };
 }
 
-/** The ledger of `target` (its base_url) in the file at `path`; `now` is the wall clock (injectable for tests). */
+/**
+ * The ledger of `target` (its base_url) in the file at `path`; `now` is the wall clock (injectable for tests).
+ * Several runs may share the file at once (shards on one machine, HARNESS-SHARD-CREDENTIALS): each save adds what this
+ * run sent since its last save onto the counts the file holds then, so no run's requests are lost to another's save.
+ */
 export function openLedger(target: string, path = ledgerPath(), now: () => number = Date.now): QuotaLedger {
-  const file = read(path);
-  const entries: Record<string, CredentialEntry> = file.targets[target] ?? {};
-  const entry = (value: string, kind: BudgetKind): CredentialEntry => {
-    const key = credentialKey(value, kind);
-    entries[key] ??= { minutes: {} };
-    return entries[key];
+  let entries: Record<string, CredentialEntry> = read(path).targets[target] ?? {};
+  /** What this run recorded since its last save, per credential key. */
+  let unsaved: Record<string, CredentialEntry> = {};
+  const at = (table: Record<string, CredentialEntry>, key: string): CredentialEntry => {
+    table[key] ??= { minutes: {} };
+    return table[key];
   };
-  const prune = (e: CredentialEntry, at: number) => {
-    const oldest = Math.floor((at - WINDOW_MS) / MINUTE_MS);
+  const prune = (e: CredentialEntry, time: number) => {
+    const oldest = Math.floor((time - WINDOW_MS) / MINUTE_MS);
     for (const minute of Object.keys(e.minutes)) if (Number(minute) <= oldest) delete e.minutes[minute];
-    if (e.spent_until !== undefined && e.spent_until <= at) delete e.spent_until;
+    if (e.spent_until !== undefined && e.spent_until <= time) delete e.spent_until;
+  };
+  const add = (into: CredentialEntry, from: CredentialEntry) => {
+    for (const [minute, n] of Object.entries(from.minutes))
+      into.minutes[minute] = (into.minutes[minute] ?? 0) + n;
+    if (from.spent_until !== undefined) into.spent_until = Math.max(into.spent_until ?? 0, from.spent_until);
   };
   return {
     spent(value, kind) {
@@ -91,24 +100,29 @@ export function openLedger(target: string, path = ledgerPath(), now: () => numbe
       return e?.spent_until !== undefined && e.spent_until > now();
     },
     record(value, kind) {
-      const e = entry(value, kind);
+      const key = credentialKey(value, kind);
       const minute = String(Math.floor(now() / MINUTE_MS));
-      e.minutes[minute] = (e.minutes[minute] ?? 0) + 1;
+      for (const e of [at(entries, key), at(unsaved, key)]) e.minutes[minute] = (e.minutes[minute] ?? 0) + 1;
     },
     markSpent(value, kind, untilMs) {
-      const e = entry(value, kind);
-      e.spent_until = Math.max(e.spent_until ?? 0, untilMs);
+      const key = credentialKey(value, kind);
+      for (const e of [at(entries, key), at(unsaved, key)])
+        e.spent_until = Math.max(e.spent_until ?? 0, untilMs);
     },
     save() {
-      const at = now();
-      for (const e of Object.values(entries)) prune(e, at);
-      // Re-read first: only this target's entries are ours to replace.
+      const time = now();
+      // Re-read first: only this target's entries are ours to touch, and another run may have saved since.
       const latest = read(path);
-      latest.targets[target] = entries;
+      const mine = latest.targets[target] ?? {};
+      for (const [key, e] of Object.entries(unsaved)) add(at(mine, key), e);
+      for (const e of Object.values(mine)) prune(e, time);
+      latest.targets[target] = mine;
       mkdirSync(dirname(path), { recursive: true });
       const tmp = `${path}.${process.pid}.tmp`;
       writeFileSync(tmp, `${JSON.stringify(latest, null, 2)}\n`);
       renameSync(tmp, path);
+      entries = structuredClone(mine);
+      unsaved = {};
     },
   };
 }
