@@ -97,6 +97,10 @@ describe('the sharded CI example [HARNESS-SHARDED-RUN]', () => {
     const mergeArgs = argsAfter(npmCommands(merge).find((w) => w[2] === 'conformance')!);
     expect(mergeArgs.slice(0, 2)).toEqual([MERGE_COMMAND, download.path]);
     expect([merge.needs].flat()).toContain('shard');
+    // The ledger a shard reads and writes (<out>/quota-ledger.json) is the one its cache keeps, per shard.
+    const cache = step(shard, 'actions/cache')!.with!;
+    expect(cache.path).toBe(`${flagValue(run, '--out')}/quota-ledger.json`);
+    expect(String(cache.key)).toContain('${{ matrix.shard }}');
     expect(merge.if).toMatch(/!cancelled\(\)|always\(\)/);
   });
 });
