@@ -35,6 +35,8 @@ export interface ClauseReporterOptions {
   readonly onReport?: (report: ConformanceReport) => void;
   /** The target the results are of, instead of CONFORMANCE_TARGET's (a merge of shards, suites/runner/merge.ts). */
   readonly target?: TargetInfo;
+  /** The shards merged (suites/runner/merge.ts), named in the report. */
+  readonly shards?: readonly string[];
 }
 
 /** What a partial run selected: the name pattern and the file filters, as the report's `filter`. */
@@ -123,11 +125,13 @@ export default class ClauseReporter implements Reporter {
   private readonly outputDir: string;
   private readonly onReport: ((report: ConformanceReport) => void) | undefined;
   private readonly target: TargetInfo | undefined;
+  private readonly shards: readonly string[] | undefined;
 
   constructor(options: ClauseReporterOptions = {}) {
     this.outputDir = options.outputDir ?? 'reports';
     this.onReport = options.onReport;
     this.target = options.target;
+    this.shards = options.shards;
   }
 
   onInit(vitest: Vitest): void {
@@ -188,6 +192,7 @@ export default class ClauseReporter implements Reporter {
       generatedAt: new Date().toISOString(),
       runErrors,
       ...selectionOf(pattern),
+      ...(this.shards ? { shards: this.shards } : {}),
       ...(gateFiles.waivers ? { waivers: gateFiles.waivers } : {}),
       ...(gateFiles.baseline ? { baseline: gateFiles.baseline } : {}),
     });

@@ -263,7 +263,7 @@ export const toHtml = (report: ConformanceReport): string => {
 <div class="meta">Target <b>${e(target.name)}</b> ${pill('kind', target.kind)}
 · generated <b>${e(report.generatedAt)}</b>${target.configPath ? ` · config <code>${e(target.configPath)}</code>` : ''}${
     report.filter !== undefined ? ` · <b>partial run</b>, filter <code>${e(report.filter)}</code>` : ''
-  }</div>
+  }${report.shards ? ` · merged from ${report.shards.length} shards (${e(report.shards.join(', '))})` : ''}</div>
 <div class="meta">${coverage.checked} of ${coverage.documented} documented clauses checked · ${c.fail} clauses fail · ${warned.length} assumed warnings · ${t.inconclusive} tests inconclusive · ${
     target.kind === 'real'
       ? 'assumed clauses that fail are warnings against this target'

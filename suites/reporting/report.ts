@@ -54,6 +54,8 @@ export interface ConformanceReport {
   readonly filter?: string;
   /** What each breaking rule in front of this target did to the run (`--sensitivity`, broken/sensitivity.ts). */
   readonly sensitivity?: SensitivityReport;
+  /** The shards this report was merged from (`merge`, suites/runner/merge.ts), e.g. ['1/3', '2/3', '3/3']. */
+  readonly shards?: readonly string[];
 }
 
 export const buildReport = (input: {
@@ -63,6 +65,7 @@ export const buildReport = (input: {
   generatedAt: string;
   runErrors?: readonly string[];
   filter?: string;
+  shards?: readonly string[];
   waivers?: readonly Waiver[];
   baseline?: Baseline;
 }): ConformanceReport => {
@@ -86,6 +89,7 @@ export const buildReport = (input: {
     strengthViolations: strengthViolations(matrix.tests, (id) => kinds.get(id)),
     runErrors,
     ...(input.filter !== undefined ? { filter: input.filter } : {}),
+    ...(input.shards ? { shards: input.shards } : {}),
   };
 };
 
@@ -103,6 +107,7 @@ export const toJson = (r: ConformanceReport) => ({
   target: r.target,
   generatedAt: r.generatedAt,
   filter: r.filter ?? null,
+  ...(r.shards ? { shards: r.shards } : {}),
   verdict: r.verdict,
   counts: r.counts,
   coverage: r.coverage,

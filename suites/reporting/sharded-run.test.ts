@@ -80,6 +80,12 @@ describe('a sharded run merged [HARNESS-SHARDED-RUN]', () => {
       const one = report(join(work, 'whole'));
       const three = report(join(work, 'merged'));
       expect(reportDifferences(one, three)).toEqual([]);
+      // The merged report says what it was merged from; the unsharded one says nothing of shards.
+      expect(three.shards).toEqual(['1/3', '2/3', '3/3']);
+      expect(one.shards).toBeUndefined();
+      expect(readFileSync(join(work, 'merged', 'conformance.html'), 'utf8')).toContain(
+        'merged from 3 shards (1/3, 2/3, 3/3)',
+      );
       // Not two empty reports: the run checked clauses of every section it selected.
       expect(one.counts.tests.passed).toBeGreaterThan(50);
       expect(

@@ -102,6 +102,7 @@ export async function runMerge(o: {
           {
             outputDir: reportsDir,
             target: { name: mergedTargetName(whole.shards), kind: manifest.target.kind },
+            shards: whole.shards.map((s) => shardLabel(s.manifest.shard)),
           },
         ],
       ],
