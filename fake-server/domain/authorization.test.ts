@@ -5,7 +5,7 @@ import { Runtime } from '../runtime.js';
 import { authenticateToken } from './authentication.js';
 import { allows, type Grant, resolveProject } from './authorization.js';
 import { DomainError } from './errors.js';
-import { createOrganization, createUser } from './organizations.js';
+import { ownedOrganization } from './org-world.test-support.js';
 import { createProject } from './projects.js';
 
 const settingWrite = { module: 'Setting', action: 'Write' } as const;
@@ -47,13 +47,7 @@ describe('resolveProject', () => {
     const caller = authenticateToken(ctx, runtime.seeded!.tokens.owner);
     const own = Object.values(runtime.seeded!.projects)[0]!;
     expect(resolveProject(ctx, caller, own.project_uid)).toBe(own);
-    const stranger = createUser(ctx, { name: 'Other Owner', email: 'other-owner@example.test' });
-    const other = createOrganization(ctx, {
-      name: 'Other',
-      owner_user_id: stranger.id,
-      plan: 'agency',
-      credits: 0,
-    });
+    const { org: other } = ownedOrganization(ctx, 'Other', { plan: 'agency' });
     const theirs = createProject(ctx, { organization_id: other.id, name: 'Theirs' });
     let refused: unknown;
     try {

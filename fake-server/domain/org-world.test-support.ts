@@ -4,6 +4,7 @@
  * members 1-7 (the owner first) and projects 1-3; the second one ("other") is owned by a user of its own and has
  * the seeded editor as an editor too, and a project of its own that both of them belong to.
  */
+import type { PlanName } from '../../contract/index.js';
 import { Runtime } from '../runtime.js';
 import type { DomainContext } from './context.js';
 import { addMember } from './members.js';
@@ -24,17 +25,26 @@ export interface OrgWorld {
   otherProject: Project;
 }
 
+/** A new organization owned by a new user of its own (`owner`, else named after it): the owner and the organization. */
+export function ownedOrganization(
+  ctx: DomainContext,
+  name: string,
+  o: { plan?: PlanName; credits?: number; owner?: { name: string; email: string } } = {},
+): { owner: User; org: Organization } {
+  const { plan = 'advanced', credits = 0 } = o;
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const owner = createUser(ctx, o.owner ?? { name: `${name} owner`, email: `owner@${slug}.example` });
+  return { owner, org: createOrganization(ctx, { name, owner_user_id: owner.id, plan, credits }) };
+}
+
 export function orgWorld(): OrgWorld {
   const runtime = new Runtime();
   const ctx = runtime.domain;
   const seeded = runtime.seeded!;
   const home = ctx.state.organizations.get(seeded.organizationId)!;
-  const otherOwner = createUser(ctx, { name: 'Olga Other', email: 'olga@other.example' });
-  const other = createOrganization(ctx, {
-    name: 'Other Org',
-    owner_user_id: otherOwner.id,
-    plan: 'advanced',
+  const { owner: otherOwner, org: other } = ownedOrganization(ctx, 'Other Org', {
     credits: 100,
+    owner: { name: 'Olga Other', email: 'olga@other.example' },
   });
   addMember(ctx, other.id, seeded.users.editor!, 'editor');
   const otherProject = createProject(ctx, {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Runtime } from '../runtime.js';
 import { authenticateToken } from './authentication.js';
 import { failure } from './errors.test-support.js';
-import { createOrganization, createUser } from './organizations.js';
+import { ownedOrganization } from './org-world.test-support.js';
 import {
   addProjectMember,
   createProject,
@@ -26,13 +26,7 @@ describe('projects', () => {
     const { ctx, seeded, owner } = world();
     const caller = authenticateToken(ctx, seeded.tokens.owner);
     const mine = listProjects(ctx, caller, { limit: 100, page: 1, orderBy: 'ASC' }).items.map((p) => p.id);
-    const stranger = createUser(ctx, { name: 'Else', email: 'else@example.test' });
-    const other = createOrganization(ctx, {
-      name: 'Else',
-      owner_user_id: stranger.id,
-      plan: 'agency',
-      credits: 0,
-    });
+    const { org: other } = ownedOrganization(ctx, 'Else', { plan: 'agency' });
     createProject(ctx, {
       organization_id: other.id,
       name: 'Theirs',

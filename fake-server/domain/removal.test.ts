@@ -5,7 +5,7 @@ import { Runtime } from '../runtime.js';
 import { checkConsistency } from './consistency.js';
 import { inviteMember } from './invitations.js';
 import { addDocument } from './knowledgebase.js';
-import { createOrganization, createUser } from './organizations.js';
+import { ownedOrganization } from './org-world.test-support.js';
 import { createProjectKey } from './project-keys.js';
 import { createProject } from './projects.js';
 import { queueReplies } from './rag-script.js';
@@ -87,13 +87,7 @@ describe('removal [FAKE-PROVIDER-STATES]', () => {
 
   it('deleteOrganization: everything in it, its users stay, other organizations untouched; false when unknown', () => {
     const { ctx, org } = world();
-    const boss = createUser(ctx, { name: 'Boss', email: 'boss@doomed.example' });
-    const doomed = createOrganization(ctx, {
-      name: 'Doomed',
-      owner_user_id: boss.id,
-      plan: 'advanced',
-      credits: 1,
-    });
+    const { owner: boss, org: doomed } = ownedOrganization(ctx, 'Doomed', { credits: 1 });
     const p = createProject(ctx, { organization_id: doomed.id, name: 'P' });
     createProjectKey(ctx, p);
     const t = createToken(ctx, {
@@ -130,13 +124,7 @@ describe('removal [FAKE-PROVIDER-STATES]', () => {
     expect(sessionsOf(kept.id)).toHaveLength(keptSessions);
     expect(ctx.state.projectKeys.has(keptKey)).toBe(true);
     const invited = inviteMember(ctx, org, owner, 'stays@example.com', 'viewer');
-    const boss = createUser(ctx, { name: 'Boss', email: 'boss@elsewhere.example' });
-    const other = createOrganization(ctx, {
-      name: 'Other',
-      owner_user_id: boss.id,
-      plan: 'advanced',
-      credits: 1,
-    });
+    const { owner: boss, org: other } = ownedOrganization(ctx, 'Other', { credits: 1 });
     inviteMember(ctx, other, boss.id, 'goes@example.com', 'viewer');
     expect(deleteOrganization(ctx, other.id)).toBe(true);
     expect(ctx.state.invitations.has(invited.id)).toBe(true);
