@@ -4,31 +4,17 @@
  * SESSION-AUTO-CLOSE].
  */
 import { describe, expect, it } from 'vitest';
-import { Runtime } from '../runtime.js';
 import { MINUTE_MS } from './clock.js';
-import { countVisits, stopCounting } from './cost-counting.js';
-import { createProject } from './projects.js';
 import { deleteSessions } from './removal.js';
+import { scheduleWorld } from './schedule-world.test-support.js';
 import { observeSessions } from './sessions.js';
-import { createSession } from './widget.js';
 
 function world() {
-  const runtime = new Runtime();
-  const domain = runtime.domain;
-  const project = createProject(domain, { organization_id: runtime.seeded!.organizationId, name: 'Swept' });
+  const { domain, project, open, visits } = scheduleWorld('Swept');
   project.settings.auto_resolve_duration = 60;
   project.settings.auto_close_duration = 1440;
-  const open = () => {
-    const uid = Number(createSession(domain, project, project.integration.widget_uid).session_uid);
-    return domain.state.sessions.byUid(uid)!;
-  };
   /** The records one observation of the project visits. */
-  const observe = () => {
-    const counter = countVisits(domain);
-    observeSessions(domain, project);
-    stopCounting(domain);
-    return counter.visited;
-  };
+  const observe = () => visits(() => observeSessions(domain, project));
   return { domain, project, open, observe };
 }
 

@@ -4,32 +4,18 @@
  * session's entry is visited once and dropped.
  */
 import { describe, expect, it } from 'vitest';
-import { Runtime } from '../runtime.js';
-import { countVisits, stopCounting } from './cost-counting.js';
-import { createProject } from './projects.js';
 import { deleteSessions } from './removal.js';
 import { applyRetention } from './retention.js';
+import { scheduleWorld } from './schedule-world.test-support.js';
 import { appendMessage } from './sessions.js';
-import { createSession } from './widget.js';
 
 const SECOND = 1000;
 
 function world(retentionSeconds: number) {
-  const runtime = new Runtime();
-  const domain = runtime.domain;
-  const project = createProject(domain, { organization_id: runtime.seeded!.organizationId, name: 'Kept' });
+  const { domain, project, open, visits } = scheduleWorld('Kept');
   project.retention_duration = retentionSeconds;
-  const open = () => {
-    const uid = Number(createSession(domain, project, project.integration.widget_uid).session_uid);
-    return domain.state.sessions.byUid(uid)!;
-  };
   /** The records one sweep visits. */
-  const sweep = () => {
-    const counter = countVisits(domain);
-    applyRetention(domain, project);
-    stopCounting(domain);
-    return counter.visited;
-  };
+  const sweep = () => visits(() => applyRetention(domain, project));
   return { domain, project, open, sweep };
 }
 
