@@ -55,9 +55,19 @@ describe('CORS origin rule', () => {
     'http://localhost:3000?x=1',
     'http://user@localhost:3000',
     'nonsense',
+    'xhttp://localhost:3000/',
+    'shttps://localhost/:*',
   ])('[FAKE-CORS] refuses the pattern %j, naming it', (pattern) => {
     expect(() => originRule([pattern])).toThrow(CorsOriginsError);
     expect(() => originRule([pattern])).toThrow(pattern);
+  });
+
+  it('[FAKE-CORS] blanks around a pattern are ignored, whatever its kind', () => {
+    expect(originRule([' * '])('https://anywhere.example')).toBe(true);
+    expect(originRule(['\tnull\n'])('null')).toBe(true);
+    const anyPort = originRule(['http://widget.test:* ']);
+    expect(anyPort('http://widget.test:8080')).toBe(true);
+    expect(anyPort('https://widget.test:8080')).toBe(false);
   });
 
   it('[FAKE-CORS] a list is split on commas, blanks and spaces dropped', () => {
