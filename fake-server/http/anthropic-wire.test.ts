@@ -26,6 +26,11 @@ const request = (extra: Partial<AnthropicMessagesRequest> = {}): AnthropicMessag
   ...extra,
 });
 
+type AnthropicUserContent = Exclude<
+  Extract<AnthropicMessagesRequest['messages'][number], { role: 'user' }>['content'],
+  string
+>;
+
 const weatherTool = { name: 'weather', description: 'Weather', input_schema: { type: 'object' as const } };
 
 describe('anthropicConversation [RAG-ANTHROPIC-REQUEST]', () => {
@@ -85,18 +90,30 @@ describe('anthropicConversation [RAG-ANTHROPIC-REQUEST]', () => {
     ]);
   });
 
-  it('a user message of tool results only gives tool turns and no empty user turn', () => {
-    const conv = anthropicConversation(
+  /** The turns of a question, an assistant tool_use toolu_1, and a user message of `content`. */
+  const turnsAfterToolUse = (content: AnthropicUserContent) =>
+    anthropicConversation(
       request({
         messages: [
           { role: 'user', content: 'Weather?' },
           { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'weather', input: {} }] },
-          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1' }] },
+          { role: 'user', content },
         ],
       }),
-    );
-    expect(conv.turns.at(-1)).toEqual({ role: 'tool', toolCallId: 'toolu_1', text: '', isError: false });
-    expect(conv.turns).toHaveLength(3);
+    ).turns;
+
+  it('a user message of tool results only gives tool turns and no empty user turn', () => {
+    const turns = turnsAfterToolUse([{ type: 'tool_result', tool_use_id: 'toolu_1' }]);
+    expect(turns.at(-1)).toEqual({ role: 'tool', toolCallId: 'toolu_1', text: '', isError: false });
+    expect(turns).toHaveLength(3);
+  });
+
+  it('tool results beside blocks without text (an image) give no empty user turn either', () => {
+    const turns = turnsAfterToolUse([
+      { type: 'tool_result', tool_use_id: 'toolu_1', content: 'Sunny' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+    ]);
+    expect(turns.map((t) => t.role)).toEqual(['user', 'assistant', 'tool']);
   });
 
   it('reads max_tokens, stop_sequences, temperature, stream; system string [RAG-MAX-TOKENS]', () => {
@@ -169,7 +186,9 @@ describe('anthropicConversation [RAG-ANTHROPIC-REQUEST]', () => {
 
     it('two knowledgebase tools, an undeclared named tool, `any` with no custom tool [RAG-TOOL-CHOICE]', () => {
       const kb = { type: 'service:knowledgebase', parameters: { limit: 3 } } as const;
-      expect(refusal(() => anthropicConversation(request({ tools: [kb, kb] }))).message).toMatch(/^tools: /);
+      expect(refusal(() => anthropicConversation(request({ tools: [kb, kb] }))).message).toBe(
+        "tools: only one 'service:knowledgebase' tool may be declared",
+      );
       expect(
         refusal(() =>
           anthropicConversation(
@@ -178,8 +197,11 @@ describe('anthropicConversation [RAG-ANTHROPIC-REQUEST]', () => {
         ).message,
       ).toMatch(/^tool_choice: .*ghost/);
       expect(
-        refusal(() => anthropicConversation(request({ tools: [kb], tool_choice: { type: 'any' } }))).status,
-      ).toBe(400);
+        refusal(() => anthropicConversation(request({ tools: [kb], tool_choice: { type: 'any' } }))),
+      ).toMatchObject({
+        status: 400,
+        message: "tool_choice: tool_choice 'any' requires at least one tool in `tools`",
+      });
     });
   });
 });
@@ -215,6 +237,9 @@ describe('anthropicMessage [RAG-RESPONSE-NATIVE, RAG-SOURCES-ALWAYS]', () => {
     expect(stop('max_tokens')).toEqual(['max_tokens', null]);
     expect(stop('tool_calls')).toEqual(['tool_use', null]);
     expect(stop('stop_sequence', 'END')).toEqual(['stop_sequence', 'END']);
+    // A reply that ran into max_tokens (or ended) keeps stop_sequence null, whatever sequence it was given.
+    expect(stop('max_tokens', 'END')).toEqual(['max_tokens', null]);
+    expect(stop('end', 'END')).toEqual(['end_turn', null]);
   });
 });
 
