@@ -90,6 +90,7 @@ describe('what the HTTP layer refuses gets the envelope and a closed connection 
       message: 'Expectation failed: only 100-continue is supported',
     });
     expect(refused.head).toContain('connection: close');
+    expect(refused.head).toContain('content-type: application/json; charset=utf-8');
     const reply = await exchange(
       `POST /api/v1/getMyProjects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
     );
@@ -125,13 +126,13 @@ describe('what the HTTP layer refuses gets the envelope and a closed connection 
   });
 
   it('a malformed request still answers 400, headers too large 431', async () => {
-    expect(
-      parse(
-        await exchange(
-          'POST /api/v1/getMyProjects HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n{}',
-        ),
-      ).status,
-    ).toBe(400);
+    const malformed = parse(
+      await exchange(
+        'POST /api/v1/getMyProjects HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n{}',
+      ),
+    );
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ type: 'RXERROR', message: 'Invalid params: malformed HTTP request' });
     expect(
       parse(await exchange(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`)).status,
     ).toBe(431);
