@@ -1,10 +1,11 @@
 /** Preflights: who is granted, for which paths and headers (FAKE-CORS). Answers to real requests: cors-answers. */
 import Anthropic from '@anthropic-ai/sdk';
+import Koa from 'koa';
 import OpenAI from 'openai';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../index.js';
-import { CORS_ALLOW_HEADERS } from './cors.js';
+import { CORS_ALLOW_HEADERS, cors } from './cors.js';
 import { control, FOREIGN, families, names, PAGE, preflight, useCorsFake } from './cors.test-support.js';
 import { CorsOriginsError } from './cors-origins.js';
 
@@ -78,6 +79,62 @@ describe('CORS preflight on every family [FAKE-CORS]', () => {
       expect(get.headers['access-control-allow-origin']).toBeUndefined();
     },
   );
+});
+
+describe('a preflight is an OPTIONS with Access-Control-Request-Method, and grants only what is listed [FAKE-CORS]', () => {
+  const f = useCorsFake();
+
+  it('[FAKE-CORS] an OPTIONS from another origin without Access-Control-Request-Method is no preflight: 405, not 403', async () => {
+    const res = await request(f.fake.app.callback()).options('/api/v1/createSession').set('Origin', FOREIGN);
+    expect(res.status).toBe(405);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('[FAKE-CORS] a POST from another origin that carries Access-Control-Request-Method is answered, not refused', async () => {
+    const res = await request(f.fake.app.callback())
+      .post('/api/v1/createSession')
+      .set('Origin', FOREIGN)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('api-key', f.key)
+      .send({ widget_uid: f.widget });
+    expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('[FAKE-CORS] a header outside the list is not granted, however the page asks for it', async () => {
+    const res = await preflight(
+      f.fake,
+      '/api/v1/createSession',
+      PAGE,
+      'content-type,x-control-secret,x-evil',
+    );
+    expect(res.status).toBe(204);
+    const granted = names(res.headers['access-control-allow-headers']);
+    expect(granted).toEqual(new Set(CORS_ALLOW_HEADERS));
+    expect(granted).not.toContain('x-control-secret');
+  });
+
+  it('[FAKE-CORS] an exempt prefix written with trailing slashes still exempts the paths below it', async () => {
+    const app = new Koa().use(cors({ origins: ['*'], exempt: ['/_Admin//'] })).use((ctx) => {
+      ctx.body = 'admin';
+    });
+    for (const path of ['/_admin', '/_admin/reset']) {
+      const res = await request(app.callback())
+        .options(path)
+        .set('Origin', PAGE)
+        .set('Access-Control-Request-Method', 'POST');
+      expect(res.status).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    expect(
+      (
+        await request(app.callback())
+          .options('/api/v1/x')
+          .set('Origin', PAGE)
+          .set('Access-Control-Request-Method', 'POST')
+      ).status,
+    ).toBe(204);
+  });
 });
 
 describe('the headers the official SDKs send are allowed [FAKE-CORS]', () => {
