@@ -10,6 +10,9 @@ describe('hourly count keys [FAKE-SHARED-FAKE]', () => {
     for (const cap of ['rag', 'search-key', 'integration-sendMessage'] as const)
       expect(rateKeySubject(projectRateKey(cap, 12))).toEqual({ kind: 'project', id: 12 });
     expect(rateKeySubject('nonsense')).toBeUndefined();
+    // The whole key, not a part of it.
+    expect(rateKeySubject('9token:7')).toBeUndefined();
+    expect(rateKeySubject('token:7x')).toBeUndefined();
   });
 
   it("forgetting one organization's counts clears its tokens' and projects' and keeps everyone else's", () => {
@@ -23,10 +26,14 @@ describe('hourly count keys [FAKE-SHARED-FAKE]', () => {
       otherRag: projectRateKey('rag', w.otherProject.id),
       otherCap: projectRateKey('integration-createSession', w.otherProject.id),
     };
+    // Counts no organization owns: a key these builders never make, a token and a project that are gone.
+    const foreign = ['nonsense', tokenRateKey(999_999), projectRateKey('rag', 999_999)];
     const now = w.ctx.clock.now();
-    for (const key of Object.values(keys)) limiter.hit(key, 10, now, 'over');
+    for (const key of [...Object.values(keys), ...foreign]) limiter.hit(key, 10, now, 'over');
     expect(forgetOrganizationCounts(w.ctx, w.home.id)).toBe(3);
-    expect(Object.keys(limiter.counters(now)).sort()).toEqual([keys.otherCap, keys.otherRag].sort());
+    expect(Object.keys(limiter.counters(now)).sort()).toEqual(
+      [keys.otherCap, keys.otherRag, ...foreign].sort(),
+    );
     expect(forgetOrganizationCounts(w.ctx, w.home.id)).toBe(0);
   });
 

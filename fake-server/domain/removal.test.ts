@@ -55,7 +55,7 @@ describe('removal [FAKE-PROVIDER-STATES]', () => {
     expect(checkConsistency(ctx).consistent).toBe(true);
   });
 
-  it('deleteProject: its sessions, keys, knowledgebase and replies; a token left without projects goes, others lose it', () => {
+  it('deleteProject: its sessions, keys, knowledgebase and replies; a token left without projects goes, others lose it, tokens of scope all stay', () => {
     const { ctx, project, kept, talk, token } = world();
     talk();
     const key = createProjectKey(ctx, project).value;
@@ -63,7 +63,11 @@ describe('removal [FAKE-PROVIDER-STATES]', () => {
     queueReplies(ctx, project, [ScriptedReply.parse({ kind: 'text', text: 'x' })]);
     const only = token([project.id]);
     const both = token([project.id, kept.id]);
+    const everywhere = [...ctx.state.tokens.values()].filter((t) => t.scope_type === 'all');
+    expect(everywhere.length).toBeGreaterThan(0);
     deleteProject(ctx, project);
+    // Tokens of scope all list no project: they stay, whatever project goes.
+    for (const t of everywhere) expect(ctx.state.tokens.has(t.id), `token ${t.id}`).toBe(true);
     expect(ctx.state.projects.has(project.id)).toBe(false);
     expect(ctx.state.projectKeys.has(key)).toBe(false);
     expect(ctx.state.knowledgebases.has(project.id)).toBe(false);

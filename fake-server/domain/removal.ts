@@ -38,7 +38,8 @@ export function deleteProject(domain: DomainContext, project: Project): void {
   for (const token of [...state.tokens.values()]) {
     if (!token.project_ids.includes(project.id)) continue;
     token.project_ids = token.project_ids.filter((id) => id !== project.id);
-    if (token.scope_type === 'selected' && token.project_ids.length === 0) state.tokens.delete(token.id);
+    // Only a selected token lists projects (an all-scope token lists none, createToken): left with none, it goes.
+    if (token.project_ids.length === 0) state.tokens.delete(token.id);
   }
   state.projects.delete(project.id);
 }
