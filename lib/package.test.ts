@@ -46,6 +46,11 @@ describe('the package [LIB-PACKAGE-BINS]', () => {
       'fixtures/knowledgebase.ts',
       'vitest.config.ts',
       'docs/qa-staging.md',
+      // The bin's --shard and merge (docs/ci.md, "Sharded runs").
+      'suites/runner/shard-run.ts',
+      'suites/runner/merge.ts',
+      'suites/target/shard-credentials.ts',
+      'suites/reporting/compare-reports.ts',
       // The bin's --sensitivity puts the breaking proxy and its rules in front of the target.
       'broken/sensitivity.ts',
       'broken/rules/index.ts',
