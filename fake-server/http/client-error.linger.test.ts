@@ -31,16 +31,24 @@ const openConnections = () =>
     server.getConnections((err, n) => (err ? reject(err) : resolve(n))),
   );
 
-/** Send a malformed request and read the server's answer up to its end of writing. */
-function refused(allowHalfOpen: boolean): Promise<{ socket: Socket; answer: string }> {
+/** The real clock (the tests fake setTimeout), for a deadline on what must come at once. */
+const realSetTimeout = setTimeout;
+const ANSWER_DEADLINE_MS = 2_000;
+
+/** Send `request` and read the server's answer up to its end of writing, which must come at once. */
+function refused(allowHalfOpen: boolean, request = MALFORMED): Promise<{ socket: Socket; answer: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen }, () => socket.write(MALFORMED));
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen }, () => socket.write(request));
     let answer = '';
     socket.on('data', (chunk) => {
       answer += chunk.toString('latin1');
     });
     socket.on('end', () => resolve({ socket, answer }));
     socket.on('error', reject);
+    realSetTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${ANSWER_DEADLINE_MS} ms; read ${JSON.stringify(answer)}`));
+    }, ANSWER_DEADLINE_MS).unref();
   });
 }
 
@@ -54,6 +62,15 @@ describe('a refused connection lingers, then closes [FAKE-HTTP-LAYER-ENVELOPE]',
   it('a client that keeps its side open is cut off once LINGER_MS have passed', async () => {
     const { socket, answer } = await refused(true);
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await openConnections()).toBe(1);
+    vi.advanceTimersByTime(LINGER_MS);
+    await until(async () => (await openConnections()) === 0);
+    socket.destroy();
+  });
+
+  it('so does a CONNECT, once answered 405', async () => {
+    const { socket, answer } = await refused(true, 'CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
     expect(await openConnections()).toBe(1);
     vi.advanceTimersByTime(LINGER_MS);
     await until(async () => (await openConnections()) === 0);
