@@ -33,6 +33,7 @@ const openConnections = () =>
 
 /** The real clock (the tests fake setTimeout), for a deadline on what must come at once. */
 const realSetTimeout = setTimeout;
+const clearDeadline = clearTimeout;
 const ANSWER_DEADLINE_MS = 2_000;
 
 /** Send `request` and read the server's answer up to its end of writing, which must come at once. */
@@ -43,18 +44,22 @@ function refused(allowHalfOpen: boolean, request = MALFORMED): Promise<{ socket:
     socket.on('data', (chunk) => {
       answer += chunk.toString('latin1');
     });
-    socket.on('end', () => resolve({ socket, answer }));
-    socket.on('error', reject);
-    realSetTimeout(() => {
+    const deadline = realSetTimeout(() => {
       socket.destroy();
       reject(new Error(`no answer within ${ANSWER_DEADLINE_MS} ms; read ${JSON.stringify(answer)}`));
-    }, ANSWER_DEADLINE_MS).unref();
+    }, ANSWER_DEADLINE_MS);
+    socket.on('end', () => {
+      clearDeadline(deadline);
+      resolve({ socket, answer });
+    });
+    socket.on('error', reject);
   });
 }
 
-/** Wait (on the real event loop) until `check` holds. */
+/** Wait (on the real clock, at most ANSWER_DEADLINE_MS) until `check` holds. */
 async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200 && !(await check()); i += 1) await new Promise((r) => setImmediate(r));
+  const deadline = Date.now() + ANSWER_DEADLINE_MS;
+  while (!(await check()) && Date.now() < deadline) await new Promise((r) => realSetTimeout(r, 10));
   expect(await check()).toBe(true);
 }
 
