@@ -116,6 +116,15 @@ describe('anthropicConversation [RAG-ANTHROPIC-REQUEST]', () => {
     expect(turns.map((t) => t.role)).toEqual(['user', 'assistant', 'tool']);
   });
 
+  it('a user message of blocks without text and without tool results (an image) is still a user turn', () => {
+    const conv = anthropicConversation(
+      request({
+        messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url: 'x' } }] }],
+      }),
+    );
+    expect(conv.turns).toEqual([{ role: 'user', text: '' }]);
+  });
+
   it('reads max_tokens, stop_sequences, temperature, stream; system string [RAG-MAX-TOKENS]', () => {
     expect(
       anthropicConversation(
