@@ -79,6 +79,18 @@ describe('fault injection [FAKE-FAULT-INJECTION]', () => {
       .send({ model: 'claude-3-5-haiku-latest', max_tokens: 50, messages: ask.messages });
     expect(a.status).toBe(502);
     expect(AnthropicErrorBody.safeParse(a.body).success).toBe(true);
+    expect(a.body).toMatchObject({ type: 'error', error: { message: 'Injected fault: 502' } });
+    // No retry_after in the rule: no Retry-After on the answer.
+    expect(a.headers['retry-after']).toBeUndefined();
+    expect(o.headers['retry-after']).toBe('1');
+  });
+
+  it('finds the operation whatever the path’s case and trailing slashes; a path of no operation is left to the routers', async () => {
+    await addFault({ operation: 'getMyProjects', error: { status: 503 } });
+    for (const path of ['/API/V1/GetMyProjects', '/api/v1/getMyProjects/', '/api/v1/getMyProjects//'])
+      expect((await agent().post(path).send({})).status, path).toBe(503);
+    const unknown = await agent().post('/api/v1/noSuchOperation').send({});
+    expect([unknown.status, unknown.body]).toEqual([404, { type: 'RXERROR', message: 'Route not found' }]);
   });
 
   it('a streamed answer is truncated after N events, or followed by a malformed event; never [DONE]', async () => {
@@ -100,6 +112,7 @@ describe('fault injection [FAKE-FAULT-INJECTION]', () => {
     const truncated = (await stream()).body as string;
     expect(truncated.match(/^data: /gm)).toHaveLength(2);
     expect(truncated).not.toContain('[DONE]');
+    expect(truncated).not.toContain(MALFORMED_FRAME);
     await addFault({
       operation: 'openaiChatCompletions',
       stream: { after_events: 1, mode: 'malformed' },
