@@ -12,7 +12,7 @@ import { formatMergedReport, MergeError, mergeInstanceReports, reportsIn } from 
 import { resolveCapRun } from '../lib/scripts.ts';
 import { mergeFiles } from './merge-instances.ts';
 import { runCap } from './run-cap.ts';
-import { type Behaviour, ORIGIN, scriptedTarget } from './scripted-target.ts';
+import { type Behaviour, scriptedTarget, scriptedTargetFile } from './scripted-target.ts';
 import { type Instances, runInstances } from './sim-instances.ts';
 
 vi.mock('k6', async () => (await import('./k6-sim.ts')).k6Module);
@@ -22,16 +22,11 @@ vi.mock('k6/execution', async () => (await import('./k6-sim.ts')).executionModul
 
 let targetFile: string;
 beforeAll(() => {
-  targetFile = join(mkdtempSync(join(tmpdir(), 'k6-dist-')), 'target.json');
-  writeFileSync(
-    targetFile,
-    JSON.stringify({
-      name: 'staging',
-      base_url: `${ORIGIN}/api/v1`,
-      tokens: { owner: 'api-v1-shared' },
-      project_key: 'apk-shared',
-    }),
-  );
+  targetFile = scriptedTargetFile({
+    name: 'staging',
+    tokens: { owner: 'api-v1-shared' },
+    project_key: 'apk-shared',
+  });
 });
 
 /** Settings every runner gets (load/k6-operator/testrun-platform-token-cap.yaml has the like). */

@@ -1,17 +1,7 @@
-/**
- * The k6 scripts themselves (load/*.ts with load/k6/), run under the k6 stand-in of k6-sim.ts against a scripted
- * target: their setup, iterations, teardown, thresholds and handleSummary fit together, a target that enforces a
- * cap exactly passes, and one that admits a request too many, or answers 429 with another message, fails the
- * thresholds (k6 would exit non-zero). The target here is a scripted stand-in, not the fake: cap-scenarios.test.ts
- * runs the same scenarios against the real fake.
- */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rateLimitMessages } from '../../contract/rate-limit-messages.ts';
 import { initGlobals, runScript, type SimRun, sim } from './k6-sim.ts';
-import { type Behaviour, ORIGIN, scriptedTarget } from './scripted-target.ts';
+import { type Behaviour, ORIGIN, scriptedTarget, scriptedTargetFile } from './scripted-target.ts';
 
 vi.mock('k6', async () => (await import('./k6-sim.ts')).k6Module);
 vi.mock('k6/http', async () => (await import('./k6-sim.ts')).httpModule);
@@ -21,19 +11,14 @@ vi.mock('k6/execution', async () => (await import('./k6-sim.ts')).executionModul
 let targetFile: string;
 
 beforeAll(() => {
-  targetFile = join(mkdtempSync(join(tmpdir(), 'k6-sim-')), 'target.json');
-  writeFileSync(
-    targetFile,
-    JSON.stringify({
-      name: 'scripted target',
-      base_url: `${ORIGIN}/api/v1`,
-      tokens: { owner: 'api-v1-given' },
-      project_key: 'apk-given',
-      rag_models: { openai: 'gpt-4o-mini' },
-      control: { url: `${ORIGIN}/_control`, secret: 'sec' },
-      allow: { quota: true, credits: true },
-    }),
-  );
+  targetFile = scriptedTargetFile({
+    name: 'scripted target',
+    tokens: { owner: 'api-v1-given' },
+    project_key: 'apk-given',
+    rag_models: { openai: 'gpt-4o-mini' },
+    control: { url: `${ORIGIN}/_control`, secret: 'sec' },
+    allow: { quota: true, credits: true },
+  });
 });
 
 const exact: Behaviour = { caps: { platform: 1000, rag: 1000, search: 100 } };

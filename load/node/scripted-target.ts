@@ -3,10 +3,20 @@
  * credential is admitted up to its family's cap, then answered 429 with the family's message, as the spec says
  * (RATE-PLATFORM-1000, RATE-SEARCH-KEY-100, RATE-429-MESSAGE), or wrongly, as a test asks.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { rateLimitMessages } from '../../contract/rate-limit-messages.ts';
 import type { SimCall } from './k6-sim.ts';
 
 export const ORIGIN = 'http://sim.test';
+
+/** A target config file for the scripted target (its base_url, with `config` beside it), in a fresh temp folder. */
+export function scriptedTargetFile(config: Record<string, unknown>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'k6-target-')), 'target.json');
+  writeFileSync(file, JSON.stringify({ base_url: `${ORIGIN}/api/v1`, ...config }));
+  return file;
+}
 
 export interface Behaviour {
   caps: { platform: number; rag: number; search: number };
