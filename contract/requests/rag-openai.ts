@@ -32,6 +32,7 @@ export const OpenAIImagePart = z.object({
   type: z.literal('image_url'),
   image_url: z.looseObject({ url: z.string(), detail: z.enum(['auto', 'low', 'high']).optional() }),
 });
+export type OpenAIImagePart = z.infer<typeof OpenAIImagePart>;
 
 const TextContent = z.union([z.string(), z.array(OpenAITextPart)]);
 const UserContent = z.union([

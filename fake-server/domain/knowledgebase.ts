@@ -32,7 +32,7 @@ export interface SearchQuery {
   query: string;
   limit: number;
   offset?: number;
-  docId?: string;
+  docId?: string | undefined;
 }
 
 export function searchKnowledgebase(

@@ -72,7 +72,7 @@ export function projectView(domain: DomainContext, p: Project, viewerUserId: num
 export function updateChatbot(
   domain: DomainContext,
   project: Project,
-  patch: { name?: string; retention_duration?: number },
+  patch: { name?: string | undefined; retention_duration?: number | undefined },
 ): void {
   if (patch.name !== undefined) project.name = patch.name;
   if (patch.retention_duration !== undefined) project.retention_duration = patch.retention_duration;

@@ -8,8 +8,8 @@ import { observeSessions, sessionMessages } from './sessions.js';
 import type { Project } from './state.js';
 
 export interface StatsRange {
-  from?: string;
-  to?: string;
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 /** Parse the range; a date-only `to` covers its whole day. */

@@ -63,6 +63,25 @@ describe('the request journal [FAKE-REQUEST-JOURNAL]', () => {
     expect(Date.parse(last!.at) - Date.parse(first!.at)).toBe(3_600_000);
   });
 
+  it("records a RAG error's native message, and no message for a request answered without a body", async () => {
+    const rag = await request(app()).post('/api/v1/openai/chat/completions').send({});
+    await request(app())
+      .post('/_control/faults')
+      .set('x-control-secret', SECRET)
+      .send({ operation: 'getMyProjects', reset: true, next: 1 });
+    await expect(post('/api/v1/getMyProjects').send({})).rejects.toThrow(/socket hang up|ECONNRESET/);
+    const [ragEntry, resetEntry, ...rest] = await journal();
+    expect(rest).toEqual([]);
+    expect(rag.body.error.message).toEqual(expect.any(String));
+    expect(ragEntry).toMatchObject({
+      path: '/api/v1/openai/chat/completions',
+      operation: 'openaiChatCompletions',
+      status: rag.status,
+      message: rag.body.error.message,
+    });
+    expect(resetEntry).toMatchObject({ method: 'POST', path: '/api/v1/getMyProjects', message: null });
+  });
+
   it('records unexpected failures too, with their 500', async () => {
     const restore = breakResolver('getSupportedModels', () => {
       throw new Error('boom');

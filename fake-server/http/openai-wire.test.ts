@@ -133,11 +133,19 @@ describe('openaiConversation [RAG-OPENAI-REQUEST]', () => {
     });
 
     it('tool call arguments that are not a JSON object', () => {
-      for (const args of ['{not json', '[1,2]', '42']) {
+      const param = 'messages[1].tool_calls[0].function.arguments';
+      const cases = [
+        ['{not json', 'are not valid JSON'],
+        ['[1,2]', 'must be a JSON object'],
+        ['42', 'must be a JSON object'],
+        ['null', 'must be a JSON object'],
+      ] as const;
+      for (const [args, says] of cases) {
         const r = refusal(() =>
           openaiConversation(request({ messages: [{ role: 'user', content: 'x' }, assistantCall(args)] })),
         );
-        expect(r).toMatchObject({ status: 400, param: 'messages[1].tool_calls[0].function.arguments' });
+        expect(r).toMatchObject({ status: 400, param });
+        expect(r.message).toBe(`Invalid '${param}': the arguments of tool call 'call_9' ${says}.`);
       }
     });
 
@@ -181,6 +189,7 @@ describe('openaiConversation [RAG-OPENAI-REQUEST]', () => {
       expect(refusal(() => openaiConversation(request({ tools: [kb, kb] })))).toMatchObject({
         status: 400,
         param: 'tools',
+        message: "Invalid 'tools': only one 'service:knowledgebase' tool may be declared.",
       });
     });
 
@@ -189,7 +198,11 @@ describe('openaiConversation [RAG-OPENAI-REQUEST]', () => {
         refusal(() =>
           openaiConversation(request({ tool_choice: { type: 'function', function: { name: 'ghost' } } })),
         ),
-      ).toMatchObject({ status: 400, param: 'tool_choice' });
+      ).toMatchObject({
+        status: 400,
+        param: 'tool_choice',
+        message: "Invalid value for 'tool_choice': function 'ghost' is not declared in 'tools'.",
+      });
       expect(
         refusal(() =>
           openaiConversation(
@@ -199,7 +212,12 @@ describe('openaiConversation [RAG-OPENAI-REQUEST]', () => {
             }),
           ),
         ),
-      ).toMatchObject({ status: 400, param: 'tool_choice' });
+      ).toMatchObject({
+        status: 400,
+        param: 'tool_choice',
+        message:
+          "Invalid value for 'tool_choice': 'required' is only allowed when 'tools' declares a function.",
+      });
     });
   });
 });

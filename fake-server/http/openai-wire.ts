@@ -9,7 +9,9 @@ import type {
   OpenAIChatCompletionRequest,
   OpenAIFinishReason,
   OpenAIFunctionTool,
+  OpenAIImagePart,
   OpenAIMessage,
+  OpenAITextPart,
   OpenAIToolCall,
   OpenAIToolChoice,
 } from '../../contract/requests/rag-openai.js';
@@ -33,16 +35,13 @@ const invalid = (param: string, message: string) => invalidParams([{ path: param
 /** The system fingerprint every answer of the fake carries. */
 export const SYSTEM_FINGERPRINT = 'fp_chatbot_fake';
 
-type TextContent = string | readonly { type: string; text?: string }[] | null | undefined;
+type TextContent = string | readonly (OpenAITextPart | OpenAIImagePart)[] | null | undefined;
 
 /** Text of a content string or of its text parts (other parts, such as images, are not read). */
 function textOf(content: TextContent): string {
   if (content == null) return '';
   if (typeof content === 'string') return content;
-  return content
-    .filter((p) => p.type === 'text')
-    .map((p) => p.text ?? '')
-    .join('\n');
+  return content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
 }
 
 function parseArguments(call: OpenAIToolCall, param: string): Record<string, unknown> {

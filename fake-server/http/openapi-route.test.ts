@@ -19,6 +19,12 @@ describe('GET /openapi.json [FAKE-OPENAPI-DOCUMENT]', () => {
     );
     expect(new Set(ids)).toEqual(new Set(operations.map((o) => o.id)));
     expect(doc.servers[0].variables.base_url.default).toBe('http://127.0.0.1:4567/api/v1');
+    const orgPath = doc.paths['/getOrganizationDetail'] as {
+      servers: { variables: Record<string, unknown> }[];
+    };
+    expect(orgPath.servers.map((s) => s.variables)).toContainEqual({
+      org_base_url: { default: 'http://127.0.0.1:4567/org/api/v1' },
+    });
   });
 
   it('answers only GET and HEAD there; a POST falls through to the unknown-route 404', async () => {

@@ -8,7 +8,11 @@ import { buildOpenApiDocument } from '../../contract/openapi.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 
-export function openApiRoute(mounts: { basePath: string; orgBasePath: string }) {
+/** `build` is the document's builder; a test passes a counting one. */
+export function openApiRoute(
+  mounts: { basePath: string; orgBasePath: string },
+  build: typeof buildOpenApiDocument = buildOpenApiDocument,
+) {
   const byOrigin = new Map<string, string>();
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.path !== OPENAPI_PATH || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
@@ -16,7 +20,7 @@ export function openApiRoute(mounts: { basePath: string; orgBasePath: string }) 
     let body = byOrigin.get(origin);
     if (body === undefined) {
       body = JSON.stringify(
-        buildOpenApiDocument({
+        build({
           baseUrl: `${origin}${mounts.basePath}`,
           orgBaseUrl: `${origin}${mounts.orgBasePath}`,
         }),

@@ -70,10 +70,7 @@ export const platformHandlers: Record<PlatformOperationId, Resolver> = {
   })),
 
   updateChatbot: on(P.UpdateChatbotRequest, ({ domain, project, body }) => {
-    updateChatbot(domain, project, {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.retention_duration !== undefined ? { retention_duration: body.retention_duration } : {}),
-    });
+    updateChatbot(domain, project, { name: body.name, retention_duration: body.retention_duration });
     return { message: 'Chatbot updated successfully' };
   }),
 
@@ -100,10 +97,7 @@ export const platformHandlers: Record<PlatformOperationId, Resolver> = {
 
   getStats: on(P.GetStatsRequest, ({ domain, project, body }) => ({
     message: 'Stats fetched successfully',
-    data: computeStats(domain, project, {
-      ...(body.from !== undefined ? { from: body.from } : {}),
-      ...(body.to !== undefined ? { to: body.to } : {}),
-    }),
+    data: computeStats(domain, project, { from: body.from, to: body.to }),
   })),
 
   getSessions: on(P.GetSessionsRequest, ({ domain, project, body }) => {
@@ -143,7 +137,7 @@ export const platformHandlers: Record<PlatformOperationId, Resolver> = {
       query: body.query,
       limit: body.limit,
       offset: body.offset ?? 0,
-      ...(body.node_id !== undefined ? { docId: body.node_id } : {}),
+      docId: body.node_id,
     }),
   })),
 
