@@ -45,10 +45,10 @@ export function logReply(
 }
 
 export interface ListLogsQuery {
-  session_uid?: string;
+  session_uid?: string | undefined;
   /** YYYY-MM-DD, inclusive, on createdAt's UTC day. */
-  from?: string;
-  to?: string;
+  from?: string | undefined;
+  to?: string | undefined;
   orderBy: OrderBy;
   limit: number;
   page: number;

@@ -86,8 +86,9 @@ export function cors(options: CorsOptions): Middleware {
   const allowed = originRule(options.origins);
   const grant = koaCors({
     origin: (ctx) => {
+      // An absent Origin reads as '', which answers '' whatever the rule says.
       const origin = ctx.get('Origin');
-      return origin !== '' && allowed(origin) ? origin : '';
+      return allowed(origin) ? origin : '';
     },
     allowMethods: [...CORS_ALLOW_METHODS],
     allowHeaders: [...CORS_ALLOW_HEADERS],

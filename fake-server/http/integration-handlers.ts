@@ -35,9 +35,10 @@ export const integrationHandlers: Record<IntegrationOperationId, KeyResolver> = 
 
   getChatbotExecutionLogs: on(I.GetChatbotExecutionLogsRequest, ({ domain, caller, body }) => {
     const page = listExecutionLogs(domain, caller.project, {
-      ...(body.session_uid !== undefined ? { session_uid: body.session_uid } : {}),
-      ...(body.from !== undefined ? { from: body.from } : {}),
-      ...(body.to !== undefined ? { to: body.to } : {}),
+      session_uid: body.session_uid,
+      from: body.from,
+      to: body.to,
+      // Stryker disable next-line StringLiteral: equivalent; pageOfAscending reads any order but 'ASC' as newest first
       orderBy: body.orderBy ?? 'DESC',
       limit: body.limit ?? paging.executionLogs.defaultLimit,
       page: body.page ?? paging.executionLogs.defaultPage,
