@@ -15,7 +15,9 @@ interface HttpLikeError {
   message?: unknown;
 }
 
-const INTERNAL = { status: 500, message: 'Internal server error' } as const;
+/** What an unexpected failure answers, whatever went wrong inside. */
+export const INTERNAL_MESSAGE = 'Internal server error';
+const INTERNAL = { status: 500, message: INTERNAL_MESSAGE } as const;
 
 /**
  * Status and message for an error that is not a DomainError: an http-errors style client error keeps its 4xx

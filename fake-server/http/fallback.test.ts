@@ -36,5 +36,13 @@ describe('the fallback of the routers [ERR-METHOD-NOT-ALLOWED, ERR-UNKNOWN-ROUTE
     const res = await request(app()).post('/api/v1/getSupportedModels').send({});
     expect(res.status).toBe(401);
     expect(res.body.message).not.toBe('Route not found');
+    const org = await request(app()).post('/org/api/v1/getMyProjects').send({});
+    expect(org.status).toBe(401);
+  });
+
+  it('a POST of a project-level operation at {org_base_url} is unknown there', async () => {
+    const res = await request(app()).post('/org/api/v1/getSessions').send({});
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ type: 'RXERROR', message: 'Route not found' });
   });
 });

@@ -26,9 +26,10 @@ export function platformRouter(runtime: Runtime, mounts: Mounts): Router {
   const router = new Router();
   for (const op of platformOperations) {
     const handle = async (ctx: Context) => runPlatform(runtime, op, ctx);
-    router.post(`${mounts.basePath}${op.path}`, handle);
-    if (op.orgLevel && mounts.orgBasePath !== mounts.basePath)
-      router.post(`${mounts.orgBasePath}${op.path}`, handle);
+    // Every operation under {base_url}; an organization-level one under {org_base_url} too (once, should the two
+    // bases be one).
+    const bases = new Set([mounts.basePath, ...(op.orgLevel ? [mounts.orgBasePath] : [])]);
+    for (const base of bases) router.post(`${base}${op.path}`, handle);
   }
   return router;
 }

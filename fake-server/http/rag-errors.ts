@@ -18,8 +18,7 @@ export const requestIdHeaders: Record<RagDialect, string> = {
   anthropic: 'request-id',
 };
 
-/** What an unexpected failure answers, whatever went wrong inside. */
-export const INTERNAL_MESSAGE = 'Internal server error';
+export { INTERNAL_MESSAGE } from './error-middleware.js';
 
 /** Write the native error body of `dialect`; the status decides its type (contract's ragErrorKinds). */
 export function sendRagError(
@@ -36,6 +35,7 @@ export function sendRagError(
       ? openAIErrorBody(status, message, param)
       : {
           ...anthropicErrorBody(status, message),
+          // Stryker disable next-line ConditionalExpression: equivalent; a field whose value is undefined is left out of the JSON body either way
           ...(typeof requestId === 'string' ? { request_id: requestId } : {}),
         };
 }
@@ -44,6 +44,7 @@ export function sendRagError(
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let v = input;
   for (const key of path) {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent; a zod issue's path holds an object or array at every step but the last (an issue stops where a value is not one)
     if (typeof v !== 'object' || v === null) return undefined;
     v = (v as Record<PropertyKey, unknown>)[key];
   }
@@ -70,7 +71,7 @@ export function parseNative<S extends z.ZodType>(dialect: RagDialect, schema: S,
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const path = nativePath(dialect, issue.path);
-  const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined;
+  const missing = valueAt(input, issue.path) === undefined; // read only for a field (path not '')
   let message: string;
   if (path === '') message = `The request body is not a valid request: ${issue.message}`;
   else if (dialect === 'openai')
@@ -102,9 +103,10 @@ export function ragErrors(dialect: RagDialect, runtime: Runtime, onUnexpected: (
         sendRagError(ctx, dialect, err.status, err.message, paramOf(err));
         return;
       }
+      // translate() answers every 5xx with INTERNAL_MESSAGE, whatever went wrong inside.
       const { status, message } = translate(err);
       reportUnexpected(onUnexpected, err, status);
-      sendRagError(ctx, dialect, status, status >= 500 ? INTERNAL_MESSAGE : message);
+      sendRagError(ctx, dialect, status, message);
     }
   };
 }

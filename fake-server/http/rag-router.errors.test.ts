@@ -57,11 +57,15 @@ describe('401 in the native shape [RAG-INVALID-KEY-401, RAG-ERROR-SHAPE, AUTH-RA
 });
 
 describe('400 in the native shape [RAG-BAD-REQUEST-400, RAG-ERROR-SHAPE]', () => {
-  it('malformed JSON', async () => {
+  it('malformed JSON, in each dialect’s own words', async () => {
     const o = await sendRaw(toOpenAI(), 'application/json', '{"model": ');
-    expect(expectOpenAIError(o, 400, 'invalid_request_error').message).toMatch(/JSON/);
+    expect(expectOpenAIError(o, 400, 'invalid_request_error').message).toBe(
+      'We could not parse the JSON body of your request: the body is not valid JSON.',
+    );
     const a = await sendRaw(toAnthropic(), 'application/json', '{"model": ');
-    expect(expectAnthropicError(a, 400, 'invalid_request_error').message).toMatch(/JSON/);
+    expect(expectAnthropicError(a, 400, 'invalid_request_error').message).toBe(
+      'There was an issue with your request body: it is not valid JSON.',
+    );
   });
 
   it('a missing model names the param; an empty body too', async () => {

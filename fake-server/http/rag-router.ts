@@ -21,6 +21,7 @@ import { streamFaultOf } from './fault-injection.js';
 import { openaiChunks, openaiCompletion, openaiConversation } from './openai-wire.js';
 import type { Mounts } from './platform-router.js';
 import { parseNative, ragErrors } from './rag-errors.js';
+import { routePath } from './route-path.js';
 import { anthropicSse, openaiSse, resetConnection, type SseEvent, writeSse } from './sse.js';
 import { variantStream } from './variant-sse-extras.js';
 
@@ -101,9 +102,6 @@ async function answer(runtime: Runtime, op: (typeof ragOperations)[number], wire
   await writeSse(ctx, written, reply.delivery.cut ?? streamFaultOf(ctx.state));
 }
 
-/** The path as the routers match it: no trailing slash, lower case (@koa/router defaults). */
-const normalize = (path: string): string => (path.replace(/\/+$/, '') || '/').toLowerCase();
-
 export function ragRouter(runtime: Runtime, mounts: Mounts, onUnexpected: (err: unknown) => void): Router {
   const router = new Router();
   for (const op of ragOperations) {
@@ -113,7 +111,7 @@ export function ragRouter(runtime: Runtime, mounts: Mounts, onUnexpected: (err: 
     router.post(path, errors, (ctx) => answer(runtime, op, wire, ctx));
     // Anything else under the dialect's prefix (RAG-UNKNOWN-ROUTE-NATIVE): 405 on the RAG path, else 404.
     router.all(`${mounts.basePath}${wire.prefix}{/*rest}`, errors, (ctx) => {
-      if (normalize(ctx.path) === normalize(path)) {
+      if (routePath(ctx.path) === routePath(path)) {
         throw named.methodNotAllowed(ctx.method);
       }
       throw named.ragUnknownPath(ctx.method, ctx.path);

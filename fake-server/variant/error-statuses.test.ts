@@ -235,6 +235,17 @@ describe('credits-exhausted [FAKE-VARIANT, CREDITS-EXHAUSTED]', () => {
     ]);
   });
 
+  it('a scripted 402 error reply keeps its status: the test that scripted it decides [FAKE-MODEL-SCRIPT]', async () => {
+    const { variant } = bothSides('credits-exhausted');
+    const scripted = await variant.control('post', `/projects/${variant.projectUid}/rag/replies`, {
+      replies: [{ kind: 'error', status: 402 }],
+    });
+    expect(scripted.status).toBe(200);
+    const res = await variant.rag(OPENAI, openaiBody());
+    expect(res.status).toBe(402);
+    expect(res.body.error.message).not.toBe('Not enough credits');
+  });
+
   it('with other-error-statuses too, the credits error stays 403 (not the 402 → 400 of the status table)', async () => {
     const { variant } = bothSides('credits-exhausted', 'other-error-statuses');
     await broke(variant);
