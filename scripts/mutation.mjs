@@ -10,6 +10,7 @@
 //   npm run mutation -- --chunk domain-3  one chunk (see --list)
 //   npm run mutation -- --list            the chunks and whether their report is current
 //   npm run mutation -- --fresh           ignore earlier results (no reuse of reports or incremental files)
+//   npm run mutation -- --report          run nothing: merge the chunks' reports as they are and print the scores
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     chunk: { type: 'string', multiple: true },
     list: { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
+    report: { type: 'boolean', default: false },
   },
 });
 for (const layer of values.layer ?? []) {
@@ -37,6 +39,10 @@ for (const layer of values.layer ?? []) {
     console.error(`--layer ${layer}: one of ${LAYERS.join(', ')}`);
     process.exit(2);
   }
+}
+if (values.report && (values.fresh || values.chunk)) {
+  console.error('--report runs nothing: it takes no --fresh or --chunk');
+  process.exit(2);
 }
 const all = chunks(root);
 const unknown = (values.chunk ?? []).filter((name) => !all.some((c) => c.name === name));
@@ -73,7 +79,7 @@ mkdirSync(chunkDir, { recursive: true });
 if (values.fresh)
   for (const c of selected) for (const p of Object.values(paths(c))) rmSync(p, { force: true });
 
-for (const [i, c] of selected.entries()) {
+for (const [i, c] of (values.report ? [] : selected).entries()) {
   const label = `[${i + 1}/${selected.length}] ${c.name} (${c.files.length} files)`;
   if (current(c)) {
     console.log(`${label}: report is current, not run again`);
