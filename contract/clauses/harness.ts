@@ -110,6 +110,11 @@ export const harnessClauses = [
     "The fake answers browsers (CORS, which the spec does not show): a preflight from an allowed origin to any path of {base_url} or {org_base_url} (Platform, Project Integration, RAG) is 204 allowing GET, HEAD and POST, the credential headers (api-key, x-api-key, authorization), content-type and the official OpenAI and Anthropic SDKs' headers; every answer to an allowed origin, errors, 429s and SSE streams included, carries Access-Control-Allow-Origin with that origin and exposes X-RateLimit-*, Retry-After, retry-after-ms and the request ids. A preflight from any other origin is 403 in the envelope and grants nothing; no preflight is journaled; a request without Origin gets no CORS headers. Allowed origins: createFakeServer({ corsOrigins }), `--cors-origins` or FAKE_CORS_ORIGINS for `npm start` (comma-separated exact origins, `scheme://host:*`, `null` or `*`; a pattern that is none of these is refused at start), by default localhost, 127.0.0.1 and [::1] on any port over http or https. The control API and the provider states get no CORS.",
   ),
   assumed(
+    'HARNESS-MUTATION',
+    H,
+    "`npm run mutation` runs StrykerJS over the fake's domain and HTTP layers in chunks, each resumable (a chunk whose inputs are unchanged is not run again) and incremental; it prints each layer's score and strict score (timeouts counted as survivors) and exits 1 when a layer asked for scores under 85% or was never run whole; `--report` runs nothing and prints the scores of the reports there are; an unknown layer or chunk, or --report with --fresh or --chunk, is one line and exit 2, nothing run.",
+  ),
+  assumed(
     'HARNESS-LAYERING',
     H,
     'The layering rules hold and CI checks them with dependency-cruiser (`npm run layering`, .dependency-cruiser.cjs): no import circle between files or between folders; contract/ imports only itself and zod; fake-server/domain/ imports no Koa; in suites/ only suites/target/in-process.ts imports the fake. Tests outside suites/ may reach across rooms. A broken rule fails the check, naming the rule and the importing file.',
