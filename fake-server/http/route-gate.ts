@@ -7,11 +7,10 @@
  */
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
+import { routePath } from './route-path.js';
 
 /** Where a route pattern stops being literal text (path-to-regexp syntax). */
 const special = /[{}()[\]:*?+!\\]/;
-/** A path as the routes compare it: lower case, without trailing slashes. */
-const normalize = (path: string): string => path.replace(/\/+$/, '').toLowerCase();
 
 /** Whether a request path can match one of the router's routes (or middleware); a superset, never less. */
 export function routerAdmits(router: Router): (path: string) => boolean {
@@ -22,7 +21,7 @@ export function routerAdmits(router: Router): (path: string) => boolean {
     if (typeof pattern !== 'string') return () => true;
     const cut = pattern.search(special);
     // A literal route path matches itself with an optional trailing slash; anything else is a prefix match.
-    if (cut === -1 && layer.methods.length > 0) exact.add(normalize(pattern));
+    if (cut === -1 && layer.methods.length > 0) exact.add(routePath(pattern));
     else prefixes.push((cut === -1 ? pattern : pattern.slice(0, cut)).toLowerCase());
   }
   // A prefix that starts with another prefix adds nothing; keep the shortest ones.
@@ -33,7 +32,7 @@ export function routerAdmits(router: Router): (path: string) => boolean {
   return (path: string) => {
     const lower = path.toLowerCase();
     for (const p of kept) if (lower.startsWith(p)) return true;
-    return exact.size > 0 && exact.has(normalize(path));
+    return exact.size > 0 && exact.has(routePath(path));
   };
 }
 
