@@ -6,10 +6,14 @@
 import { type Answer, isObject, isSuccessEnvelope, type JsonObject, objectBody } from './variant-answer.js';
 
 /** Operations that create something: `success-201` answers them 201. */
-const creating = new Set(['createSession', 'inviteOrganizationMember', 'createPlaygroundAgentSession']);
+const creating: ReadonlySet<string | null> = new Set([
+  'createSession',
+  'inviteOrganizationMember',
+  'createPlaygroundAgentSession',
+]);
 
 export function success201(a: Answer): void {
-  if (a.ctx.status === 200 && a.operation !== null && creating.has(a.operation)) a.ctx.status = 201;
+  if (a.ctx.status === 200 && creating.has(a.operation)) a.ctx.status = 201;
 }
 
 /** The envelope's `data` array of a successful `operation`, mapped by `item`. */
