@@ -78,12 +78,11 @@ export function variantAnswers(runtime: Runtime, mounts: VariantMounts): Middlew
     else if (dialect) sendRagError(ctx, dialect, refusal.status, refusal.message);
     else sendError(ctx, refusal.status, refusal.message);
     if (ctx.respond === false) return; // a stream, or a connection the fake dropped
-    const operation = typeof ctx.state.operation === 'string' ? ctx.state.operation : null;
     const answer: Answer = {
       ctx,
       axes,
       dialect,
-      operation,
+      operation: ctx.state.operation ?? null, // a string wherever a router set it
       keepStatus: madeByHarness(ctx) || refusal?.final === true,
     };
     for (const [axis, rewrite] of rewrites) if (axes.has(axis)) rewrite(answer);
