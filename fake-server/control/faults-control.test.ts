@@ -67,7 +67,7 @@ describe('fault injection [FAKE-FAULT-INJECTION]', () => {
     expect((await platform('getMyProjects')).status).toBe(200);
   });
 
-  it('on the RAG endpoints an injected error is the native error of the dialect', async () => {
+  it('on the RAG endpoints an injected error is the native error of the dialect, with the injected message', async () => {
     await addFault({ operation: 'openaiChatCompletions', error: { status: 429, retry_after: 1 } });
     await addFault({ operation: 'anthropicMessages', error: { status: 502 } });
     const o = await openai(ask);
@@ -93,7 +93,7 @@ describe('fault injection [FAKE-FAULT-INJECTION]', () => {
     expect([unknown.status, unknown.body]).toEqual([404, { type: 'RXERROR', message: 'Route not found' }]);
   });
 
-  it('a streamed answer is truncated after N events, or followed by a malformed event; never [DONE]', async () => {
+  it('a streamed answer is truncated after N events (no malformed frame), or followed by a malformed event; never [DONE]', async () => {
     const stream = () =>
       openai({ ...ask, stream: true })
         .buffer(true)

@@ -32,7 +32,7 @@ describe('the fallback of the routers [ERR-METHOD-NOT-ALLOWED, ERR-UNKNOWN-ROUTE
     },
   );
 
-  it('a POST to a known path is the route’s to answer, never the fallback’s', async () => {
+  it('a POST to a known path, at either base, is the route’s to answer, never the fallback’s', async () => {
     const res = await request(app()).post('/api/v1/getSupportedModels').send({});
     expect(res.status).toBe(401);
     expect(res.body.message).not.toBe('Route not found');

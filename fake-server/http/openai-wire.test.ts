@@ -132,7 +132,7 @@ describe('openaiConversation [RAG-OPENAI-REQUEST]', () => {
       tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'f', arguments: args } }],
     });
 
-    it('tool call arguments that are not a JSON object', () => {
+    it('tool call arguments that are not a JSON object, each in its own words', () => {
       const param = 'messages[1].tool_calls[0].function.arguments';
       const cases = [
         ['{not json', 'are not valid JSON'],
@@ -184,7 +184,7 @@ describe('openaiConversation [RAG-OPENAI-REQUEST]', () => {
       expect(afterUser).toMatchObject({ status: 400, param: 'messages[2].tool_call_id' });
     });
 
-    it('two knowledgebase tools', () => {
+    it('two knowledgebase tools, saying only one may be declared', () => {
       const kb = { type: 'service:knowledgebase', parameters: { limit: 3 } } as const;
       expect(refusal(() => openaiConversation(request({ tools: [kb, kb] })))).toMatchObject({
         status: 400,
@@ -193,7 +193,7 @@ describe('openaiConversation [RAG-OPENAI-REQUEST]', () => {
       });
     });
 
-    it('a named tool choice that is not declared, and `required` with no function tool [RAG-TOOL-CHOICE]', () => {
+    it('a named tool choice that is not declared, and `required` with no function tool, each saying why [RAG-TOOL-CHOICE]', () => {
       expect(
         refusal(() =>
           openaiConversation(request({ tool_choice: { type: 'function', function: { name: 'ghost' } } })),

@@ -7,7 +7,7 @@ import { createFakeServer } from '../index.js';
 const app = () => createFakeServer({ fixtures: 'empty' }).app.callback();
 
 describe('GET /openapi.json [FAKE-OPENAPI-DOCUMENT]', () => {
-  it('serves a valid OpenAPI 3.1 document with every operation, its servers pointing at this fake', async () => {
+  it('serves a valid OpenAPI 3.1 document with every operation, its servers ({base_url}, {org_base_url}) pointing at this fake', async () => {
     const res = await request(app()).get('/openapi.json').set('host', '127.0.0.1:4567');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
