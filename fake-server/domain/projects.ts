@@ -10,7 +10,7 @@ import { byOrder, type Page, paginate } from './paging.js';
 import type { AiSettings, Project } from './state.js';
 
 export interface ListProjectsQuery {
-  search?: string;
+  search?: string | undefined;
   limit: number;
   page: number;
   orderBy: OrderBy;
