@@ -17,6 +17,20 @@ export function mergeReports(reports) {
   };
 }
 
+/**
+ * A chunk's report kept to the files the chunk mutates. Stryker's incremental mode carries over the results of files
+ * an earlier run of the chunk mutated, so after the files are cut into chunks differently a report can still hold a
+ * file that another chunk now owns (and measures afresh).
+ * @param {object} report @param {readonly string[]} files
+ */
+export function onlyFiles(report, files) {
+  const own = new Set(files.map((f) => f.replaceAll('\\', '/')));
+  return {
+    ...report,
+    files: Object.fromEntries(Object.entries(report.files).filter(([f]) => own.has(f.replaceAll('\\', '/')))),
+  };
+}
+
 /** The layer (`domain`, `http`) a mutated file belongs to. */
 export const layerOf = (file) => /fake-server\/([^/]+)\//.exec(file.replaceAll('\\', '/'))?.[1] ?? 'other';
 

@@ -17,7 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chunks, inputsHash, LAYERS } from '../mutation/chunks.mjs';
-import { layerScores, mergeReports, reportHtml } from '../mutation/merge-reports.mjs';
+import { layerScores, mergeReports, onlyFiles, reportHtml } from '../mutation/merge-reports.mjs';
 
 /** Every layer's target (issue 18): killed and timed-out mutants over the valid ones. */
 const TARGET = 85;
@@ -120,7 +120,9 @@ if (done.length === 0) {
   console.error('no chunk has a report yet');
   process.exit(1);
 }
-const merged = mergeReports(done.map((c) => JSON.parse(readFileSync(paths(c).report, 'utf8'))));
+const merged = mergeReports(
+  done.map((c) => onlyFiles(JSON.parse(readFileSync(paths(c).report, 'utf8')), c.files)),
+);
 writeFileSync(join(out, 'mutation.json'), JSON.stringify(merged));
 writeFileSync(join(out, 'mutation.html'), reportHtml(merged));
 
