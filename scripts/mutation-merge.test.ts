@@ -22,15 +22,15 @@ const report = (files: Record<string, ReturnType<typeof file>>) => ({
 
 describe('merging the chunks’ reports [HARNESS-MUTATION]', () => {
   it('takes a file only from the chunk that mutates it now, not from an earlier cut carried over', () => {
-    // http-4 once mutated validate.ts; it is http-5's now, and http-4's report still carries the old results.
-    const http4 = report({
+    // http-5 once mutated validate.ts; it is http-4's now, and http-5's report still carries the old results.
+    const http4 = report({ 'fake-server/http/validate.ts': file('Killed', 'Killed', 'Killed') });
+    const http5 = report({
       'fake-server/http/sse.ts': file('Killed', 'Killed'),
       'fake-server/http/validate.ts': file('Survived', 'Survived', 'Survived'),
     });
-    const http5 = report({ 'fake-server/http/validate.ts': file('Killed', 'Killed', 'Killed') });
     const merged = mergeReports([
-      onlyFiles(http4, ['fake-server/http/sse.ts']),
-      onlyFiles(http5, ['fake-server/http/validate.ts']),
+      onlyFiles(http4, ['fake-server/http/validate.ts']),
+      onlyFiles(http5, ['fake-server/http/sse.ts']),
     ]);
     expect(Object.keys(merged.files).sort()).toEqual([
       'fake-server/http/sse.ts',
@@ -38,8 +38,8 @@ describe('merging the chunks’ reports [HARNESS-MUTATION]', () => {
     ]);
     const http = layerScores(merged).get('http')!;
     expect([http.killed, http.survived, http.mutationScore]).toEqual([5, 0, 100]);
-    // Without the cut, the later chunk's copy happens to win here; in the other order the stale one would.
-    const stale = layerScores(mergeReports([http5, http4])).get('http')!;
+    // Without the cut, the later chunk's stale copy would win.
+    const stale = layerScores(mergeReports([http4, http5])).get('http')!;
     expect([stale.killed, stale.survived]).toEqual([2, 3]);
   });
 });
