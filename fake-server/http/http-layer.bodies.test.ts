@@ -99,6 +99,14 @@ describe('body decoding [ERR-NEVER-5XX]', () => {
     });
   }
 
+  it('a body that is not JSON answers the bare envelope: no errors array when no field is named [ERR-MALFORMED-JSON, ERR-ENVELOPE]', async () => {
+    const res = await post('/api/v1/getMyProjects')
+      .set('content-type', 'application/json')
+      .send('{"limit": ');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ type: 'RXERROR', message: 'Invalid params: the body is not valid JSON' });
+  });
+
   it('form bodies under a broken gzip answer 400 as well [ERR-CONTENT-ENCODING, CONV-FORM-ENCODED]', async () => {
     const res = await post('/api/v1/getSessions')
       .set('content-type', 'application/x-www-form-urlencoded')
