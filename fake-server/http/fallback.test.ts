@@ -38,6 +38,8 @@ describe('the fallback of the routers [ERR-METHOD-NOT-ALLOWED, ERR-UNKNOWN-ROUTE
     expect(res.body.message).not.toBe('Route not found');
     const org = await request(app()).post('/org/api/v1/getMyProjects').send({});
     expect(org.status).toBe(401);
+    const projectLevel = await request(app()).post('/api/v1/getSessions').send({});
+    expect(projectLevel.status).toBe(401);
   });
 
   it('a POST of a project-level operation at {org_base_url} is unknown there', async () => {

@@ -47,13 +47,19 @@ export function faultInjection(
       if (retry_after !== undefined) ctx.set('retry-after', String(retry_after));
       const message = `${INJECTED_MESSAGE}: ${status}`;
       if (operation === 'openaiChatCompletions') return sendRagError(ctx, 'openai', status, message);
-      if (operation === 'anthropicMessages') return sendRagError(ctx, 'anthropic', status, message);
+      if (operation === 'anthropicMessages')
+        // Stryker disable next-line StringLiteral: equivalent; sendRagError answers every dialect but 'openai' in the Anthropic shape
+        return sendRagError(ctx, 'anthropic', status, message);
       return sendError(ctx, status, message);
     }
     if (rule.stream) {
       const cut: SseCut = {
         afterEvents: rule.stream.after_events,
-        mode: rule.stream.mode === 'truncate' ? 'end' : 'malformed',
+        mode:
+          rule.stream.mode === 'truncate'
+            ? // Stryker disable next-line StringLiteral: equivalent; writeSse tells only 'reset' and 'malformed' apart, any other mode just ends
+              'end'
+            : 'malformed',
       };
       ctx.state.streamFault = cut;
     }

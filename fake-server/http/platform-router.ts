@@ -28,7 +28,7 @@ export function platformRouter(runtime: Runtime, mounts: Mounts): Router {
     const handle = async (ctx: Context) => runPlatform(runtime, op, ctx);
     // Every operation under {base_url}; an organization-level one under {org_base_url} too (once, should the two
     // bases be one).
-    const bases = new Set([mounts.basePath, ...(op.orgLevel ? [mounts.orgBasePath] : [])]);
+    const bases = new Set(op.orgLevel ? [mounts.basePath, mounts.orgBasePath] : [mounts.basePath]);
     for (const base of bases) router.post(`${base}${op.path}`, handle);
   }
   return router;
