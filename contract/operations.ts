@@ -282,9 +282,15 @@ export type IntegrationOperationId = (typeof integrationOperations)[number]['id'
 export type RagOperationId = (typeof ragOperations)[number]['id'];
 export type OperationId = PlatformOperationId | IntegrationOperationId | RagOperationId;
 
+/**
+ * A path as the routers match it: @koa/router ignores case and trailing slashes by default, so whatever compares an
+ * asked path with a route's folds both alike: `/API/v1/getMyProjects//` is the path of getMyProjects.
+ */
+export const routePath = (path: string): string => (path.replace(/\/+$/, '') || '/').toLowerCase();
+
 /** The operation at `path` under {base_url} (as routers match it: any case, trailing slashes ignored), if any. */
 export function operationByPath(path: string): Operation | undefined {
-  const bare = path.replace(/\/+$/, '').toLowerCase();
+  const bare = routePath(path);
   return operations.find((o) => o.path.toLowerCase() === bare);
 }
 

@@ -1,12 +1,11 @@
 /**
  * What no route answered: 405 for a known path with another method, 404 for anything else. Paths compare as the
- * routers match them (route-path.ts): `GET /api/v1/getMyProjects/` is a 405 like `GET /api/v1/getMyProjects`.
+ * routers match them (routePath, contract/operations.ts): `GET /api/v1/getMyProjects/` is a 405 like `GET /api/v1/getMyProjects`.
  */
 import type { Context } from 'koa';
-import { operations } from '../../contract/index.js';
+import { operations, routePath } from '../../contract/index.js';
 import { errors } from '../domain/errors.js';
 import type { Mounts } from './platform-router.js';
-import { routePath } from './route-path.js';
 
 export function knownPaths(mounts: Mounts): Set<string> {
   const paths = new Set<string>();

@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Middleware } from 'koa';
-import { operationByPath } from '../../contract/operations.js';
+import { operationByPath, routePath } from '../../contract/operations.js';
 import { faultFor } from '../domain/faults.js';
 import type { Runtime } from '../runtime.js';
 import { sendError } from './envelope.js';
@@ -17,7 +17,7 @@ export const INJECTED_MESSAGE = 'Injected fault';
 
 /** The operation a path names under {base_url} or {org_base_url} (lower case, no trailing slash), if any. */
 function operationOf(path: string, mounts: { basePath: string; orgBasePath: string }): string | undefined {
-  const bare = path.replace(/\/+$/, '').toLowerCase();
+  const bare = routePath(path);
   for (const base of [mounts.orgBasePath, mounts.basePath]) {
     const root = base.toLowerCase();
     if (!bare.startsWith(`${root}/`)) continue;

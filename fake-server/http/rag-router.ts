@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { ragOperations } from '../../contract/operations.js';
+import { ragOperations, routePath } from '../../contract/operations.js';
 import type { RagDialect } from '../../contract/requests/rag-models.js';
 import { DomainError, errors as named } from '../domain/errors.js';
 import { admitRag, authenticateRagKey, completeRag, ScriptedError } from '../domain/rag-completion.js';
@@ -21,7 +21,6 @@ import { streamFaultOf } from './fault-injection.js';
 import { openaiChunks, openaiCompletion, openaiConversation } from './openai-wire.js';
 import type { Mounts } from './platform-router.js';
 import { parseNative, ragErrors } from './rag-errors.js';
-import { routePath } from './route-path.js';
 import { anthropicSse, openaiSse, resetConnection, type SseEvent, writeSse } from './sse.js';
 import { variantStream } from './variant-sse-extras.js';
 

@@ -7,7 +7,7 @@
  */
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { routePath } from './route-path.js';
+import { routePath } from '../../contract/operations.js';
 
 /** Where a route pattern stops being literal text (path-to-regexp syntax). */
 const special = /[{}()[\]:*?+!\\]/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routePath } from './route-path.js';
+import { routePath } from './operations.js';
 
 describe('routePath: a path as the routers match it [ERR-METHOD-NOT-ALLOWED, ERR-UNKNOWN-ROUTE]', () => {
   it.each([
