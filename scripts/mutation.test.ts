@@ -1,10 +1,14 @@
 /** `npm run mutation`'s usage errors: one line naming the problem, exit 2, and nothing run or written. */
 import { execFile } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const script = resolve(import.meta.dirname, 'mutation.mjs');
+const merged = resolve(import.meta.dirname, '..', 'reports', 'mutation', 'mutation.json');
+/** The merged report's modification time, or null when there is none. */
+const mergedAt = () => (existsSync(merged) ? statSync(merged).mtimeMs : null);
 
 async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -23,7 +27,9 @@ describe('npm run mutation, usage errors [HARNESS-MUTATION]', () => {
     [['--report', '--fresh'], /^--report runs nothing: it takes no --fresh or --chunk$/],
     [['--report', '--chunk', 'http-1'], /^--report runs nothing/],
   ])('%j: one line, exit 2', async (args, says) => {
+    const before = mergedAt();
     const { code, stdout, stderr } = await run(...args);
+    expect(mergedAt()).toBe(before);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toHaveLength(1);
