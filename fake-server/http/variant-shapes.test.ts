@@ -2,20 +2,14 @@
  * The variant's success rewriters on their own (FAKE-VARIANT): each touches only the answers of its operation (or
  * of the RAG dialects), successful (2xx) and of the shape it expects, and leaves every other answer as it was.
  */
-import type { Context } from 'koa';
 import { describe, expect, it } from 'vitest';
 import type { Answer } from './variant-answer.js';
+import { answerOf } from './variant-answer.test-support.js';
 import { bearerSearchShape, modelsShape, sessionValues, sourcesShape, success201 } from './variant-shapes.js';
 
-/** An answer of `operation` with this status and body, as the variant middleware hands it over. */
-function answer(
-  operation: string | null,
-  status: number,
-  body: unknown,
-  dialect: Answer['dialect'] = null,
-): Answer {
-  return { ctx: { status, body } as Context, axes: new Set(), dialect, operation, keepStatus: false };
-}
+/** An answer of `operation` with this status and body, on a real Koa context, as the variant middleware hands it over. */
+const answer = (operation: string | null, status: number, body: unknown, dialect: Answer['dialect'] = null) =>
+  answerOf(status, body, { operation, dialect });
 const ok = (data: unknown) => ({ type: 'RXSUCCESS', message: 'done', data });
 const chunk = { point_id: 'p1', doc_id: 'd1', score: 0.5, content: 'Refunds take 5 days.' };
 
