@@ -145,10 +145,10 @@ export function insertPastConversations(
   for (let i = 0; i < input.sessions; i++) {
     const createdAt = starts[i % starts.length]! + Math.floor(i / starts.length) * 10 * MINUTE_MS;
     out.push(
-      // Stryker disable next-line StringLiteral: equivalent for 'lifecycle', insertPastSession tells only 'open' apart (it also skips the visitor template, which back-dating.sessions.test.ts pins)
       insertPastSession(domain, project, {
         createdAt,
         messages,
+        // Stryker disable next-line StringLiteral: equivalent for 'lifecycle', insertPastSession tells only 'open' apart (it also skips the visitor template, which back-dating.sessions.test.ts pins)
         status: 'lifecycle',
         visitor: `past-${i + 1}`,
       }),

@@ -15,8 +15,14 @@ describe('domain errors [ERR-ENVELOPE, ERR-INVALID-PARAMS-MESSAGE]', () => {
     ]);
   });
 
-  it('invalidParams: 400 Invalid params, with no details unless given', () => {
+  it('a DomainError made without clauses names none', () => {
+    expect(new DomainError(409, 'Conflict').clauses).toEqual([]);
+  });
+
+  it('invalidParams: 400 Invalid params, with no details unless given, stated by the two invalid-params clauses', () => {
     expect(invalidParams()).toMatchObject({ status: 400, message: messages.invalidParams, details: [] });
+    expect(invalidParams().clauses).toEqual(['ERR-INVALID-PARAMS-STATUS', 'ERR-INVALID-PARAMS-MESSAGE']);
+    for (const id of invalidParams().clauses) expect(clauseById(id), id).toBeDefined();
     expect(invalidParams([{ path: 'limit', message: 'too big' }]).details).toEqual([
       { path: 'limit', message: 'too big' },
     ]);

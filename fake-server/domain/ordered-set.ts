@@ -104,7 +104,8 @@ export class OrderedSet<T extends Keyed> {
   }
 
   private order(counter: CostCounter | undefined): T[] {
-    if (this.sorted !== null && this.added.size + this.removed.size > PATCH_AT_MOST) this.sorted = null;
+    // Pending changes are kept only while `sorted` is built (add and delete keep none without it).
+    if (this.added.size + this.removed.size > PATCH_AT_MOST) this.sorted = null;
     if (this.sorted !== null && !this.patch(this.sorted, counter)) this.sorted = null;
     if (this.sorted === null) {
       // Sorting visits every member.

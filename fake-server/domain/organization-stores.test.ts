@@ -108,4 +108,28 @@ describe('organization stores index records per organization [FAKE-PAGE-COST]', 
     expect(store.ofOrganization(9)).toEqual([]);
     expect(store.ofOrganization(8).map((m) => m.id)).toEqual([2]);
   });
+
+  it('a project leaves the uid index when deleted, and finding one by uid visits one record, not finding visits none', () => {
+    const store = new ProjectStore();
+    for (const id of [1, 2]) store.set(id, project(id, 7));
+    const counter = { visited: 0 };
+    store.cost = counter;
+    expect(store.byUid('uid-2')?.id).toBe(2);
+    expect(counter.visited).toBe(1);
+    expect(store.byUid('uid-9')).toBeUndefined();
+    expect(counter.visited).toBe(1);
+    store.delete(2);
+    expect(store.byUid('uid-2')).toBeUndefined();
+    expect(store.byUid('uid-1')?.id).toBe(1);
+    expect(counter.visited).toBe(2);
+  });
+
+  it('deleting a record whose uid was stored again under another key (against the rule) leaves the uid to the later one', () => {
+    const store = new ProjectStore();
+    store.set(1, project(1, 7));
+    const again = { ...project(2, 7), project_uid: 'uid-1' };
+    store.set(2, again);
+    store.delete(1);
+    expect(store.byUid('uid-1')).toBe(again);
+  });
 });

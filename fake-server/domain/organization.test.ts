@@ -125,4 +125,18 @@ describe('organizationMembers', () => {
     ]);
     expect(other.data.invitations.map((i) => [i.id, i.email])).toEqual([[3, 'c@invited.example']]);
   });
+
+  it('in variant mode (tie-orders) by createdAt, ties broken by descending id; by ascending id otherwise [FAKE-VARIANT, MEMBERS-ORDER]', () => {
+    const w = orgWorld();
+    const at = (id: number, createdAt: number) => {
+      w.ctx.state.members.get(id)!.createdAt = createdAt;
+    };
+    at(1, 3_000);
+    for (const id of [2, 3]) at(id, 1_000);
+    for (const id of [4, 5, 6, 7]) at(id, 2_000);
+    const ids = (ctx: typeof w.ctx) =>
+      organizationMembers(ctx, w.home, 10, 1).data.organizationMember.map((m) => m.id);
+    expect(ids({ ...w.ctx, variant: new Set(['tie-orders'] as const) })).toEqual([3, 2, 7, 6, 5, 4, 1]);
+    expect(ids(w.ctx)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
 });
