@@ -5,6 +5,7 @@
  * the seeded editor as an editor too, and a project of its own that both of them belong to.
  */
 import type { PlanName } from '../../contract/index.js';
+import type { VariantAxis } from '../../contract/variant-axes.js';
 import { Runtime } from '../runtime.js';
 import type { DomainContext } from './context.js';
 import { addMember } from './members.js';
@@ -37,8 +38,8 @@ export function ownedOrganization(
   return { owner, org: createOrganization(ctx, { name, owner_user_id: owner.id, plan, credits }) };
 }
 
-export function orgWorld(): OrgWorld {
-  const runtime = new Runtime();
+export function orgWorld(variant: VariantAxis[] = []): OrgWorld {
+  const runtime = new Runtime({ variant });
   const ctx = runtime.domain;
   const seeded = runtime.seeded!;
   const home = ctx.state.organizations.get(seeded.organizationId)!;

@@ -127,16 +127,16 @@ describe('organizationMembers', () => {
   });
 
   it('in variant mode (tie-orders) by createdAt, ties broken by descending id; by ascending id otherwise [FAKE-VARIANT, MEMBERS-ORDER]', () => {
-    const w = orgWorld();
-    const at = (id: number, createdAt: number) => {
-      w.ctx.state.members.get(id)!.createdAt = createdAt;
+    const ids = (w: ReturnType<typeof orgWorld>) => {
+      const at = (id: number, createdAt: number) => {
+        w.ctx.state.members.get(id)!.createdAt = createdAt;
+      };
+      at(1, 3_000);
+      for (const id of [2, 3]) at(id, 1_000);
+      for (const id of [4, 5, 6, 7]) at(id, 2_000);
+      return organizationMembers(w.ctx, w.home, 10, 1).data.organizationMember.map((m) => m.id);
     };
-    at(1, 3_000);
-    for (const id of [2, 3]) at(id, 1_000);
-    for (const id of [4, 5, 6, 7]) at(id, 2_000);
-    const ids = (ctx: typeof w.ctx) =>
-      organizationMembers(ctx, w.home, 10, 1).data.organizationMember.map((m) => m.id);
-    expect(ids({ ...w.ctx, variant: new Set(['tie-orders'] as const) })).toEqual([3, 2, 7, 6, 5, 4, 1]);
-    expect(ids(w.ctx)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(ids(orgWorld(['tie-orders']))).toEqual([3, 2, 7, 6, 5, 4, 1]);
+    expect(ids(orgWorld())).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 });
