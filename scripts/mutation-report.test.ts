@@ -50,14 +50,14 @@ function chunk(name: string, files: string[], report: Record<string, string[]>, 
   write(`reports/mutation/chunks/${name}.inputs`, `${hash}\n${files.join('\n')}\n`);
 }
 
-async function report(): Promise<{ code: number; stdout: string }> {
+async function report(): Promise<{ code: number; stdout: string; stderr: string }> {
   const args = [join(root, 'scripts', 'mutation.mjs'), '--report'];
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: root });
-    return { code: 0, stdout };
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { cwd: root });
+    return { code: 0, stdout, stderr };
   } catch (err) {
-    const e = err as { code: number; stdout: string };
-    return { code: e.code, stdout: e.stdout };
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
 }
 
@@ -124,6 +124,7 @@ describe('npm run mutation -- --report [HARNESS-MUTATION]', () => {
     const none = await report();
     expect(none.code).toBe(1);
     expect(none.stdout).toBe('');
+    expect(none.stderr).toBe('no chunk has a report yet\n');
   });
 
   it('a layer with one chunk of two never run: "incomplete", exit 1, though the chunk that ran scores 100%', async () => {
