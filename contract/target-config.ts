@@ -69,6 +69,11 @@ export const TargetConfig = z.object({
    * else the smallest documented RAG cap (200) less a margin. A test that would exceed it is skipped.
    */
   request_budget_rag_per_project: z.number().int().min(1).optional(),
+  /**
+   * How long a request may wait for the target's answer, in milliseconds (default 30000). A request that gets no
+   * answer within it is a "no answer" item of the verdict, never a red on the clause its test was about.
+   */
+  request_timeout_ms: z.number().int().min(1).max(600_000).optional(),
   /** What the target allows the suites to do. */
   allow: z
     .object({

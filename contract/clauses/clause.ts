@@ -12,6 +12,11 @@ export interface Clause {
   readonly kind: ClauseKind;
   /** The rule in our own words; for assumed clauses, the choice we made and why. */
   readonly rule: string;
+  /**
+   * Documented clauses: the spec's sentence(s) the rule rests on, verbatim (white space folded); the rule says no more
+   * than they do (contract/clauses/quotes.test.ts).
+   */
+  readonly quote?: readonly string[];
 }
 
 export const defineClauses = (clauses: readonly Clause[]): readonly Clause[] => clauses;

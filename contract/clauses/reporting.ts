@@ -55,4 +55,24 @@ export const reportingClauses = defineClauses([
     R,
     'With --baseline FILE (an earlier reports/conformance.json), a run fails only on failures the baseline did not have; the failures it had are listed as known and those it had that no longer fail as fixed.',
   ),
+  assumed(
+    'REPORT-CLAUSE-QUOTES',
+    R,
+    "Every documented clause of the API carries the spec's own sentence(s) it rests on, verbatim (found in the spec, white space folded), and its rule says no more than they do; the HTML report shows the quote beside each failing clause, so a reader goes from a red to the spec's words in one look.",
+  ),
+  assumed(
+    'REPORT-BOUND-ASSERTIONS',
+    R,
+    'A hard assertion can be bound to the documented clause(s) it checks (documented(ids, check) in suites/support/strength.ts): when it fails, the test fails, the matrix marks red only those clauses, and the test goes on checking; a property reports each counterexample against the rules it breaks and keeps checking the others. A failure not bound to a clause falls back to every clause the test cites.',
+  ),
+  assumed(
+    'REPORT-SERVER-ERRORS',
+    R,
+    'Any 5xx to any request of a run, or an answer that is not JSON to a POST of a Platform or Project Integration operation (whose envelopes the spec documents as JSON), is a failing verdict item of its own ("server error") with its request and response, redacted, whatever the test was about; the HTML report shows these apart from the clause failures.',
+  ),
+  assumed(
+    'REPORT-NO-ANSWER',
+    R,
+    'A request that gets no answer within the timeout (request_timeout_ms, default 30 s), or is still waiting when its test times out, is a "no answer" item with the request, how many requests were in flight and the time waited; its test counts as inconclusive and no clause turns red for it; a run with many says the target or the network could not keep up.',
+  ),
 ]);

@@ -19,6 +19,10 @@ export const failureKey = (item: VerdictItem): string => {
       return `unknown-id:${item.id}`;
     case 'run-error':
       return `run-error:${item.message}`;
+    case 'server-error':
+      return `server-error:${item.file}:${item.fullName}`;
+    case 'no-answer':
+      return `no-answer:${item.file}:${item.fullName}`;
   }
 };
 

@@ -20,6 +20,24 @@ export interface AssumedWarning {
   readonly message: string;
 }
 
+/** The start of the skip reason of a test that ended without an answer to one of its requests (issue 33). */
+export const NO_ANSWER = 'no answer:';
+
+/** A server error a test met (suites/target/answers.ts): its request and response, redacted. */
+export interface ServerErrorNote {
+  readonly request: string;
+  readonly response: string;
+  readonly status: number;
+  readonly why: string;
+}
+
+/** A request that got no answer (suites/target/answers.ts). */
+export interface NoAnswerNote {
+  readonly request: string;
+  readonly elapsedMs: number;
+  readonly inFlight: number;
+}
+
 /** One finished test, as the reporter saw it. */
 export interface TestOutcome {
   /** Describe titles and the test title joined with ` > `. */
@@ -40,6 +58,25 @@ export interface TestOutcome {
   readonly exchanges?: readonly { readonly request: string; readonly response: string }[];
   /** Assumed checks that failed softly against a target other than the fake. */
   readonly assumedWarnings?: readonly AssumedWarning[];
+  /** Documented clauses the test checked through documented() (they count as cited). */
+  readonly documentedChecks?: readonly string[];
+  /**
+   * For a test that failed through documented() checks only: the clauses those checks name. The test fails these
+   * clauses and no other (issue 33); without it a failed test fails every clause it cites.
+   */
+  readonly failedClauses?: readonly string[];
+  /** Server errors the test met (5xx, or not JSON where the spec documents JSON): items of their own. */
+  readonly serverErrors?: readonly ServerErrorNote[];
+  /** Further server errors the test met, not kept. */
+  readonly serverErrorsMore?: number;
+  /** Requests of the test that got no answer (it then counts as inconclusive, `no answer: …`). */
+  readonly noAnswers?: readonly NoAnswerNote[];
+  /** The failed documented() checks: the clauses each names and its message. */
+  readonly boundFailures?: readonly {
+    readonly clauseIds: readonly string[];
+    readonly message: string;
+    readonly more?: number;
+  }[];
 }
 
 /** A test outcome with the clause ids its title cites and those it checked through assumed(). */
@@ -56,6 +93,8 @@ export interface ClauseRow {
   /** `api`: a rule of the spec; `harness`: a rule of this harness (REPORT-EVIDENCE). */
   readonly scope: ClauseScope;
   readonly rule: string;
+  /** Documented clauses: the spec's own words the rule rests on (REPORT-CLAUSE-QUOTES). */
+  readonly quote?: readonly string[];
   readonly status: ClauseStatus;
   /** The evidence: citing tests that reach the target through its public interface (all, for harness clauses). */
   readonly tests: readonly CitingTest[];
@@ -98,11 +137,23 @@ export const extractClauseIds = (fullName: string): string[] => {
   return ids;
 };
 
-const statusOf = (tests: readonly CitingTest[], warned: boolean): ClauseStatus => {
+/**
+ * Whether test `t` fails clause `id`: a failed test fails every clause it cites, unless its failures were all bound
+ * to named clauses through documented() (`failedClauses`); then it fails those, and for the others it counts as
+ * having passed (its checks of them ran and held).
+ */
+export const failsClause = (t: TestOutcome, id: string): boolean =>
+  t.state === 'failed' && (t.failedClauses === undefined || t.failedClauses.includes(id));
+
+/** Whether test `t` counts as passing clause `id` (a test failed only on other clauses' bound checks does). */
+const passesClause = (t: TestOutcome, id: string): boolean =>
+  t.state === 'passed' || (t.state === 'failed' && !failsClause(t, id));
+
+const statusOf = (id: string, tests: readonly CitingTest[], warned: boolean): ClauseStatus => {
   if (tests.length === 0) return 'untested';
-  if (tests.some((t) => t.state === 'failed')) return 'fail';
+  if (tests.some((t) => failsClause(t, id))) return 'fail';
   if (warned) return 'warn';
-  if (tests.some((t) => t.state === 'passed')) return 'pass';
+  if (tests.some((t) => passesClause(t, id))) return 'pass';
   if (tests.some((t) => t.state === 'inconclusive')) return 'inconclusive';
   return 'skip';
 };
@@ -112,7 +163,11 @@ const distinct = (values: Iterable<string>): string[] => [...new Set(values)];
 export const buildMatrix = (catalogue: readonly Clause[], outcomes: readonly TestOutcome[]): ClauseMatrix => {
   const tests: CitingTest[] = outcomes.map((o) => {
     const titleIds = extractClauseIds(o.fullName);
-    return { ...o, titleIds, clauseIds: distinct([...titleIds, ...(o.assumedChecks ?? [])]) };
+    return {
+      ...o,
+      titleIds,
+      clauseIds: distinct([...titleIds, ...(o.documentedChecks ?? []), ...(o.assumedChecks ?? [])]),
+    };
   });
   const byId = new Map<string, CitingTest[]>();
   for (const test of tests) {
@@ -138,7 +193,8 @@ export const buildMatrix = (catalogue: readonly Clause[], outcomes: readonly Tes
       kind: clause.kind,
       scope,
       rule: clause.rule,
-      status: statusOf(evidence, warnings.length > 0),
+      ...(clause.quote ? { quote: clause.quote } : {}),
+      status: statusOf(clause.id, evidence, warnings.length > 0),
       tests: evidence,
       fakeEvidence: scope === 'api' ? all.filter((t) => !isSuiteFile(t.file)) : [],
       skipReasons: distinct(
@@ -223,7 +279,21 @@ export type VerdictItem =
   | { readonly type: 'clause'; readonly id: string; readonly kind: ClauseKind; readonly message: string }
   | { readonly type: 'test'; readonly fullName: string; readonly file: string; readonly message: string }
   | { readonly type: 'unknown-id'; readonly id: string; readonly message: string }
-  | { readonly type: 'run-error'; readonly message: string };
+  | { readonly type: 'run-error'; readonly message: string }
+  | {
+      readonly type: 'server-error';
+      readonly fullName: string;
+      readonly file: string;
+      readonly message: string;
+      readonly exchanges: readonly ServerErrorNote[];
+    }
+  | {
+      readonly type: 'no-answer';
+      readonly fullName: string;
+      readonly file: string;
+      readonly message: string;
+      readonly requests: readonly NoAnswerNote[];
+    };
 
 /**
  * FAIL: something failed or the report has errors. INCOMPLETE: nothing failed, but tests met a spent quota and proved
@@ -243,6 +313,8 @@ export interface Verdict {
   readonly errors: readonly VerdictItem[];
   /** Tests that met a spent quota. */
   readonly inconclusive: number;
+  /** Tests a request of which got no answer (issue 33): shown apart, never a red on a clause. */
+  readonly noAnswer: readonly VerdictItem[];
 }
 
 /**
@@ -259,8 +331,13 @@ export const oneLine = (message: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** The failure of `test` on clause `id`: its bound check's message when it has one, else the test's error. */
+export const failureOn = (test: TestOutcome, id: string): string | undefined =>
+  test.boundFailures?.find((f) => f.clauseIds.includes(id))?.message ?? test.errorMessage;
+
 const firstError = (row: ClauseRow): string => {
-  const failed = row.tests.find((t) => t.state === 'failed')?.errorMessage;
+  const test = row.tests.find((t) => failsClause(t, row.id));
+  const failed = test ? failureOn(test, row.id) : undefined;
   const message = failed ?? row.warnings[0]?.message;
   return message === undefined ? 'a citing test failed' : oneLine(message);
 };
@@ -288,6 +365,24 @@ export const verdict = (
     const message = test.errorMessage === undefined ? 'failed' : oneLine(test.errorMessage);
     failing.push({ type: 'test', fullName: test.fullName, file: test.file, message });
   }
+  // A server error fails the run as what it is, whatever the test was about and whatever became of it.
+  for (const test of matrix.tests) {
+    const met = test.serverErrors ?? [];
+    if (met.length === 0) continue;
+    const total = met.length + (test.serverErrorsMore ?? 0);
+    const first = met[0] as ServerErrorNote;
+    const message = `${first.request.split('\n')[0]} → ${first.why === 'not JSON' ? `${first.status}, not JSON where the spec documents its JSON envelope` : first.status}${total > 1 ? ` (${total} server errors in this test)` : ''}`;
+    failing.push({ type: 'server-error', fullName: test.fullName, file: test.file, message, exchanges: met });
+  }
+  const noAnswer: VerdictItem[] = matrix.tests
+    .filter((t) => (t.noAnswers?.length ?? 0) > 0)
+    .map((t) => ({
+      type: 'no-answer',
+      fullName: t.fullName,
+      file: t.file,
+      message: t.skipReason ?? `${t.noAnswers?.length} request(s) got no answer`,
+      requests: t.noAnswers ?? [],
+    }));
   const errors: VerdictItem[] = [
     ...matrix.unknownIds.map((u): VerdictItem => {
       const message = `cited by ${u.tests.length} test(s) but not in the clause catalogue`;
@@ -298,7 +393,7 @@ export const verdict = (
   const inconclusive = matrix.tests.filter((t) => t.state === 'inconclusive').length;
   const pass = failing.length === 0 && errors.length === 0;
   const status: VerdictStatus = !pass ? 'FAIL' : inconclusive > 0 ? 'INCOMPLETE' : 'PASS';
-  return { pass, status, failing, warnings, errors, inconclusive };
+  return { pass, status, failing, warnings, errors, inconclusive, noAnswer };
 };
 
 /** `conformance: 470 clauses, 380 pass, 0 fail, 3 warn, 12 skip, 20 untested, 3 warnings → PASS` */

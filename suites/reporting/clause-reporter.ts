@@ -10,9 +10,9 @@ import { relative, resolve, sep } from 'node:path';
 import type { SerializedError, TestCase, TestModule, TestRunEndReason, TestSuite, Vitest } from 'vitest/node';
 import type { Reporter } from 'vitest/reporters';
 import { clauses } from '../../contract/clauses/index.js';
+import type { StrengthMeta } from '../support/strength.js';
 import { BASELINE_ENV, type Baseline, loadBaseline } from './baseline.js';
-import type { TestOutcome } from './clause-matrix.js';
-import { summaryLine } from './clause-matrix.js';
+import { NO_ANSWER, summaryLine, type TestOutcome } from './clause-matrix.js';
 import { coverageLine } from './coverage.js';
 import { toHtml } from './html.js';
 import { toJUnitXml } from './junit.js';
@@ -99,6 +99,22 @@ export function inconclusiveStopIn(errors: readonly SerializedError[] | undefine
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/**
+ * What a failed test's documented() checks name (issue 33): the clauses of its bound failures, as `failedClauses`
+ * only when every error of the test is one of them (any other error falls back to every clause the test cites).
+ */
+export function boundOf(
+  errors: readonly SerializedError[] | undefined,
+  bound: StrengthMeta['boundFailures'],
+): Pick<TestOutcome, 'failedClauses' | 'boundFailures'> {
+  if (!bound || bound.length === 0) return {};
+  const boundFailures = bound.map((f) => ({ ...f, message: cleanText(f.message) }));
+  const all = (errors ?? []).length > 0 && (errors ?? []).every((e) => Array.isArray(e.boundClauses));
+  if (!all) return { boundFailures };
+  const failedClauses = [...new Set((errors ?? []).flatMap((e) => e.boundClauses as string[]))];
+  return { boundFailures, failedClauses };
 }
 
 const skipReasonOf = (test: TestCase, note: string | undefined): string => {
@@ -212,7 +228,25 @@ export default class ClauseReporter implements Reporter {
       ...(meta.assumedWarnings?.length
         ? { assumedWarnings: meta.assumedWarnings.map((w) => ({ ...w, message: cleanText(w.message) })) }
         : {}),
+      ...(meta.documentedChecks?.length ? { documentedChecks: [...meta.documentedChecks] } : {}),
+      ...(meta.serverErrors?.length
+        ? {
+            serverErrors: meta.serverErrors,
+            ...(meta.serverErrorsMore ? { serverErrorsMore: meta.serverErrorsMore } : {}),
+          }
+        : {}),
+      ...(meta.noAnswers?.length ? { noAnswers: meta.noAnswers } : {}),
     };
+    // A test that did not pass while a request of it got no answer proves nothing about its clauses: silence is an
+    // item of its own (issue 33), never a red on the clause the test was about.
+    if (meta.noAnswers?.length && result.state !== 'passed') {
+      const first = meta.noAnswers[0] as NonNullable<typeof meta.noAnswers>[number];
+      return {
+        ...base,
+        state: 'inconclusive',
+        skipReason: `${NO_ANSWER} ${first.request.split('\n')[0]} waited ${first.elapsedMs} ms with ${first.inFlight} request(s) in flight${meta.noAnswers.length > 1 ? ` (and ${meta.noAnswers.length - 1} more unanswered)` : ''}`,
+      };
+    }
     // A test that met a spent quota proves nothing either way (HARNESS-INCONCLUSIVE-QUOTA), even when the stop it was
     // given was swallowed by its own code and it then failed, or when it failed on the stop another test was given
     // (a promise shared between tests).
@@ -228,6 +262,7 @@ export default class ClauseReporter implements Reporter {
         return {
           ...base,
           state: 'failed',
+          ...boundOf(result.errors, meta.boundFailures),
           errorMessage: message ?? 'failed',
           ...(stack ? { errorStack: stack } : {}),
           ...(meta.exchanges?.length ? { exchanges: meta.exchanges } : {}),

@@ -15,6 +15,7 @@ export const UNCHECKED_REASONS = [
   'quota not allowed',
   'credits not allowed',
   'quota spent',
+  'no answer',
   'not checkable here',
   'other',
 ] as const;
@@ -23,6 +24,7 @@ export type UncheckedReason = (typeof UNCHECKED_REASONS)[number];
 /** The reason class of one skip note (the text a test gave to ctx.skip). */
 export function reasonClass(note: string): UncheckedReason {
   if (note.startsWith('inconclusive')) return 'quota spent';
+  if (note.startsWith('no answer')) return 'no answer';
   if (/provider state|provider_states/.test(note)) return 'provider state not offered';
   if (/no control API/.test(note)) return 'control API only';
   if (/allow\.writes/.test(note)) return 'writes not allowed';
@@ -66,7 +68,9 @@ function classify(row: ClauseRow, partial: boolean): UncheckedClause {
   }
   const tally = new Map<UncheckedReason, number>();
   for (const t of row.tests) {
-    const cls = t.state === 'inconclusive' ? 'quota spent' : reasonClass(t.skipReason ?? '');
+    const note = t.skipReason ?? '';
+    const cls =
+      t.state === 'inconclusive' && !note.startsWith('no answer') ? 'quota spent' : reasonClass(note);
     tally.set(cls, (tally.get(cls) ?? 0) + 1);
   }
   const reasons = UNCHECKED_REASONS.filter((r) => tally.has(r));

@@ -74,6 +74,10 @@ td.tests summary { cursor: pointer; color: var(--muted); margin: 2px 0; }
 .mark.inconclusive { color: var(--inc); }
 pre.warn { background: var(--warn-bg); }
 .failure { padding: 6px 0; border-bottom: 1px solid var(--line); }
+.quote { margin: 4px 0; padding: 4px 10px; border-left: 3px solid var(--fail, #b42318); background: rgba(0,0,0,.03); font-family: Georgia, serif; }
+.quote q { display: inline; }
+.quote .muted { display: block; font-family: system-ui, sans-serif; font-size: .85em; }
+.server-errors .exchange pre, .no-answer pre { max-height: 14em; overflow: auto; }
 .failure blockquote { margin: 4px 0 6px; padding: 4px 10px; border-left: 3px solid var(--line); color: var(--muted, #555); }
 .failed-tests { padding-left: 18px; }
 .exchange { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }

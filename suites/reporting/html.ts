@@ -2,9 +2,16 @@
  * The HTML conformance report: one self-contained page (inline CSS, a few lines of inline JS for
  * filtering the matrix; everything is readable without it). All text is escaped.
  */
-import type { CitingTest, ClauseRow, StatusCounts, VerdictItem } from './clause-matrix.js';
+import {
+  type CitingTest,
+  type ClauseRow,
+  failsClause,
+  failureOn,
+  type StatusCounts,
+  type VerdictItem,
+} from './clause-matrix.js';
 import { type Coverage, UNCHECKED_REASONS } from './coverage.js';
-import { failuresSection } from './html-failures.js';
+import { failuresSection, noAnswerSection, serverErrorsSection } from './html-failures.js';
 import { CSS, SCRIPT } from './html-style.js';
 import type { ConformanceReport } from './report.js';
 import { sensitivityHtml } from './sensitivity.js';
@@ -40,6 +47,10 @@ const itemText = (i: VerdictItem): string => {
       return `unknown clause id <code>${e(i.id)}</code>: ${e(i.message)}`;
     case 'run-error':
       return `run error: <pre class="err">${e(truncate(i.message, 2000))}</pre>`;
+    case 'server-error':
+      return `server error in <b>${e(i.fullName)}</b> <span class="muted">${e(i.file)}</span>: ${e(truncate(i.message, 300))}`;
+    case 'no-answer':
+      return `no answer in <b>${e(i.fullName)}</b> <span class="muted">${e(i.file)}</span>: ${e(truncate(i.message, 300))}`;
   }
 };
 
@@ -77,8 +88,8 @@ const citingTests = (tests: readonly CitingTest[]): string => {
 
 const details = (row: ClauseRow): string => {
   const errors = row.tests
-    .filter((t) => t.state === 'failed')
-    .map((t) => `<pre class="err">${e(truncate(t.errorMessage ?? 'failed', 1500))}</pre>`);
+    .filter((t) => failsClause(t, row.id))
+    .map((t) => `<pre class="err">${e(truncate(failureOn(t, row.id) ?? 'failed', 1500))}</pre>`);
   const warned = row.warnings.map(
     (w) => `<pre class="err warn">${e(truncate(`warned by "${w.fullName}": ${w.message}`, 1500))}</pre>`,
   );
@@ -92,7 +103,7 @@ const matrixRow = (row: ClauseRow): string =>
   `<td>${breakable(row.section)}</td>` +
   `<td>${pill(`kind ${row.kind}`, row.kind)}</td>` +
   `<td>${pill(row.status, row.status)}</td>` +
-  `<td class="rule">${e(row.rule)}</td>` +
+  `<td class="rule">${e(row.rule)}${row.quote?.length ? `<div class="quote">${row.quote.map((q) => `<q>${e(q)}</q>`).join(' … ')}</div>` : ''}</td>` +
   `<td class="tests">${citingTests(row.tests)}${fakeEvidence(row)}</td>` +
   `<td>${details(row)}</td></tr>`;
 
@@ -271,6 +282,8 @@ export const toHtml = (report: ConformanceReport): string => {
   }</div></div>
 ${verdictBadge(report)}</header>
 ${failuresSection(report)}
+${serverErrorsSection(report)}
+${noAnswerSection(report)}
 ${report.sensitivity ? sensitivityHtml(report.sensitivity) : ''}
 <div class="cards">${cards}</div>
 ${issueList('Report errors', 'errors', verdict.errors)}

@@ -61,7 +61,8 @@ export const waiverLabel = (w: Waiver): string => `${named(w)} until ${w.expires
 
 function covers(w: Waiver, item: VerdictItem): boolean {
   if ('clause' in w) return item.type === 'clause' && item.id === w.clause;
-  return item.type === 'test' && item.fullName.includes(w.test);
+  // A test waiver covers the test's failure and the server errors it met.
+  return (item.type === 'test' || item.type === 'server-error') && item.fullName.includes(w.test);
 }
 
 /** The failing tests of a clause count as that clause's: a test waiver covers a clause failing only through it. */

@@ -50,15 +50,25 @@ export function verdictExit(jsonPath: string, minCoverage: number | undefined): 
   ];
   if (gateLines.length > 0) process.stdout.write(`\n${gateLines.join('\n')}\n`);
   const lines = [
-    ...v.failing.map((i) => `  FAIL  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : ''}: ${i.message}`),
+    ...v.failing.map((i) =>
+      i.type === 'server-error'
+        ? `  SERVER ERROR  ${i.fullName}: ${i.message}`
+        : `  FAIL  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : ''}: ${i.message}`,
+    ),
+    ...(v.noAnswer ?? []).map((i) => `  NO ANSWER  ${'fullName' in i ? i.fullName : ''}: ${i.message}`),
     ...v.errors.map((i) => `  ERROR ${'id' in i ? `${i.id}: ` : ''}${i.message.split('\n')[0]}`),
     ...v.warnings.map((i) => `  WARN  ${'id' in i ? i.id : ''}: ${i.message}`),
   ];
   if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`);
+  const serverErrors = v.failing.filter((i) => i.type === 'server-error').length;
+  if ((v.noAnswer ?? []).length >= 3)
+    process.stdout.write(
+      `\n${(v.noAnswer ?? []).length} tests had requests that got no answer: the target or the network could not keep up with this run\n`,
+    );
   const cov = report.coverage;
   const partial = v.status === 'PASS' && cov.checked < cov.documented ? ' (partial)' : '';
   process.stdout.write(
-    `\nconformance verdict: ${v.status}${partial} (${v.failing.length} failing, ${v.errors.length} report errors, ${v.warnings.length} warnings, ${v.inconclusive} inconclusive)${report.filter ? ' — partial run' : ''}\n`,
+    `\nconformance verdict: ${v.status}${partial} (${v.failing.length} failing${serverErrors > 0 ? `, of which ${serverErrors} server errors` : ''}, ${v.errors.length} report errors, ${v.warnings.length} warnings, ${v.inconclusive} inconclusive${(v.noAnswer ?? []).length > 0 ? `, ${(v.noAnswer ?? []).length} without an answer` : ''})${report.filter ? ' — partial run' : ''}\n`,
   );
   process.stdout.write(`coverage: ${coverageLine(cov)}\n`);
   const reasons = Object.entries(cov.byReason).filter(([, n]) => n > 0);

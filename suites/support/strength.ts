@@ -8,8 +8,10 @@
  * A 429 that the spec's rate message explains, met by a test that is not about rate limits, makes the test
  * inconclusive (quota spent), never failed: `markInconclusive` records why, then the test is skipped.
  */
+import { processError } from '@vitest/utils/error';
 import { TestRunner } from 'vitest';
 import { clauseById } from '../../contract/clauses/index.js';
+import { BudgetExhausted } from '../target/request-budget.js';
 
 /** What a test recorded about its own strengths; read by the reporter from `TestCase.meta()`. */
 export interface StrengthMeta {
@@ -19,6 +21,18 @@ export interface StrengthMeta {
   assumedWarnings?: { clauseId: string; message: string }[];
   /** Set when the test met a spent quota: why it could not conclude. */
   inconclusive?: string;
+  /** Documented clause ids checked through documented(), failing or not. */
+  documentedChecks?: string[];
+  /** Failures of documented() checks: each names the clauses its assertion checks (the test fails with them). */
+  boundFailures?: BoundFailure[];
+}
+
+/** A failed hard assertion bound to the documented clause(s) it checks (issue 33: a red names its clause). */
+export interface BoundFailure {
+  readonly clauseIds: string[];
+  readonly message: string;
+  /** Further failures of the same clauses with the same first line, not kept (a property's many counterexamples). */
+  more?: number;
 }
 
 declare module '@vitest/runner' {
@@ -34,6 +48,9 @@ export function setAssumedStrength(targetIsFake: boolean): void {
 }
 
 export class StrengthRuleError extends Error {}
+
+/** Failures kept per set of clauses; the rest are counted (a property may break one rule in hundreds of cases). */
+const KEPT_PER_CLAUSES = 3;
 
 function assumedClause(clauseId: string): void {
   const clause = clauseById(clauseId);
@@ -106,4 +123,116 @@ export function continueIfAssumedHeld(held: boolean, clauseId: string, rest: str
   const reason = `not checked on this target: ${rest} builds on the fake's choice ${clauseId}, which this target does not share (see its warning)`;
   if (!test) throw new Error(reason);
   test.context.skip(reason);
+}
+
+/** Thrown by arranged() when the target lacks what a test needs: the test stops "not checkable here", never fails. */
+export class ArrangementStop extends Error {}
+
+/**
+ * An arrangement step (finding or creating the data a test needs) never fails the test (issue 32, "no red from
+ * arrangement"): `arranged(ctx, holds, reason)` stops the running test as skipped with "not checkable here: <reason>"
+ * when `holds` is false, so a target whose data cannot serve the test (too few sessions, a knowledgebase with too few
+ * matching chunks) leaves the clause unchecked instead of red. Use it wherever a test would otherwise `expect` a
+ * precondition on the target's data; create the data through the public API or a provider state first when the target
+ * allows it.
+ */
+export function arranged(
+  ctx: { skip: (note: string) => never } | undefined,
+  holds: boolean,
+  reason: string,
+): asserts holds {
+  if (holds) return;
+  const note = `not checkable here: ${reason}`;
+  const test = TestRunner.getCurrentTest();
+  const skip = ctx?.skip ?? test?.context.skip;
+  if (!skip) throw new ArrangementStop(note);
+  skip(note);
+}
+
+/** vitest's skip (a PendingError), the request budget's stop and an arrangement stop: not failures. */
+const isStop = (err: unknown): boolean =>
+  err instanceof ArrangementStop ||
+  (typeof err === 'object' &&
+    err !== null &&
+    ((err as { code?: unknown }).code === 'VITEST_PENDING' || err instanceof BudgetExhausted));
+
+function documentedClauses(ids: readonly string[]): void {
+  if (ids.length === 0)
+    throw new StrengthRuleError('documented([], …): name the clause(s) the check is about');
+  for (const id of ids) {
+    const clause = clauseById(id);
+    if (!clause) throw new StrengthRuleError(`documented('${id}'): no such clause in the catalogue`);
+    if (clause.kind !== 'documented')
+      throw new StrengthRuleError(`documented('${id}'): ${id} is an assumed clause; check it with assumed()`);
+  }
+}
+
+function recordBound(ids: readonly string[], failure: unknown | undefined): void {
+  const test = TestRunner.getCurrentTest();
+  if (!test) {
+    if (failure !== undefined) throw failure;
+    return;
+  }
+  test.meta.documentedChecks ??= [];
+  for (const id of ids) if (!test.meta.documentedChecks.includes(id)) test.meta.documentedChecks.push(id);
+  if (failure === undefined) return;
+  const message = messageOf(failure);
+  const key = `${ids.join(',')}\u0000${message.split('\n')[0]}`;
+  test.meta.boundFailures ??= [];
+  const same = test.meta.boundFailures.filter((f) => f.clauseIds.join(',') === ids.join(','));
+  const again = same.find((f) => `${f.clauseIds.join(',')}\u0000${f.message.split('\n')[0]}` === key);
+  if (again || same.length >= KEPT_PER_CLAUSES) {
+    const counted = again ?? (same.at(-1) as BoundFailure);
+    counted.more = (counted.more ?? 0) + 1;
+    return;
+  }
+  test.meta.boundFailures.push({ clauseIds: [...ids], message });
+  // The test fails with this error, as expect.soft() fails it, and goes on checking; the serialized error carries the
+  // clauses it names, so the reporter marks red only those (suites/reporting/clause-reporter.ts).
+  const error = processError(failure) as Record<string, unknown>;
+  error.boundClauses = [...ids];
+  test.result ??= { state: 'fail' } as NonNullable<typeof test.result>;
+  const result = test.result;
+  result.state = 'fail';
+  result.errors ??= [];
+  result.errors.push(error as never);
+}
+
+/**
+ * A hard assertion bound to the documented clause(s) it checks (issue 33, "a red names the clause its failed
+ * assertion checks"): when `check` fails, the test fails (as a plain expect would, on every target) but the clause
+ * matrix marks red only `clauseIds`, not every clause the test's title cites; and the test goes on, so its other
+ * checks still count. Use it where a test (or a property) checks several documented rules, so one broken rule does
+ * not turn the others red. Returns whether the check held. An unbound failure (a plain expect) still falls back to
+ * every clause of the title.
+ */
+export function documented(clauseIds: string | readonly string[], check: () => void): boolean;
+export function documented(
+  clauseIds: string | readonly string[],
+  check: () => Promise<void>,
+): Promise<boolean>;
+export function documented(
+  clauseIds: string | readonly string[],
+  check: () => void | Promise<void>,
+): boolean | Promise<boolean> {
+  const ids = typeof clauseIds === 'string' ? [clauseIds] : [...clauseIds];
+  documentedClauses(ids);
+  const settle = (failure: unknown | undefined): boolean => {
+    // A stop (ctx.skip, an inconclusive quota) is no failure of the check: it goes on stopping the test.
+    if (isStop(failure)) throw failure;
+    recordBound(ids, failure);
+    return failure === undefined;
+  };
+  let result: void | Promise<void>;
+  try {
+    result = check();
+  } catch (err) {
+    return settle(err);
+  }
+  if (result instanceof Promise)
+    return result.then(
+      () => settle(undefined),
+      (err: unknown) => settle(err ?? new Error('rejected')),
+    );
+  return settle(undefined);
 }

@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
 import type { DataOf, ParamsInput, StateName } from '../../contract/provider-states/index.js';
+import { noteUnanswered } from '../target/answers.js';
 import { exchangesOf, learnSecrets } from '../target/exchange-note.js';
 import { loadTarget } from '../target/load-target.js';
 import type { Target, TokenName } from '../target/target.js';
@@ -45,6 +46,7 @@ export function useTarget(): () => Target {
   // A failed test keeps its last exchanges, redacted, for the report (before teardown sends anything); then what the
   // test's provider states made is undone (where the target offers teardown).
   afterEach(async (ctx) => {
+    noteUnanswered(ctx.task);
     if (ctx.task.result?.state === 'fail') ctx.task.meta.exchanges = exchangesOf(ctx.task.id);
     if (target) await tearDownStates(target);
   });

@@ -54,17 +54,25 @@ const headerLines = (headers: Record<string, string>): string[] =>
     .filter(([name]) => SHOWN.test(name))
     .map(([name, value]) => `${name.toLowerCase()}: ${value}`);
 
+/** The request side of an exchange as a report shows it, redacted and cut. */
+export function requestNoteOf(req: RawRequest): string {
+  const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? '(binary body)' : req.body;
+  const sent = redactor.request(req.headers, body);
+  const path = new URL(req.url).pathname;
+  return [`${req.method} ${path}`, ...headerLines(sent.headers), '', cut(sent.body ?? '')].join('\n');
+}
+
+/** One exchange as a report shows it, redacted and cut. */
+export function noteOf(req: RawRequest, res: RawResponse): ExchangeNote {
+  const got = redactor.response(res.headers, res.text);
+  return {
+    request: requestNoteOf(req),
+    response: [`${res.status}`, ...headerLines(got.headers), '', cut(got.body)].join('\n'),
+  };
+}
+
 /** The kept exchanges of test `id`, redacted and cut (none when it sent nothing). */
 export function exchangesOf(id: string): ExchangeNote[] {
   if (id !== lastTestId) return [];
-  return last.map(({ req, res }) => {
-    const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? '(binary body)' : req.body;
-    const sent = redactor.request(req.headers, body);
-    const got = redactor.response(res.headers, res.text);
-    const path = new URL(req.url).pathname;
-    return {
-      request: [`${req.method} ${path}`, ...headerLines(sent.headers), '', cut(sent.body ?? '')].join('\n'),
-      response: [`${res.status}`, ...headerLines(got.headers), '', cut(got.body)].join('\n'),
-    };
-  });
+  return last.map(({ req, res }) => noteOf(req, res));
 }

@@ -4,6 +4,7 @@
  */
 import { operationById, type TargetConfig } from '../../contract/index.js';
 import { ragRootOf } from '../../contract/requests/rag-models.js';
+import { answered, noteAnswer } from './answers.js';
 import type { ControlClient } from './control-client.js';
 import { currentTestId } from './current-test.js';
 import { keepExchange } from './exchange-note.js';
@@ -121,7 +122,14 @@ export function createHttpTarget(
   const baseOf = (base: 'base' | 'org' | undefined) =>
     (base === 'org' ? (config.org_base_url ?? config.base_url) : config.base_url).replace(/\/$/, '');
 
-  const exchange = (path: string, credential: string, encoding: 'json' | 'form', o: CallOptions) => {
+  /** `documented`: a call of the operation table (a POST there answers with the spec's JSON envelopes). */
+  const exchange = (
+    path: string,
+    credential: string,
+    encoding: 'json' | 'form',
+    o: CallOptions,
+    documented = false,
+  ) => {
     const choose: ChooseToken | undefined = budget ? (values) => stickyPick(budget, values) : undefined;
     const headers: Record<string, string> = {
       ...authHeaders(config, credential, o.auth, choose),
@@ -162,8 +170,12 @@ export function createHttpTarget(
       headers,
       ...(body !== undefined ? { body } : {}),
     };
-    return send(req).then((res) => {
+    // The spec documents a JSON envelope for every answer of a Platform or Project Integration operation (the RAG
+    // endpoints answer in their providers' shapes, whose error body it does not show).
+    const json = documented && !rag && req.method === 'POST';
+    return answered(req, (r) => send(r, config.request_timeout_ms)).then((res) => {
       keepExchange(req, res);
+      noteAnswer(req, res, json);
       // Against the fake, counters are reset before every test: a stray 429 there is the fake's fault, and fails.
       if (config.kind === 'fake') return res;
       const reason = inconclusiveReason(res, { operation: path, credential: credentialName(spent), rag });
@@ -194,7 +206,7 @@ export function createHttpTarget(
     },
     call(operationId, o = {}) {
       const op = operationById(operationId);
-      return exchange(op.path, op.credential, op.encoding, o);
+      return exchange(op.path, op.credential, op.encoding, o, true);
     },
     raw(path, o = {}) {
       // A path under a RAG root spends the project key's RAG budget, as the table's RAG operations do.

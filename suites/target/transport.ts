@@ -5,18 +5,21 @@ import { type RawRequest, type RawResponse, rawResponse } from './exchange.js';
 
 export type { RawRequest, RawResponse } from './exchange.js';
 
+/** How long a request waits for an answer unless the target config says otherwise (request_timeout_ms). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
 /** Send one request (through the run's cassette in record and replay modes: suites/target/cassettes.ts). */
-export function send(req: RawRequest): Promise<RawResponse> {
-  return sendThroughCassette(req, sendToDeployment);
+export function send(req: RawRequest, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<RawResponse> {
+  return sendThroughCassette(req, (r) => sendToDeployment(r, timeoutMs));
 }
 
-async function sendToDeployment(req: RawRequest): Promise<RawResponse> {
+async function sendToDeployment(req: RawRequest, timeoutMs: number): Promise<RawResponse> {
   const res = await request(req.url, {
     method: req.method as 'POST',
     headers: req.headers,
     ...(req.body !== undefined ? { body: req.body } : {}),
-    headersTimeout: 30_000,
-    bodyTimeout: 30_000,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
   });
   const text = await res.body.text();
   const headers: Record<string, string> = {};

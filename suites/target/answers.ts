@@ -1,0 +1,129 @@
+/**
+ * Server errors and silence, each a verdict item of its own (issue 33; DESIGN.md "Server errors fail"):
+ *
+ * - **a server error**: any 5xx to any request the suites send, or an answer that is not JSON where the spec
+ *   documents JSON (a POST to a Platform or Project Integration operation: "Success envelope" / "Error envelope").
+ *   The running test keeps the first few, redacted (exchange-note.ts), and the verdict fails on them apart from any
+ *   clause, as Schemathesis's not_a_server_error check does.
+ * - **no answer**: a request that got no answer within the transport's timeout (or was still in flight when the
+ *   test timed out). The running test keeps the request, how many requests were in flight and how long it waited;
+ *   the test then ends as "no answer", never as a red on the clause it was about.
+ */
+import { TestRunner } from 'vitest';
+import { type ExchangeNote, noteOf, requestNoteOf } from './exchange-note.js';
+import type { RawRequest, RawResponse } from './transport.js';
+
+/** One server error met by a test: what was sent and what came back, redacted and cut. */
+export interface ServerErrorNote extends ExchangeNote {
+  readonly status: number;
+  /** `5xx` or `not JSON` (where the spec documents a JSON envelope). */
+  readonly why: string;
+}
+
+/** One request that got no answer. */
+export interface NoAnswerNote {
+  readonly request: string;
+  /** How long it waited, in milliseconds. */
+  readonly elapsedMs: number;
+  /** Requests of the whole run in flight when it was given up (itself included). */
+  readonly inFlight: number;
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    /** Server errors the test met: the first few in full, the rest counted in serverErrorsMore. */
+    serverErrors?: ServerErrorNote[];
+    serverErrorsMore?: number;
+    /** Requests of the test that got no answer. */
+    noAnswers?: NoAnswerNote[];
+  }
+}
+
+/** Server errors kept in full per test (a property may meet hundreds). */
+const KEPT = 3;
+
+/** The thrown error of a request that got no answer: the reporter ends its test as "no answer". */
+export class NoAnswer extends Error {
+  override readonly name = 'NoAnswer';
+}
+
+/** undici's codes for a request given up on for silence. */
+const SILENCE = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export const isSilence = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && SILENCE.has(String((err as { code?: unknown }).code));
+
+/** Why `res` is a server error, or undefined. `json`: the spec documents a JSON envelope for this request. */
+export function serverErrorIn(res: RawResponse, json: boolean): string | undefined {
+  if (res.status >= 500) return `${res.status}`;
+  if (json && res.json === undefined) return 'not JSON';
+  return undefined;
+}
+
+/** Keep `res` on the running test when it is a server error. */
+export function noteAnswer(req: RawRequest, res: RawResponse, json: boolean): void {
+  const why = serverErrorIn(res, json);
+  if (why === undefined) return;
+  const test = TestRunner.getCurrentTest();
+  if (!test) return;
+  test.meta.serverErrors ??= [];
+  if (test.meta.serverErrors.length >= KEPT) {
+    test.meta.serverErrorsMore = (test.meta.serverErrorsMore ?? 0) + 1;
+    return;
+  }
+  test.meta.serverErrors.push({ ...noteOf(req, res), status: res.status, why });
+}
+
+/** Requests in flight, run-wide, and per test (for a test that times out while one waits). */
+let inFlight = 0;
+const pending = new Map<string, Map<RawRequest, number>>();
+
+/** Send through `send`, counting what is in flight and turning silence into NoAnswer. */
+export async function answered(
+  req: RawRequest,
+  send: (req: RawRequest) => Promise<RawResponse>,
+  now: () => number = Date.now,
+): Promise<RawResponse> {
+  const testId = TestRunner.getCurrentTest()?.id;
+  const started = now();
+  inFlight += 1;
+  const mine = testId === undefined ? undefined : (pending.get(testId) ?? new Map<RawRequest, number>());
+  if (testId !== undefined && mine) {
+    mine.set(req, started);
+    pending.set(testId, mine);
+  }
+  try {
+    return await send(req);
+  } catch (err) {
+    if (!isSilence(err)) throw err;
+    const note = { request: requestNoteOf(req), elapsedMs: now() - started, inFlight };
+    const test = TestRunner.getCurrentTest();
+    if (test) {
+      test.meta.noAnswers ??= [];
+      test.meta.noAnswers.push(note);
+    }
+    throw new NoAnswer(
+      `no answer within the timeout: ${note.request.split('\n')[0]} after ${note.elapsedMs} ms, ${note.inFlight} request(s) in flight`,
+    );
+  } finally {
+    inFlight -= 1;
+    mine?.delete(req);
+    if (testId !== undefined && mine?.size === 0) pending.delete(testId);
+  }
+}
+
+/**
+ * After a test: a request of it still waiting when it ended (vitest's test timeout came first) is a request that got
+ * no answer. Called from useTarget()'s afterEach.
+ */
+export function noteUnanswered(
+  task: { id: string; meta: { noAnswers?: NoAnswerNote[] } },
+  now = Date.now(),
+): void {
+  const mine = pending.get(task.id);
+  if (!mine || mine.size === 0) return;
+  task.meta.noAnswers ??= [];
+  for (const [req, started] of mine)
+    task.meta.noAnswers.push({ request: requestNoteOf(req), elapsedMs: now - started, inFlight });
+  pending.delete(task.id);
+}
