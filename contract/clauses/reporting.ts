@@ -75,4 +75,9 @@ export const reportingClauses = defineClauses([
     R,
     'A request that gets no answer within the timeout (request_timeout_ms, default 30 s), or is still waiting when its test times out, is a "no answer" item with the request, how many requests were in flight and the time waited; its test counts as inconclusive and no clause turns red for it; a run with many says the target or the network could not keep up.',
   ),
+  assumed(
+    'HARNESS-PROVIDER-STATE-CHECK',
+    R,
+    '`--check-provider-states` (and the start of every run whose target has provider_states, except record and replay) enters each provider state the target offers once with the probes of suites/target/provider-state-probes.ts, in an organization of its own, and tears it down: a refused set-up, data outside the catalogue (docs/provider-states.schema.json), a scalar param not echoed as sent, or a state that does not do what the catalogue says (a balance set then read back) is a difference naming the state and the parameter. A state with a difference is treated as not offered by the tests that need it, with that reason.',
+  ),
 ]);

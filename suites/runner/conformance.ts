@@ -10,7 +10,7 @@
  * conformance verdict (reports/conformance.json), not on vitest's own exit code: see EXIT_CODES.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -30,6 +30,7 @@ import { LEDGER_ENV } from '../target/quota-ledger.js';
 import { applyGateOptions, checkGateOptions } from './gate-options.js';
 import { runMerge } from './merge.js';
 import { MERGE_COMMAND, RUN_OPTIONS } from './options.js';
+import { runStateCheck, stateCheckExit } from './provider-states-check.js';
 import { parseShard, type Shard } from './shard.js';
 import { runShard } from './shard-run.js';
 import { EXIT_CODES, verdictExit } from './verdict-output.js';
@@ -46,6 +47,7 @@ const HELP = `Usage: ${PROGRAM} --target FILE [--out DIR] [--record DIR] [--filt
        ${PROGRAM} --target FILE --sensitivity [--rule ID]... [--out DIR]
        ${PROGRAM} --target FILE --shard i/n [--out DIR] [--filter PATTERN] [FILES...]
        ${PROGRAM} merge DIR... [--out DIR] [--waivers FILE] [--baseline FILE] [--min-documented-coverage N]
+       ${PROGRAM} --target FILE --check-provider-states [--out DIR]
 
 Runs the conformance suites once against a deployment and gates on the clause verdict.
 
@@ -80,6 +82,12 @@ Options:
                          the target's tokens dealt apart from the other shards' (token_pools); prints what it
                          was dealt before sending a request; exits 0 once its result is written. The verdict is
                          the merge's: \`${PROGRAM} merge DIR...\` (docs/ci.md, "Sharded runs")
+      --check-provider-states
+                         only enter each provider state the target offers once, with the probes of
+                         suites/target/provider-state-probes.ts, tear it down, and print every difference from
+                         the catalogue (docs/provider-states.schema.json): the state, the parameter, what came
+                         back; writes DIR/provider-states-check.json. Every run whose target has provider_states
+                         does this first, and treats a state that fails as not offered (its tests skip, saying why)
   FILES...               only run test files whose path contains one of these strings
   -h, --help             show this help
 
@@ -98,9 +106,15 @@ Exit codes:
   4  nothing failed, but fewer documented clauses were checked than --min-documented-coverage
 With merge: as above, and 2 when the shards given are not one whole run (one missing, one given twice, another
   target or selection); nothing is written then
+With --check-provider-states: 0 every state the target offers passed, 1 one failed or the catalogue could not be
+  read, 2 usage error
 With --sensitivity: 0 the check ran and the unbroken run did not fail (caught and missed are in the table),
   1 the unbroken run failed (its failing clauses' rules are not checkable) or no report, 2 usage error
   (an unknown --rule, a missing target, an option that does not go with it); an earlier report is kept`;
+
+/** The first of `names` the command line gives. */
+const firstGivenOf = <V extends Record<string, unknown>>(values: V, names: (keyof V)[]) =>
+  names.find((name) => values[name] !== undefined && values[name] !== false);
 
 const usageError = (message: string): never => {
   process.stderr.write(`conformance: ${message}\n\nRun with --help for usage.\n`);
@@ -157,6 +171,22 @@ const main = async (): Promise<number> => {
   if (existsSync(reportsDir) && !statSync(reportsDir).isDirectory())
     return usageError(`--out ${values.out}: not a directory`);
   if (values.rule !== undefined && !values.sensitivity) return usageError('--rule goes with --sensitivity');
+  if (values['check-provider-states']) {
+    const clash = firstGivenOf(values, [
+      'replay',
+      'record',
+      'filter',
+      'sensitivity',
+      'shard',
+      'waivers',
+      'baseline',
+    ]);
+    if (clash) return usageError(`--check-provider-states runs no tests: it does not go with --${clash}`);
+    if (!loaded.config.provider_states)
+      return usageError(`the target config ${loaded.path} names no provider_states to check`);
+    mkdirSync(reportsDir, { recursive: true });
+    return stateCheckExit(await runStateCheck(loaded.config, reportsDir));
+  }
   /** The first of these options the command line gives. */
   const firstGiven = (names: (keyof typeof values)[]) => names.find((name) => values[name] !== undefined);
   let shard: Shard | undefined;
@@ -227,6 +257,12 @@ const main = async (): Promise<number> => {
   }
 
   applyGateOptions(values, reportsDir);
+  // Provider states are checked before any test relies on them (not in record or replay: the check's requests
+  // belong to no test file's cassette).
+  if (config.provider_states && values.replay === undefined && values.record === undefined) {
+    mkdirSync(reportsDir, { recursive: true });
+    await runStateCheck(config, reportsDir);
+  }
   if (shard)
     return runShard({
       repoRoot: REPO_ROOT,

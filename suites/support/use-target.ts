@@ -142,6 +142,8 @@ export async function undoLastFirst(steps: readonly (() => Promise<unknown>)[]):
  */
 export async function stateMissing(t: Target, name: StateName): Promise<string | undefined> {
   if (!t.providerStates) return 'target has no provider_states';
+  const rejected = t.providerStates.rejected.get(name);
+  if (rejected !== undefined) return rejected;
   try {
     return (await t.providerStates.supports(name)) ? undefined : `target offers no provider state "${name}"`;
   } catch (err) {

@@ -6,6 +6,7 @@ import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
 import { beginCassette, cassetteMode, endCassette } from './cassettes.js';
 import { createControlClient } from './control-client.js';
 import { startInProcessTarget } from './in-process.js';
+import { rejectedStates } from './provider-state-verdicts.js';
 import { createProviderStatesClient } from './provider-states-client.js';
 import { budgetFor } from './request-budget.js';
 import { createHttpTarget, type Target } from './target.js';
@@ -22,7 +23,7 @@ export async function loadTarget(): Promise<Target> {
   beginCassette(config);
   const control = config.control ? createControlClient(config.control) : undefined;
   const providerStates = config.provider_states
-    ? createProviderStatesClient(config.provider_states)
+    ? createProviderStatesClient(config.provider_states, rejectedStates())
     : undefined;
   return createHttpTarget(
     config,

@@ -28,6 +28,11 @@ export class ProviderStateError extends Error {
 }
 
 export interface ProviderStatesClient {
+  /**
+   * States the deployment offers that failed --check-provider-states at the start of this run, with the reason:
+   * treated as not offered (supports() is false for them).
+   */
+  readonly rejected: ReadonlyMap<StateName, string>;
   /** What the deployment offers (read once, then kept). */
   catalogue(): Promise<readonly OfferedState[]>;
   /** Whether the deployment offers `name` at the version of our catalogue. */
@@ -43,6 +48,7 @@ const describeAnswer = (res: RawResponse): string =>
 
 export function createProviderStatesClient(
   config: NonNullable<TargetConfig['provider_states']>,
+  rejected: ReadonlyMap<StateName, string> = new Map(),
 ): ProviderStatesClient {
   const base = config.url.replace(/\/$/, '');
   const exchange = (method: 'GET' | 'POST', path: string, body?: unknown) =>
@@ -73,9 +79,11 @@ export function createProviderStatesClient(
   };
 
   return {
+    rejected,
     catalogue: async () => (await readCatalogue()).states,
 
     async supports(name) {
+      if (rejected.has(name)) return false;
       const { states } = await readCatalogue();
       return states.some((s) => s.name === name && s.version === providerStateCatalogue[name].version);
     },
