@@ -44,9 +44,13 @@ const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
 const exactPattern = (text: string) => new RegExp(`^${escapeStringRegexp(text)}$`);
 
-/** Messages the spec gives with their status (401, 403, 429), as patterns a conforming message matches. */
+/**
+ * Messages the spec gives with the 403 status (a missing permission, role or scope), as patterns a conforming message
+ * matches: what makes a 403 the spec's own. (The 401 messages are not read here: a 401 is its class whatever it says,
+ * and the loose gist of one, "no longer a member", must not claim other 403s.)
+ */
 const STATUS_MESSAGES: readonly RegExp[] = REFUSALS.flatMap((r) => {
-  if (r.documented !== 'status' || r.message === undefined) return [];
+  if (r.status !== 403 || r.documented !== 'status' || r.message === undefined) return [];
   if (r.documentedMessage) return [r.documentedMessage];
   return [typeof r.message === 'string' ? exactPattern(r.message) : r.message];
 });

@@ -5,9 +5,27 @@ import { assumed, documented } from './define.js';
 const A = 'Authentication';
 const FORBIDDEN = '403 `You do not have permission to perform this action`';
 
-/** One clause per row of the spec's access table (getSessions and getSessionMessages share a row). */
-const access = (id: string, op: string, rule: string) =>
-  documented(id, A, `${op}: ${rule} Any other token gets ${FORBIDDEN}.`);
+/** The Errors table's 403 row and the sentence that gives the status: the documented refusal of a missing right. */
+const ROW_403 =
+  '| 403 | Missing permission, role or project scope | You do not have permission to perform this action |';
+const MISSING_403 = 'A missing permission gives 403.';
+const BOTH_SET =
+  'When both are set, the role governs organization-level operations and fine-grained permissions govern project-level access.';
+const ROW = {
+  invite: '| inviteOrganizationMember | Owner | |',
+  updateChatbot: '| updateChatbot | Owner, Editor | Chatbot Write |',
+  updateSettings: '| updateProjectSettings | Owner, Editor | Setting Write |',
+  setLimit: '| setProjectUsageLimit | Owner | |',
+  removeLimit: '| removeProjectUsageLimit | Owner | |',
+  sessions: '| getSessions, getSessionMessages | Owner, Editor, Viewer, Operator | |',
+  playgroundSession: '| createPlaygroundAgentSession | Owner, Editor, Operator | Conversation Write |',
+  playgroundResponse: '| playgroundAgentResponse | Owner, Editor, Viewer, Trainer | Debugging Read |',
+  search: '| searchIndexDocument (Bearer) | Owner, Editor, Viewer, Trainer | Debugging Read |',
+} as const;
+
+/** One clause per row of the spec's access table (getSessions and getSessionMessages share a row), quoting it. */
+const access = (id: string, op: string, rule: string, row: string) =>
+  documented(id, A, `${op}: ${rule} Any other token gets ${FORBIDDEN}.`, [row, MISSING_403, ROW_403]);
 
 export const authenticationClauses = defineClauses([
   // Credentials
@@ -15,21 +33,29 @@ export const authenticationClauses = defineClauses([
     'AUTH-BEARER-HEADER',
     A,
     'Every Platform request requires the header `Authorization: Bearer <API_TOKEN>`.',
+    'Platform operations: header `Authorization: Bearer <API_TOKEN>`. Every request requires it.',
   ),
   documented(
     'AUTH-KEY-HEADER',
     A,
     'Project Integration operations take the project API key in the header `api-key: <PROJECT_API_KEY>`.',
+    'Project Integration operations: header `api-key: <PROJECT_API_KEY>`.',
   ),
   documented(
     'AUTH-KEY-PREFIX',
     A,
     'Project API keys start with `apk-`; they are created in the project integration settings, not through the public API.',
+    "Keys start with `apk-` and are created in the project's integration settings.",
   ),
   documented(
     'AUTH-RAG-KEY-HEADERS',
     A,
     'The RAG endpoints take the project API key as `Authorization: Bearer <PROJECT_API_KEY>` or `x-api-key: <PROJECT_API_KEY>` (the OpenAI-style endpoint documents Bearer; the Anthropic-style endpoint x-api-key or Bearer).',
+    [
+      'RAG endpoints: the project API key is accepted in `Authorization: Bearer` or `x-api-key`.',
+      '| POST {base_url}/openai/chat/completions | `Authorization: Bearer <PROJECT_API_KEY>` |',
+      '| POST {base_url}/anthropic/v1/messages | `x-api-key: <PROJECT_API_KEY>` (or Bearer) |',
+    ],
   ),
   assumed(
     'AUTH-MISSING-CREDENTIAL',
@@ -47,6 +73,10 @@ export const authenticationClauses = defineClauses([
     'AUTH-PLATFORM-PLAN',
     'What the service does',
     'The Platform API is available only to organizations on the Advanced, Agency or Enterprise plan.',
+    [
+      'Platform APIs. They use a Bearer API token (prefix `api-v1-`), are available on Advanced, Agency and Enterprise plans',
+      '| Plan availability | Project Integration: Professional and above; Platform: Advanced, Agency, Enterprise;',
+    ],
   ),
   assumed(
     'AUTH-PLATFORM-PLAN-STATUS',
@@ -59,66 +89,99 @@ export const authenticationClauses = defineClauses([
     'AUTH-ROLE-OWNER',
     A,
     'An Owner role has full project and organization access: it may call every Platform operation.',
+    'Owner has full project and organization access',
   ),
   documented(
     'AUTH-ROLE-EDITOR',
     A,
     'An Editor role has editor-level project access and limited organization access: it cannot invite members nor set or remove usage limits.',
+    [
+      'Editor has editor-level project access and limited organization access',
+      ROW.invite,
+      ROW.setLimit,
+      ROW.removeLimit,
+    ],
   ),
   documented(
     'AUTH-ROLE-VIEWER-READ-ONLY',
     A,
     `A Viewer role is read-only: updateChatbot, updateProjectSettings, setProjectUsageLimit, removeProjectUsageLimit, inviteOrganizationMember and createPlaygroundAgentSession get ${FORBIDDEN}.`,
+    [
+      'Viewer is read-only.',
+      ROW.updateChatbot,
+      ROW.updateSettings,
+      ROW.setLimit,
+      ROW.removeLimit,
+      ROW.invite,
+      ROW.playgroundSession,
+      MISSING_403,
+      ROW_403,
+    ],
   ),
   documented(
     'AUTH-ROLES-TRAINER-OPERATOR',
     A,
     'Trainer and Operator are further roles named by the access table (Operator: sessions and playground sessions; Trainer: playground responses and search).',
+    [
+      'Other roles named by operations: Trainer, Operator.',
+      ROW.sessions,
+      ROW.playgroundSession,
+      ROW.playgroundResponse,
+      ROW.search,
+    ],
   ),
   documented(
     'AUTH-FINE-GRAINED-MODULES',
     A,
     'Fine-grained permissions are per module with action Read or Write; the named modules are Setting, Debugging, Conversation and Chatbot.',
+    'Fine-grained permissions: per module, Read or Write. Modules named: Setting, Debugging, Conversation, Chatbot.',
   ),
   documented(
     'AUTH-ROLE-OR-PERMISSION',
     A,
     'An operation is allowed when the token role is in the operation roles column OR the token holds the operation fine-grained permission (subject to AUTH-BOTH-SET-*).',
+    'Required access per operation (role OR fine-grained permission):',
   ),
   documented(
     'AUTH-BOTH-SET-ROLE-GOVERNS-ORG',
     A,
     'When a token has both a role and fine-grained permissions, the role decides organization-level operations.',
+    BOTH_SET,
   ),
   documented(
     'AUTH-BOTH-SET-PERMISSIONS-GOVERN-PROJECT',
     A,
     'When a token has both a role and fine-grained permissions, the fine-grained permissions decide project-level access.',
+    BOTH_SET,
   ),
   documented(
     'AUTH-MISSING-PERMISSION-403',
     A,
     `A token lacking the required role or permission gets ${FORBIDDEN}.`,
+    [MISSING_403, ROW_403],
   ),
   documented(
     'AUTH-SCOPE-403',
     A,
     `A project-level call naming a project outside the token scope gets ${FORBIDDEN}.`,
+    ["A project outside the token's scope gives 403.", ROW_403],
   ),
   documented(
     'AUTH-CREATOR-MEMBER-OF-PROJECT',
     A,
-    'The token creator must be a member of each project accessed; otherwise the call fails with an error saying the user is not a member of the project.',
+    'The token creator must be a member of each project accessed; otherwise the call fails in the error envelope with a message saying the user is not a member of the project. The spec describes that message without quoting it, so only what any faithful wording must contain is required: it speaks of membership (`member`) and of the project (`project`).',
+    'The token creator must be a member of each project accessed; otherwise the error says the user is not a member of the project.',
   ),
   assumed(
     'AUTH-NOT-MEMBER-STATUS',
     A,
-    'The creator-not-a-member-of-the-project error is 403 with message `User is not a member of the project`.',
+    'The creator-not-a-member-of-the-project error is 403 with message `User is not a member of the project`: the spec gives neither its status nor its exact words.',
   ),
   documented(
     'AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR',
     A,
     "Effective access follows the creator's current role: when the creator's organization role changes or is revoked, the token's access is restricted accordingly from the next request.",
+    "Effective access follows the creator's current role; if the role changes or is revoked, access is restricted accordingly.",
   ),
   assumed(
     'AUTH-EFFECTIVE-ACCESS-CAP',
@@ -161,67 +224,85 @@ export const authenticationClauses = defineClauses([
     'AUTH-ACCESS-GETMYPROJECTS',
     'getMyProjects',
     'any valid token may call it; no role or permission is needed.',
+    '| getMyProjects | any valid token | none |',
   ),
   access(
     'AUTH-ACCESS-GETORGANIZATIONDETAIL',
     'getOrganizationDetail',
     'roles Owner, Editor, Viewer; no fine-grained entry.',
+    '| getOrganizationDetail | Owner, Editor, Viewer | |',
   ),
   access(
     'AUTH-ACCESS-GETORGANIZATIONMEMBERS',
     'getOrganizationMembers',
     'roles Owner, Editor, Viewer; no fine-grained entry.',
+    '| getOrganizationMembers | Owner, Editor, Viewer | |',
   ),
   access(
     'AUTH-ACCESS-INVITEORGANIZATIONMEMBER',
     'inviteOrganizationMember',
     'role Owner only; no fine-grained entry.',
+    ROW.invite,
   ),
-  access('AUTH-ACCESS-UPDATECHATBOT', 'updateChatbot', 'roles Owner, Editor, or fine-grained Chatbot Write.'),
+  access(
+    'AUTH-ACCESS-UPDATECHATBOT',
+    'updateChatbot',
+    'roles Owner, Editor, or fine-grained Chatbot Write.',
+    ROW.updateChatbot,
+  ),
   access(
     'AUTH-ACCESS-UPDATEPROJECTSETTINGS',
     'updateProjectSettings',
     'roles Owner, Editor, or fine-grained Setting Write.',
+    ROW.updateSettings,
   ),
   access(
     'AUTH-ACCESS-GETPROJECTUSAGELIMIT',
     'getProjectUsageLimit',
     'roles Owner, Editor, Viewer; no fine-grained entry.',
+    '| getProjectUsageLimit | Owner, Editor, Viewer | |',
   ),
   access(
     'AUTH-ACCESS-SETPROJECTUSAGELIMIT',
     'setProjectUsageLimit',
     'role Owner only; no fine-grained entry.',
+    ROW.setLimit,
   ),
   access(
     'AUTH-ACCESS-REMOVEPROJECTUSAGELIMIT',
     'removeProjectUsageLimit',
     'role Owner only; no fine-grained entry.',
+    ROW.removeLimit,
   ),
   access(
     'AUTH-ACCESS-GETSESSIONS',
     'getSessions',
     'roles Owner, Editor, Viewer, Operator; no fine-grained entry (same row as getSessionMessages).',
+    ROW.sessions,
   ),
   access(
     'AUTH-ACCESS-GETSESSIONMESSAGES',
     'getSessionMessages',
     'roles Owner, Editor, Viewer, Operator; no fine-grained entry (same row as getSessions).',
+    ROW.sessions,
   ),
   access(
     'AUTH-ACCESS-CREATEPLAYGROUNDAGENTSESSION',
     'createPlaygroundAgentSession',
     'roles Owner, Editor, Operator, or fine-grained Conversation Write.',
+    ROW.playgroundSession,
   ),
   access(
     'AUTH-ACCESS-PLAYGROUNDAGENTRESPONSE',
     'playgroundAgentResponse',
     'roles Owner, Editor, Viewer, Trainer, or fine-grained Debugging Read.',
+    ROW.playgroundResponse,
   ),
   access(
     'AUTH-ACCESS-SEARCHINDEXDOCUMENT',
     'searchIndexDocument',
     'the Bearer variant: roles Owner, Editor, Viewer, Trainer, or fine-grained Debugging Read.',
+    ROW.search,
   ),
   assumed(
     'AUTH-GETSTATS-ASSUMED',

@@ -4,28 +4,39 @@ import { defineClauses } from './clause.js';
 import { assumed, documented } from './define.js';
 
 const E = 'Errors';
+const ROW_401 =
+  '| 401 | Token invalid, expired, deactivated, revoked, or creator removed | Invalid or revoked API token';
 
 export const errorClauses = defineClauses([
-  documented('ERR-ENVELOPE', E, 'Every error body (outside RAG) is {type: `RXERROR`, message: string}.'),
+  documented(
+    'ERR-ENVELOPE',
+    E,
+    'An answer that is an error (outside RAG) has the body {type: `RXERROR`, message: string}. The envelope is documented for an answer that is an error; which requests are refused is up to the rules of each operation (the spec states no body size limit, for one).',
+    ['Body: `type` = `RXERROR`, `message` string.', 'Error body of the RAG endpoints: not shown.'],
+  ),
   documented(
     'ERR-401-MESSAGE',
     E,
     'A token that is invalid, expired, deactivated or revoked gets 401 with message `Invalid or revoked API token`.',
+    ROW_401,
   ),
   documented(
     'ERR-403-MESSAGE',
     E,
     'A missing permission, role or project scope gets 403 with message `You do not have permission to perform this action`.',
+    '| 403 | Missing permission, role or project scope | You do not have permission to perform this action |',
   ),
   documented(
     'ERR-429-STATUS',
     E,
     'Exceeding a rate limit gets HTTP 429 (messages: RATE-429-MESSAGE, RATE-SEARCH-KEY-100).',
+    '| 429 | Rate limit exceeded |',
   ),
   documented(
     'ERR-INVALID-PARAMS-MESSAGE',
     E,
-    'A bad request body (missing required field, wrong type, value out of range or outside its enum) gets the message `Invalid params`.',
+    'A bad request body gets the message `Invalid params` where the spec names no other message for the case: a required field missing, or a value of the documented type outside its documented set or range (`orderBy: "RANDOM"`, `limit: 101`). How a server reads other representations (a numeric string, a boolean, `null`, a fraction for an integer, a case variant of an enum value) is not shown: ERR-JSON-NO-COERCION, ERR-NULL-NOT-ABSENT and the assumed clauses of each operation.',
+    'Other messages: `Invalid params` (bad request body)',
   ),
   assumed(
     'ERR-INVALID-PARAMS-STATUS',
@@ -45,7 +56,7 @@ export const errorClauses = defineClauses([
   assumed(
     'ERR-JSON-NO-COERCION',
     E,
-    'JSON fields are not coerced: a numeric string for an integer or number field, or a number for a string field, gets 400 `Invalid params`.',
+    'JSON fields are not coerced: a value of another JSON type than the field has (a numeric string or a boolean for an integer or number field, a number or a boolean for a string or enum field) gets 400 `Invalid params`. The spec gives the types but not how a server reads another representation: one that reads `"10"` as 10 is as faithful.',
   ),
   assumed(
     'ERR-NULL-NOT-ABSENT',

@@ -4,6 +4,12 @@ import { assumed, documented } from './define.js';
 
 const K = 'Endpoints/Project Integration';
 const P = 'Endpoints/Platform';
+/** The spec names `Invalid params` for a bad request body (Errors). */
+const INVALID_PARAMS_QUOTE = 'Other messages: `Invalid params` (bad request body)';
+const KEY_SEARCH_ROW =
+  '| POST /searchIndexDocument | key | query (string, required), limit (integer, required, default 10, max 100), offset (integer, default 0) | array of knowledgebase chunks |';
+const BEARER_SEARCH_ROW =
+  '| POST /searchIndexDocument | project_uid (string, required), query (string, required, max 5000 chars), limit (integer, required, 1-100), offset (integer >= 0), node_id (string, restrict to one document node) | data = array of chunks |';
 
 export const knowledgebaseClauses = defineClauses([
   assumed(
@@ -25,6 +31,12 @@ export const knowledgebaseClauses = defineClauses([
     'RES-KB-CHUNK-SHAPE',
     'Resources/Knowledgebase chunk',
     'A knowledgebase chunk from the project-key search is {point_id string, doc_id string, score number, content string}.',
+    'point_id (string), doc_id (string), score (number), content (string).',
+  ),
+  assumed(
+    'RES-KB-CHUNK-NONEMPTY',
+    'Resources/Knowledgebase chunk',
+    'A chunk has a non-empty point_id, doc_id and content, and one result list never holds the same point twice; the spec gives only the field types.',
   ),
 
   // Project-key variant
@@ -32,6 +44,7 @@ export const knowledgebaseClauses = defineClauses([
     'SEARCH-KEY-QUERY-REQUIRED',
     K,
     'Project-key searchIndexDocument requires query (string); without it: Invalid params.',
+    [KEY_SEARCH_ROW, INVALID_PARAMS_QUOTE],
   ),
   assumed(
     'SEARCH-KEY-QUERY-LENGTH',
@@ -41,12 +54,18 @@ export const knowledgebaseClauses = defineClauses([
   documented(
     'SEARCH-KEY-LIMIT-DEFAULT-10',
     K,
-    'Without limit, project-key search returns at most 10 chunks.',
+    'Without limit, project-key search returns at most 10 chunks, as with limit 10 (a server may instead refuse a body without limit, which the spec also calls required: SEARCH-KEY-LIMIT-OPTIONAL).',
+    'limit (integer, required, default 10, max 100)',
   ),
   documented(
     'SEARCH-KEY-LIMIT-MAX-100',
     'Limits',
-    'Project-key search limit is at most 100; 101 gets Invalid params.',
+    'Project-key search limit is at most 100; an integer above 100 (101) is refused with Invalid params.',
+    [
+      'limit (integer, required, default 10, max 100)',
+      '| search limit | max 100 (project-key) ; 1-100 (bearer) |',
+      INVALID_PARAMS_QUOTE,
+    ],
   ),
   assumed(
     'SEARCH-KEY-LIMIT-OPTIONAL',
@@ -57,18 +76,29 @@ export const knowledgebaseClauses = defineClauses([
   documented(
     'SEARCH-KEY-OFFSET-DEFAULT-0',
     K,
-    'Without offset, project-key search starts at the first result.',
+    'Without offset, project-key search starts at the first result: it answers as with offset 0.',
+    'offset (integer, default 0) | array of knowledgebase chunks |',
   ),
-  documented('SEARCH-KEY-DATA-ARRAY', K, 'Project-key search data is an array of knowledgebase chunks.'),
+  documented(
+    'SEARCH-KEY-DATA-ARRAY',
+    K,
+    'Project-key search data is an array of knowledgebase chunks.',
+    KEY_SEARCH_ROW,
+  ),
   documented(
     'SEARCH-KEY-PROJECT',
     K,
     "Project-key search searches the knowledgebase of the key's project only.",
+    [
+      "Keys start with `apk-` and are created in the project's integration settings.",
+      'to read execution logs and to search the knowledgebase.',
+    ],
   ),
   documented(
     'SEARCH-KEY-PLAN-MESSAGE',
     'Errors',
-    'On a plan without it, project-key search fails with a message stating that the Query Knowledgebase API needs the Professional plan or above.',
+    'On a plan without it, project-key search is refused with a message stating that the Query Knowledgebase API needs the Professional plan (any faithful wording names the Query Knowledgebase API and the Professional plan).',
+    'plan-unavailable message for project-key search, stating the Query Knowledgebase API needs the Professional plan or above.',
   ),
   assumed(
     'SEARCH-KEY-PLAN-STATUS',
@@ -81,28 +111,54 @@ export const knowledgebaseClauses = defineClauses([
     'SEARCH-BEARER-PROJECT-UID-REQUIRED',
     P,
     'Bearer searchIndexDocument requires project_uid; without it: Invalid params.',
+    [BEARER_SEARCH_ROW, INVALID_PARAMS_QUOTE],
   ),
   documented(
     'SEARCH-BEARER-QUERY',
     P,
-    'Bearer searchIndexDocument requires query, a string of at most 5000 characters; missing or 5001 characters gets Invalid params.',
+    'Bearer searchIndexDocument requires query, a string of at most 5000 characters: a body without it, or with 5001 characters, is refused with Invalid params; 5000 characters are accepted.',
+    [
+      'query (string, required, max 5000 chars)',
+      '| query length (playground, bearer search) | 5000 characters |',
+      INVALID_PARAMS_QUOTE,
+    ],
   ),
   documented(
     'SEARCH-BEARER-LIMIT',
     P,
-    'Bearer searchIndexDocument requires limit, an integer from 1 to 100; missing or outside gets Invalid params.',
+    'Bearer searchIndexDocument requires limit, an integer from 1 to 100: a body without it, or with an integer outside the range (0, 101, -1), is refused with Invalid params.',
+    [
+      'limit (integer, required, 1-100)',
+      '| search limit | max 100 (project-key) ; 1-100 (bearer) |',
+      INVALID_PARAMS_QUOTE,
+    ],
   ),
   documented(
     'SEARCH-BEARER-OFFSET',
     P,
-    'Bearer searchIndexDocument offset is an optional integer >= 0; negative gets Invalid params.',
+    'Bearer searchIndexDocument offset is an optional integer >= 0: every one is accepted, a negative integer is refused with Invalid params.',
+    ['offset (integer >= 0), node_id (string', INVALID_PARAMS_QUOTE],
+  ),
+  assumed(
+    'SEARCH-BEARER-WRONG-JSON-TYPE',
+    P,
+    'A Bearer searchIndexDocument field of another JSON type than the spec shows (a fraction, a boolean, an array, an object or a string that is not a numeral for limit or offset; a number, null, a boolean, an array or an object for query, project_uid or node_id) gets Invalid params. How a server reads such representations is not shown: it may round, coerce or ignore them (numeric strings and numbers for strings: ERR-JSON-NO-COERCION; null: ERR-NULL-NOT-ABSENT).',
   ),
   documented(
     'SEARCH-BEARER-NODE-ID',
     P,
-    'Bearer searchIndexDocument node_id (optional string) restricts results to one document node.',
+    'Bearer searchIndexDocument node_id (optional string) restricts results to one document node: a restricted search returns results of the unrestricted one only.',
+    'node_id (string, restrict to one document node)',
   ),
-  documented('SEARCH-BEARER-DATA-ARRAY', P, 'Bearer searchIndexDocument data is an array of chunks.'),
+  documented(
+    'SEARCH-BEARER-DATA-ARRAY',
+    P,
+    'Bearer searchIndexDocument data is an array of chunks (their shape is not shown: SEARCH-BEARER-ITEM-SHAPE).',
+    [
+      'restrict to one document node) | data = array of chunks |',
+      'Result item shape of the Bearer variant of the search: not shown.',
+    ],
+  ),
   assumed(
     'SEARCH-BEARER-PROJECT',
     P,

@@ -3,32 +3,39 @@ import { defineClauses } from './clause.js';
 import { assumed, documented } from './define.js';
 
 const L = 'Limits';
+const PLATFORM_ROW = '| Platform token rate | 1000 requests per hour per token; exceeding gives 429 |';
+const RAG_ROW = '| RAG endpoints hourly cap | Professional 200; Advanced and Agency 1000 |';
 
 export const limitClauses = defineClauses([
   documented(
     'RATE-PLATFORM-1000',
     L,
     'A platform token may make 1000 requests per hour; the request after that within the hour gets 429.',
+    PLATFORM_ROW,
   ),
   documented(
     'RATE-PLATFORM-PER-TOKEN',
     L,
     'The platform rate limit is counted per token: one token reaching its cap does not affect another token of the same organization.',
+    PLATFORM_ROW,
   ),
   documented(
     'RATE-429-MESSAGE',
     'Errors',
     'A rate-limited Platform request gets 429 with message `Rate limit exceeded. Please try again later.`',
+    '| 429 | Rate limit exceeded | Rate limit exceeded. Please try again later.',
   ),
   documented(
     'RATE-RAG-PROFESSIONAL-200',
     L,
     'The RAG endpoints are capped at 200 requests per hour on Professional.',
+    RAG_ROW,
   ),
   documented(
     'RATE-RAG-ADVANCED-AGENCY-1000',
     L,
     'The RAG endpoints are capped at 1000 requests per hour on Advanced and Agency.',
+    RAG_ROW,
   ),
   assumed(
     'RATE-ENTERPRISE-CAP',
@@ -38,7 +45,16 @@ export const limitClauses = defineClauses([
   documented(
     'RATE-SEARCH-KEY-100',
     L,
-    'Project-key knowledgebase search allows 100 requests per hour; the request after that gets 429 with message `Rate limit exceeded. Your plan allows 100 requests per hour.`',
+    'Project-key knowledgebase search allows 100 requests per hour, as its message states it for the plan (checked on Professional, the plan the Project Integration APIs start at); the request after that gets 429 with message `Rate limit exceeded. Your plan allows 100 requests per hour.`',
+    [
+      '| Project-key knowledgebase search | message states 100 requests per hour for the plan |',
+      '(project-key search: Rate limit exceeded. Your plan allows 100 requests per hour.)',
+    ],
+  ),
+  assumed(
+    'RATE-SEARCH-KEY-EVERY-PLAN',
+    L,
+    'The project-key search cap is 100 requests per hour on every plan with access to it (Professional, Advanced, Agency, Enterprise), with the same 429 message. The spec gives the figure once, as the message states it "for the plan", without saying whether higher plans share it.',
   ),
   assumed(
     'RATE-WINDOW-FIXED-HOUR',

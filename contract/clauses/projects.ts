@@ -5,16 +5,37 @@ import { assumed, documented } from './define.js';
 const P = 'Endpoints/Platform';
 const R = 'Resources/Project';
 
+/** Passages of the spec several clauses rest on; the message it names for a bad request body. */
+const ORDER_BY = 'orderBy (`ASC`/`DESC` by project id, default ASC)';
+const CHATBOT_ROW =
+  'POST /updateChatbot | project_uid (string, required), name (string), retention_duration (integer seconds, 0 = forever)';
+const RETENTION =
+  '`retention_duration` (integer, seconds): how long conversation history is kept before automatic deletion.';
+const INVALID_PARAMS = '`Invalid params` (bad request body)';
+
 export const projectClauses = defineClauses([
   documented(
     'RES-PROJECT-SHAPE',
     R,
     'A project has id, organization_id, app_id (integers), name, project_uid, purpose (strings), createdAt, updatedAt (datetimes), organization {id integer, name string, role string}, ProjectMembers (array of {user_id integer, role string}) and integration_setting {id integer, project_id integer, widget_uid string}.',
+    [
+      '| id | integer | | | organization_id | integer | | | name | string | | | app_id | integer | |',
+      '| project_uid | string | Identifier used by project-level operations. | | purpose | string | | | createdAt, updatedAt | datetime | |',
+      '| organization | object | id (integer), name (string), role (string). |',
+      '| ProjectMembers | array | items: user_id (integer), role (string). |',
+      '| integration_setting | object | id (integer), project_id (integer), widget_uid (string). |',
+    ],
   ),
   documented(
     'PROJECT-UID-IDENTIFIES',
     R,
     'project_uid is the identifier that project-level operations take.',
+    '| project_uid | string | Identifier used by project-level operations. |',
+  ),
+  assumed(
+    'PROJECT-UID-REPRESENTATIONS',
+    P,
+    'A project_uid that is not a non-empty string (a number, null, the empty string) gets 400 `Invalid params`, as a missing one does. The spec types project_uid as a required string, not how a server reads another representation of it (it might look the value up and answer as for an unknown project).',
   ),
   assumed(
     'RES-PROJECT-APP-ID-PURPOSE',
@@ -28,16 +49,23 @@ export const projectClauses = defineClauses([
   ),
 
   // getMyProjects
-  documented('PROJECTS-ALL-OPTIONAL', P, 'Every getMyProjects field is optional: `{}` is a valid body.'),
+  documented(
+    'PROJECTS-ALL-OPTIONAL',
+    P,
+    'Every getMyProjects field is optional: `{}` is a valid body.',
+    'POST /getMyProjects | all optional: search (string, partial name match)',
+  ),
   documented(
     'PROJECTS-RESPONSE-TOTAL',
     P,
     'getMyProjects succeeds with `total` (integer) and data = array of projects.',
+    ['`total` plus data = array of projects', '`total` (integer, on some lists)'],
   ),
   documented(
     'PROJECTS-SEARCH-PARTIAL-NAME',
     P,
     'search keeps only projects whose name contains it (partial name match).',
+    'search (string, partial name match)',
   ),
   assumed(
     'PROJECTS-SEARCH-CASE-INSENSITIVE',
@@ -48,22 +76,35 @@ export const projectClauses = defineClauses([
     'PROJECTS-LIMIT-DEFAULT-100',
     P,
     'Without limit, getMyProjects returns at most 100 projects per page.',
+    'search (string, partial name match), limit (integer, default 100)',
   ),
   assumed(
     'PROJECTS-LIMIT-MAX',
     P,
     'getMyProjects limit is an integer from 1 to 1000; any other value gets Invalid params.',
   ),
-  documented('PROJECTS-PAGE-DEFAULT-1', P, 'Without page, getMyProjects returns page 1.'),
+  documented(
+    'PROJECTS-PAGE-DEFAULT-1',
+    P,
+    'Without page, getMyProjects returns page 1.',
+    'limit (integer, default 100), page (integer, default 1)',
+  ),
   documented(
     'PROJECTS-ORDERBY-VALUES',
     P,
-    'getMyProjects orderBy is `ASC` or `DESC` and orders by project id; any other value gets Invalid params.',
+    'getMyProjects orderBy is `ASC` or `DESC` and orders by project id; another string outside the two (e.g. `RANDOM`) gets the message `Invalid params`.',
+    [ORDER_BY, INVALID_PARAMS],
+  ),
+  assumed(
+    'PROJECTS-INPUT-REPRESENTATIONS',
+    P,
+    "getMyProjects reads its fields exactly: orderBy in another case (`asc`, `desc`), with surrounding white space or empty, and search, limit, page or orderBy as a JSON value of another type (a number for a string, a numeric string, a fraction, a boolean, null, an array, an object) get 400 `Invalid params`. The spec gives the fields' types and the two orderBy values, not how a server reads other representations of them (it might fold case, coerce, or read the field as not given).",
   ),
   documented(
     'PROJECTS-ORDERBY-DEFAULT-ASC',
     P,
     'Without orderBy, getMyProjects lists projects by ascending id.',
+    ORDER_BY,
   ),
   assumed(
     'PROJECTS-TOTAL-ALL-PAGES',
@@ -100,12 +141,24 @@ export const projectClauses = defineClauses([
   documented(
     'UPDATECHATBOT-PROJECT-UID-REQUIRED',
     P,
-    'updateChatbot requires project_uid (string); without it: Invalid params.',
+    'updateChatbot requires project_uid (a string); a body without it gets the message `Invalid params`.',
+    ['POST /updateChatbot | project_uid (string, required)', INVALID_PARAMS],
   ),
   documented(
     'UPDATECHATBOT-NAME',
     P,
     'updateChatbot with name renames the project: getMyProjects then reports the new name.',
+    CHATBOT_ROW,
+  ),
+  assumed(
+    'UPDATECHATBOT-PARTIAL',
+    P,
+    'updateChatbot changes only the fields it is given: a rename keeps the retention and a retention change keeps the name. The spec says "only included fields change" of updateProjectSettings, not of updateChatbot.',
+  ),
+  assumed(
+    'UPDATECHATBOT-UPDATEDAT',
+    P,
+    "An updateChatbot that changes the name or the retention moves the project's updatedAt to the time of the change; createdAt stays. What updatedAt tracks is not shown.",
   ),
   assumed(
     'UPDATECHATBOT-NAME-NONEMPTY',
@@ -116,8 +169,14 @@ export const projectClauses = defineClauses([
     'UPDATECHATBOT-RETENTION',
     P,
     'updateChatbot with retention_duration (integer seconds) sets the project retention.',
+    CHATBOT_ROW,
   ),
-  documented('UPDATECHATBOT-MESSAGE-ONLY', P, 'updateChatbot succeeds with a message-only success envelope.'),
+  documented(
+    'UPDATECHATBOT-MESSAGE-ONLY',
+    P,
+    'updateChatbot succeeds with a message-only success envelope.',
+    'retention_duration (integer seconds, 0 = forever) | message only |',
+  ),
   assumed(
     'UPDATECHATBOT-NO-FIELDS',
     P,
@@ -134,16 +193,19 @@ export const projectClauses = defineClauses([
     'RETENTION-SECONDS',
     'Resources/Project retention',
     'retention_duration is an integer number of seconds for which conversation history is kept before automatic deletion.',
+    RETENTION,
   ),
   documented(
     'RETENTION-ZERO-FOREVER',
     'Resources/Project retention',
     'retention_duration 0, or unset, keeps conversation history forever.',
+    ['0 or unset means keep forever.', 'retention_duration | seconds; 0 = forever |'],
   ),
   documented(
     'RETENTION-AUTO-DELETE',
     'Resources/Project retention',
     'With retention_duration > 0, conversation history older than that many seconds is deleted automatically.',
+    RETENTION,
   ),
   assumed(
     'RETENTION-NONNEGATIVE',

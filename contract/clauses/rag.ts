@@ -4,37 +4,67 @@ import { assumed, documented } from './define.js';
 
 const G = 'Endpoints/RAG';
 
+/** The spec's sentences that fix the RAG wire formats by reference to the providers' native APIs. */
+const SDK_WIRE_FORMATS =
+  'They are compatible with two third-party SDK wire formats (an OpenAI-style chat completions API and an Anthropic-style messages API).';
+const NATIVE_REQUEST =
+  'Request shape: the native shape of the corresponding provider API (model string; messages array of {role, content}; for the Anthropic-style endpoint also max_tokens integer and system string), plus `tools`.';
+const NATIVE_RESPONSE =
+  'The response has the native provider shape plus a `sources` array of retrieved chunks.';
+const TOOLS_RETURNED = 'User-declared tools are returned to the caller for execution, as in the native APIs.';
+
 export const ragClauses = defineClauses([
   documented(
     'RAG-OPENAI-ENDPOINT',
     G,
     'The OpenAI-style endpoint is POST {base_url}/openai/chat/completions with `Authorization: Bearer <PROJECT_API_KEY>`.',
+    '| POST {base_url}/openai/chat/completions | `Authorization: Bearer <PROJECT_API_KEY>` |',
   ),
   documented(
     'RAG-ANTHROPIC-ENDPOINT',
     G,
     'The Anthropic-style endpoint is POST {base_url}/anthropic/v1/messages with `x-api-key: <PROJECT_API_KEY>` or `Authorization: Bearer <PROJECT_API_KEY>`.',
+    '| POST {base_url}/anthropic/v1/messages | `x-api-key: <PROJECT_API_KEY>` (or Bearer) |',
+  ),
+  assumed(
+    'RAG-KEY-HEADER-STRICT',
+    'Authentication',
+    'Only `Authorization: Bearer <key>` and `x-api-key: <key>` carry the project key on the RAG endpoints: the same key under another scheme (`Basic`), bare in `Authorization`, or in the Project Integration `api-key` header is refused as no key is (401). The spec names the two headers that carry the key, not what becomes of the others.',
   ),
   documented(
     'RAG-OPENAI-FAMILIES',
     G,
     'The OpenAI-style endpoint serves the `gpt-*`, `o1` and `o3` model families.',
+    'POST {base_url}/openai/chat/completions | `Authorization: Bearer <PROJECT_API_KEY>` | `gpt-*`, `o1` and `o3` families |',
   ),
-  documented('RAG-ANTHROPIC-FAMILIES', G, 'The Anthropic-style endpoint serves the `claude-*` model family.'),
+  documented(
+    'RAG-ANTHROPIC-FAMILIES',
+    G,
+    'The Anthropic-style endpoint serves the `claude-*` model family.',
+    'POST {base_url}/anthropic/v1/messages | `x-api-key: <PROJECT_API_KEY>` (or Bearer) | `claude-*` |',
+  ),
   documented(
     'RAG-SDK-COMPATIBLE',
     'What the service does',
     'Both endpoints are wire-compatible with the corresponding third-party SDK: the official OpenAI and Anthropic clients, pointed at them, work unchanged.',
+    SDK_WIRE_FORMATS,
   ),
   documented(
     'RAG-OPENAI-REQUEST',
     G,
-    'The OpenAI-style request is the native chat completions shape: model (string), messages (array of {role, content}), plus `tools`.',
+    'The OpenAI-style endpoint takes the native chat completions request: model (string), messages (array of {role, content}) and the native API’s other request fields, plus `tools`.',
+    NATIVE_REQUEST,
   ),
   documented(
     'RAG-ANTHROPIC-REQUEST',
     G,
-    'The Anthropic-style request is the native messages shape: model (string), messages (array of {role, content}), max_tokens (integer), system (string), plus `tools`.',
+    'The Anthropic-style endpoint takes the native messages request: model (string), messages (array of {role, content}), max_tokens (integer), system (string) and the native API’s other request fields, plus `tools`.',
+    NATIVE_REQUEST,
+  ),
+  assumed(
+    'RAG-ANTHROPIC-SYSTEM-BLOCKS',
+    G,
+    'As in the native API, the Anthropic-style `system` may also be an array of text blocks; the spec writes system as a string, so a server that takes only a string is not wrong.',
   ),
   assumed(
     'RAG-OPENAI-ONE-CHOICE',
@@ -50,6 +80,10 @@ export const ragClauses = defineClauses([
     'RAG-KB-TOOL',
     G,
     'A knowledgebase tool is declared in `tools` as {type: `service:knowledgebase`, parameters: {limit: integer}}.',
+    [
+      'A knowledgebase server tool is declared in the request.',
+      'A knowledgebase tool item is {type: `service:knowledgebase`, parameters: {limit: integer}}.',
+    ],
   ),
   assumed(
     'RAG-KB-TOOL-LIMIT',
@@ -60,16 +94,22 @@ export const ragClauses = defineClauses([
     'RAG-SERVER-RETRIEVAL',
     G,
     'The model decides when to search; the service runs the retrieval itself, feeds the results back to the model, and answers with the final reply (the caller never executes the knowledgebase tool).',
+    [
+      'Behaviour: the model decides when to search; the service runs retrieval server-side and feeds the results back.',
+      'The service runs retrieval itself and returns the model answer plus the retrieved chunks in a `sources` array.',
+    ],
   ),
   documented(
     'RAG-USER-TOOLS-RETURNED',
     G,
-    'User-declared tools are returned to the caller for execution as in the native APIs (OpenAI: `tool_calls` with finish_reason `tool_calls`; Anthropic: `tool_use` blocks with stop_reason `tool_use`).',
+    'User-declared tools are returned to the caller for execution as in the native APIs (OpenAI: `tool_calls` with finish_reason `tool_calls`; Anthropic: `tool_use` blocks with stop_reason `tool_use`), streamed or not.',
+    [TOOLS_RETURNED, NATIVE_RESPONSE],
   ),
   documented(
     'RAG-RESPONSE-NATIVE',
     G,
-    'The response has the native provider shape (OpenAI chat.completion; Anthropic message) plus a `sources` array of the retrieved chunks.',
+    'The response has the native provider shape (OpenAI chat.completion; Anthropic message) plus a `sources` array of the retrieved chunks, whose items are not looked into.',
+    `${NATIVE_RESPONSE} Item fields of \`sources\`: not shown.`,
   ),
   assumed(
     'RAG-SUCCESS-200',
@@ -100,6 +140,7 @@ export const ragClauses = defineClauses([
     'RAG-MODEL-FROM-LIST',
     G,
     'The usable models are those of getSupportedModels; their `value` is passed as model.',
+    'The list of usable models is read from /getSupportedModels; the `value` is passed as model.',
   ),
   assumed(
     'RAG-UNKNOWN-MODEL',
@@ -109,12 +150,21 @@ export const ragClauses = defineClauses([
   assumed(
     'RAG-WRONG-FAMILY-400',
     G,
-    'A supported model of the wrong family for the endpoint (e.g. a `claude-*` model on the OpenAI-style endpoint) gets a 400 invalid_request_error in the native error shape.',
+    'A supported model of the wrong family for the endpoint (e.g. a `claude-*` model on the OpenAI-style endpoint) is refused with a 400 invalid_request_error in the native error shape. The spec lists the model families each endpoint serves, not what becomes of another family’s model, so the refusal itself is the fake’s choice.',
   ),
   documented(
     'RAG-BILLING-PER-TOKEN',
     'Limits',
-    'RAG requests are billed per token against the organization credit balance.',
+    'RAG requests are billed per token against the credit balance: a request that used tokens takes credits from it, and requests with the same token counts on the same model take the same.',
+    [
+      'Requests are billed per token against the credit balance.',
+      '| Billing | RAG requests per token from credits;',
+    ],
+  ),
+  assumed(
+    'RAG-REFUSED-NOT-BILLED',
+    'Limits',
+    'A RAG request that is refused (an unknown model, a body that is not the native request shape, an invalid key) costs nothing: neither the balance nor the project usage moves. The spec bills per token and does not say whether the input of a request refused before the model runs is counted.',
   ),
   assumed(
     'RAG-ERROR-SHAPE',
@@ -131,15 +181,27 @@ export const ragClauses = defineClauses([
     G,
     'The RAG endpoints take a project API key, like the Project Integration family, and their hourly caps start at Professional: a project whose organization is below Professional gets 403 in the native error shape (OpenAI `permission_error`; Anthropic `permission_error`), message `The RAG chat completion API requires the Professional plan or above`.',
   ),
+  documented(
+    'RAG-OPENAI-STREAM-GRAMMAR',
+    G,
+    'A `stream: true` request on the OpenAI-style endpoint is answered in the native chat completions stream the official SDK parses: a 2xx `text/event-stream` of `data:` events, each a chat.completion.chunk object, the last one `data: [DONE]`; the first delta carries role `assistant`; the last chunk with choices carries the finish_reason; the fragments of each tool call are numbered by `index` from 0 in order and together give its id, type `function`, name and arguments, a JSON object. What the native format leaves free is not part of it: comments and pings, `id:` lines, extra members.',
+    [SDK_WIRE_FORMATS, NATIVE_RESPONSE],
+  ),
+  documented(
+    'RAG-ANTHROPIC-STREAM-GRAMMAR',
+    G,
+    'A `stream: true` request on the Anthropic-style endpoint is answered in the native messages stream the official SDK parses: a 2xx `text/event-stream` of events whose `event:` name equals their data `type`: message_start (its message with empty content and a null stop_reason); then, per content block numbered from 0 in order, content_block_start (a text block with empty text, or a tool_use block with empty input), its deltas (text_delta, or input_json_delta pieces that join to the JSON input) and content_block_stop; then message_delta with the stop_reason and usage, and message_stop last; no error event. What the native format leaves free is not part of it: ping events, comments, `id:` lines, extra members.',
+    [SDK_WIRE_FORMATS, NATIVE_RESPONSE],
+  ),
   assumed(
     'RAG-OPENAI-STREAM',
     G,
-    'The spec does not mention streaming; as in the native API, `stream: true` answers `text/event-stream` with `data:` chat.completion.chunk objects: the first delta carries role `assistant`, then content pieces or tool-call fragments (index, id, type and name first, then argument pieces), then a chunk with finish_reason; with stream_options.include_usage a last chunk with empty choices and usage; `data: [DONE]` ends the stream.',
+    'Beyond the native grammar (RAG-OPENAI-STREAM-GRAMMAR), the fake streams as the native API does where an SDK reads either way alike: status 200; SSE the parser reads without a fault, ending on an event boundary; every chunk repeats the id, model and created of the first and has one choice, index 0; the role only on the first delta, the finish_reason only on the last chunk with choices, a tool call’s id and name only on its first fragment; with stream_options.include_usage a last chunk with empty choices and the usage, without it no usage on any chunk.',
   ),
   assumed(
     'RAG-ANTHROPIC-STREAM',
     G,
-    'The spec does not mention streaming; as in the native API, `stream: true` answers `text/event-stream` with named events in order: message_start, then per content block content_block_start, content_block_delta (text_delta or input_json_delta) and content_block_stop, then message_delta (stop_reason, usage) and message_stop; each event name equals its data `type`.',
+    'Beyond the native grammar (RAG-ANTHROPIC-STREAM-GRAMMAR), the fake streams as the native API does where an SDK reads either way alike: status 200, SSE the parser reads without a fault, ending on an event boundary.',
   ),
   assumed(
     'RAG-STREAM-SOURCES',
@@ -155,6 +217,7 @@ export const ragClauses = defineClauses([
     'RAG-TOOL-RESULT-CONTINUES',
     G,
     'As in the native APIs, the caller sends the results of user tool calls back (OpenAI `tool` messages with tool_call_id; Anthropic `tool_result` blocks with tool_use_id) and the follow-up request continues the conversation with a new answer.',
+    [TOOLS_RETURNED, NATIVE_REQUEST],
   ),
   assumed(
     'RAG-TOOL-CHOICE',

@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ControlAnswer, controlAnswer } from '../support/control-raw.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
-import { INVALID_TOKEN } from '../support/messages.js';
+import { CREATOR_LEFT, INVALID_TOKEN } from '../support/messages.js';
 import { findSerialOrder, reachableFinals } from '../support/serial-order.js';
 import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
@@ -33,8 +33,6 @@ import {
 } from '../support/world.js';
 
 const target = useTarget();
-
-const CREATOR_LEFT = 'Inactive token: the token creator is no longer a member of the organization';
 
 /** One of the things sent at once. */
 type Act = LifecycleAction | 'probe' | 'expire' | 'remove-creator';

@@ -87,14 +87,17 @@ describe('bad input', () => {
     });
   });
 
-  it('JSON fields are not coerced: numeric strings and numbers in string fields answer 400 [ERR-JSON-NO-COERCION, ERR-INVALID-PARAMS-MESSAGE]', async () => {
-    // A value outside its enum, or of no kind the field could be read as: a bad body the spec documents.
-    for (const body of [{ orderBy: 1 }, { limit: true }]) {
-      const res = await target().call('getMyProjects', { body });
+  it('a string outside the enum of orderBy answers Invalid params [ERR-INVALID-PARAMS-MESSAGE, ERR-INVALID-PARAMS-STATUS]', async () => {
+    // orderBy is `ASC`/`DESC`: another string is a bad body under any reading of the spec.
+    for (const orderBy of ['RANDOM', 'createdAt']) {
+      const res = await target().call('getMyProjects', { body: { orderBy } });
       expectError(res, 400, INVALID_PARAMS);
     }
-    // Text that reads as the number, a number for a string: refusing rather than coercing is the fake's choice.
-    for (const body of [{ limit: '10' }, { page: '1' }, { search: 5 }]) {
+  });
+
+  it('JSON fields are not coerced: numeric strings, booleans and numbers in string fields answer 400 [ERR-JSON-NO-COERCION, ERR-INVALID-PARAMS-MESSAGE]', async () => {
+    // Another JSON type than the field's: a server may read `"10"` as 10 or `true` as 1; refusing is the fake's choice.
+    for (const body of [{ limit: '10' }, { page: '1' }, { search: 5 }, { orderBy: 1 }, { limit: true }]) {
       const res = await target().call('getMyProjects', { body });
       // Whatever a server chooses, a refusal of a bad body says `Invalid params`.
       if (res.status >= 400) expectRefused(res, /^Invalid params/);

@@ -20,10 +20,11 @@ describe('versioning', () => {
     expect(new URL(target().config.base_url).pathname).toMatch(/(^|\/)v1(\/|$)/);
   });
 
-  it('{org_base_url}, when separate, carries v1 too [VERSION-V1-BASE-PATH, ORG-BASE-URL]', (ctx) => {
+  it('{org_base_url}, when separate, carries v1 too [VERSION-V1-ORG-BASE-PATH]', (ctx) => {
     const org = target().config.org_base_url;
     if (!org) return ctx.skip('target has no org_base_url');
-    expect(new URL(org).pathname).toMatch(/(^|\/)v1(\/|$)/);
+    // The spec puts v1 in {base_url} only: the path of {org_base_url} is not shown.
+    assumed('VERSION-V1-ORG-BASE-PATH', () => expect(new URL(org).pathname).toMatch(/(^|\/)v1(\/|$)/));
   });
 
   it('every configured Platform token starts with api-v1- [VERSION-TOKEN-PREFIX]', (ctx) => {

@@ -6,10 +6,11 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { ExecutionLog } from '../../contract/index.js';
+import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allPages, allSessions, listedProject } from '../support/pages.js';
-import { assumed } from '../support/strength.js';
+import { arranged, assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { createOrganizationVia, createProjectVia } from '../support/world.js';
 import type { Auth } from '../target/target.js';
@@ -43,6 +44,7 @@ async function say(
   auth?: Auth,
 ) {
   const res = await target().call('sendMessage', { body: { widget_uid, session_uid, message }, auth });
+  stopIfCreditsSpent(target(), res, 'a widget message');
   expectSuccess(res, 'sendMessage');
 }
 
@@ -66,10 +68,11 @@ async function ensureLogs(ctx: TestContext, min: number): Promise<ExecutionLog[]
       all = await allLogs();
     }
   }
-  if (all.length < min)
-    ctx.skip(
-      `needs ${min} execution logs; the project has ${all.length} and the target does not allow writes`,
-    );
+  arranged(
+    ctx,
+    all.length >= min,
+    `needs ${min} execution logs; the project has ${all.length} and the target does not allow writes`,
+  );
   return all;
 }
 
@@ -79,7 +82,6 @@ describe('getChatbotExecutionLogs', () => {
     await ensureLogs(ctx, 1);
     const { data, total } = await logs({});
     expect(Array.isArray(data)).toBe(true);
-    expect(data.length).toBeGreaterThan(0);
     if (total !== undefined) expect(Number.isInteger(total)).toBe(true);
     const uidOfSession = new Map<number, number>();
     for (const log of data) {
@@ -141,11 +143,21 @@ describe('getChatbotExecutionLogs', () => {
     });
   });
 
-  it.for(['asc', 'desc', 'RANDOM', '', 'createdAt', 1])(
+  it.for(['RANDOM', 'createdAt'])(
     'rejects orderBy %j [EXEC-LOGS-ORDERBY-DEFAULT-DESC]',
     async (orderBy, ctx) => {
       need(ctx, target(), { projectKey: true });
       expectError(await getLogs({ orderBy }), 400, INVALID_PARAMS);
+    },
+  );
+
+  // Other spellings of ASC and DESC, an empty string and other types: how a server reads them is not shown.
+  it.for(['asc', 'desc', '', ' ASC', 1, null])(
+    'rejects orderBy %j [EXEC-LOGS-ORDERBY-EXACT]',
+    async (orderBy, ctx) => {
+      need(ctx, target(), { projectKey: true });
+      const res = await getLogs({ orderBy });
+      assumed('EXEC-LOGS-ORDERBY-EXACT', () => expectError(res, 400, INVALID_PARAMS));
     },
   );
 
@@ -234,20 +246,29 @@ describe('getChatbotExecutionLogs', () => {
     });
   });
 
-  it.for([
-    '2024/01/01',
-    '01-02-2024',
-    '2024-1-1',
-    'yesterday',
-    '2024-01-01T00:00:00Z',
-    '2024-01-01 00:00:00',
-    '',
-    20240101,
-  ])('rejects the date %j [EXEC-LOGS-DATE-FORMAT]', async (date, ctx) => {
-    need(ctx, target(), { projectKey: true });
-    expectError(await getLogs({ from: date }), 400, INVALID_PARAMS);
-    expectError(await getLogs({ to: date }), 400, INVALID_PARAMS);
-  });
+  // Written in no reading of YYYY-MM-DD: every server refuses them.
+  it.for(['yesterday', '2024/01/01', '01-02-2024', '2024-13-45'])(
+    'rejects the date %j [EXEC-LOGS-DATE-FORMAT]',
+    async (date, ctx) => {
+      need(ctx, target(), { projectKey: true });
+      expectError(await getLogs({ from: date }), 400, INVALID_PARAMS);
+      expectError(await getLogs({ to: date }), 400, INVALID_PARAMS);
+    },
+  );
+
+  // A date-time, single-digit fields, an empty string, a number: a lenient server may read them as a date or as absent.
+  it.for(['2024-1-1', '2024-01-01T00:00:00Z', '2024-01-01 00:00:00', '2024-02-30', '', 20240101])(
+    'rejects the date %j [EXEC-LOGS-DATE-STRICT]',
+    async (date, ctx) => {
+      need(ctx, target(), { projectKey: true });
+      const from = await getLogs({ from: date });
+      const to = await getLogs({ to: date });
+      assumed('EXEC-LOGS-DATE-STRICT', () => {
+        expectError(from, 400, INVALID_PARAMS);
+        expectError(to, 400, INVALID_PARAMS);
+      });
+    },
+  );
 
   it('accepts YYYY-MM-DD dates, a leap day included [EXEC-LOGS-DATE-FORMAT]', async (ctx) => {
     need(ctx, target(), { projectKey: true });

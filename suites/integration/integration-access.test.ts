@@ -174,9 +174,11 @@ describe('the plan gate', () => {
         const res = await send(op);
         expectRefused(res);
         if (op === SEARCH) {
-          expect((res.json as { message: string }).message).toMatch(
-            /Query Knowledgebase API.*Professional plan or above/,
-          );
+          // The message is described, not quoted: any faithful wording names the Query Knowledgebase API and the
+          // Professional plan; the fake's exact text is SEARCH-KEY-PLAN-STATUS.
+          const { message } = res.json as { message: string };
+          expect(message).toMatch(/query\s*knowledge\s*base/i);
+          expect(message).toMatch(/professional/i);
         }
         // Below Professional the fake has the `free` plan, refused with 403 and its plan message.
         assumed('PLAN-FREE', () => {

@@ -35,15 +35,18 @@ const control = () => target().control!;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isoOf = (ms: number) => new Date(ms).toISOString();
 
-/** The record for `range`: one record for the whole range is the fake's (STATS-SINGLE-RECORD). */
+/**
+ * The record for `range`: one record for the whole range is the fake's (STATS-SINGLE-RECORD); where a target answers
+ * otherwise, what the test reads of "the" record cannot be checked there (it stops, skipped, saying why).
+ */
 async function stats(range: { from?: string; to?: string }): Promise<StatsRecord> {
   const t = target();
   const { data } = expectSuccess<StatsRecord[]>(
     await t.call('getStats', { body: onProject(t, range) }),
     'getStats',
   );
-  expect(data.length, 'at least one record').toBeGreaterThan(0);
-  assumed('STATS-SINGLE-RECORD', () => expect(data).toHaveLength(1));
+  const single = assumed('STATS-SINGLE-RECORD', () => expect(data).toHaveLength(1));
+  continueIfAssumedHeld(single && data.length === 1, 'STATS-SINGLE-RECORD', 'reading the record of a range');
   return data[0]!;
 }
 

@@ -166,7 +166,7 @@ describe('widget journey: 20 messages, then two days on the clock', () => {
     await control().reset();
   });
 
-  it('shows open → resolved → closed → deleted at the instants the settings imply, with the full transcript until deletion [SESSION-AUTO-RESOLVE, SESSION-RESOLVED-STATUS-VALUE, SESSION-AUTO-CLOSE, SESSION-INACTIVITY-PRECEDENCE, SESSION-ACTIVITY, SESSION-STATE-OTHER, SESSIONS-STATUS-FILTER, SEND-MESSAGE-RECORDED, SESSION-MESSAGES-ORDERBY-DEFAULT-ASC, SESSION-MESSAGE-AI-SEND-BY, RETENTION-AUTO-DELETE, RETENTION-SECONDS, RETENTION-AGE-FROM-LAST-ACTIVITY, RETENTION-SWEEP, SESSION-MESSAGES-UNKNOWN-SESSION]', async () => {
+  it('shows open → resolved → closed → deleted at the instants the settings imply, with the full transcript until deletion [SESSION-AUTO-RESOLVE, SESSION-RESOLVED-STATUS-VALUE, SESSION-AUTO-CLOSE, SESSION-INACTIVITY-PRECEDENCE, SESSION-ACTIVITY, SESSION-STATE-OTHER, SESSIONS-STATUS-FILTER, SEND-MESSAGE-RECORDED, SESSION-MESSAGES-ORDERBY-DEFAULT-ASC, SESSION-MESSAGE-AI-SEND-BY, RETENTION-AUTO-DELETE, RETENTION-SECONDS, RETENTION-AGE-FROM-LAST-ACTIVITY, RETENTION-SWEEP, SESSION-MESSAGES-UNKNOWN-SESSION, SEND-MESSAGE-REPLY-TEXT]', async () => {
     await configure();
     const created = await createSession();
     const uid = Number(created.session_uid);
@@ -178,7 +178,7 @@ describe('widget journey: 20 messages, then two days on the clock', () => {
       if (i > 0) await control().advance({ minutes: 1 });
       const reply = await send(created.session_uid, question);
       expect(reply.send_by).toBe('assistant');
-      expect(reply.message.length).toBeGreaterThan(0);
+      assumed('SEND-MESSAGE-REPLY-TEXT', () => expect(reply.message.trim().length).toBeGreaterThan(0));
       if (reply.session_uid !== undefined) expect(reply.session_uid).toBe(created.session_uid);
       replies.push(reply);
     }
@@ -267,7 +267,8 @@ describe('widget journey: 20 messages, then two days on the clock', () => {
 
   it('each message moves last_message and last_message_time, and getSessions shows the new session before it has any [SEND-MESSAGE-RECORDED, SESSION-ACTIVITY, RES-SESSION-NULLABLE-LAST-MESSAGE, CREATE-SESSION-LISTED, SESSION-UID-SAME-VALUE, CREATE-SESSION-INITIAL-STATE, SESSION-CREATE-UID-STRING]', async () => {
     const created = await createSession();
-    expect(created.session_uid).toMatch(/^\d+$/);
+    expect(Number.isFinite(Number(created.session_uid)), 'a number written as text').toBe(true);
+    assumed('SESSION-UID-SAME-VALUE', () => expect(created.session_uid).toMatch(/^\d+$/));
     expect(created).toMatchObject({ state: 'pending', status: 'open' });
     const uid = Number(created.session_uid);
     const fresh = await listed(uid);

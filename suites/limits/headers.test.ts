@@ -139,7 +139,8 @@ describe('rate headers on every counted answer', () => {
     const t0 = await clockNow(control());
     const answers = [
       await detail(),
-      await target().call('getOrganizationMembers', { auth, body: { limit: 'many' } }),
+      // Over the documented max of 1000: a bad body under any reading of the spec.
+      await target().call('getOrganizationMembers', { auth, body: { limit: 1001 } }),
       await target().call('inviteOrganizationMember', {
         auth,
         body: { email: 'a@example.com', role: 'owner' },

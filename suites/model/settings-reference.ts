@@ -76,30 +76,42 @@ export function validValue(field: Field, value: unknown): boolean {
   }
 }
 
+const STRING_FIELDS: readonly Field[] = ['prompt', 'restriction', 'model', 'mode'];
+
+/** Whether `value` is another spelling of one of `values`: another case, surrounding white space, or empty. */
+const variantOf = (value: string, values: readonly string[]): boolean =>
+  value.trim() === '' || values.some((v) => v.toLowerCase() === value.trim().toLowerCase());
+
 /**
  * Why `value` is refused for `field`: undefined when it is accepted, [] when the spec's rule for the field refuses
- * it outright (wrong type, out of range, outside the enum), else the assumed clauses that do.
+ * it outright (a value of the field's type out of its range or outside its set), else the assumed clauses that do:
+ * how a server reads another representation (another JSON type, null, a numeric string, a fraction for an integer,
+ * another spelling of an enum value) is not shown.
  */
 export function refusalGrounds(field: Field, value: unknown): string[] | undefined {
   if (validValue(field, value)) return undefined;
-  if (value === null) return ['ERR-JSON-NO-COERCION'];
+  const stringField = STRING_FIELDS.includes(field);
+  if (value === null) return stringField ? ['SET-WRONG-TYPE'] : ['ERR-NULL-NOT-ABSENT'];
+  if (typeof value === 'number' && stringField) return ['ERR-JSON-NO-COERCION'];
   const numeric = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value);
   switch (field) {
     case 'prompt':
     case 'restriction':
-      if (typeof value === 'string') return ['SET-TEXT-MAX-LENGTH'];
-      return typeof value === 'number' ? ['ERR-JSON-NO-COERCION'] : [];
+      return typeof value === 'string' ? ['SET-TEXT-MAX-LENGTH'] : ['SET-WRONG-TYPE'];
     case 'model':
-      return typeof value === 'number' ? ['ERR-JSON-NO-COERCION'] : [];
+      // A string not in the list is refused by the spec's rule; the empty one may be read as not given.
+      if (typeof value === 'string') return value === '' ? ['SET-ENUM-EXACT'] : [];
+      return ['SET-WRONG-TYPE'];
     case 'mode':
-      return [];
+      if (typeof value === 'string') return variantOf(value, aiModes) ? ['SET-ENUM-EXACT'] : [];
+      return ['SET-WRONG-TYPE'];
     case 'temperature':
-      return numeric ? ['ERR-JSON-NO-COERCION'] : [];
+      if (typeof value === 'number') return [];
+      return numeric ? ['ERR-JSON-NO-COERCION'] : ['SET-WRONG-TYPE'];
     default: {
-      const r = settingsRanges[field];
-      if (typeof value === 'number' && !Number.isInteger(value) && value >= r.min && value <= r.max)
-        return ['SET-INTEGER-FIELDS-STRICT'];
-      return numeric ? ['ERR-JSON-NO-COERCION', 'SET-INTEGER-FIELDS-STRICT'] : [];
+      // An integer out of the range is refused by the spec's rule; a fraction is another representation.
+      if (typeof value === 'number') return Number.isInteger(value) ? [] : ['SET-INTEGER-FIELDS-STRICT'];
+      return numeric ? ['ERR-JSON-NO-COERCION', 'SET-INTEGER-FIELDS-STRICT'] : ['SET-WRONG-TYPE'];
     }
   }
 }
@@ -136,8 +148,12 @@ export function predictUpdate(m: Model, caller: Caller, patch: Record<string, un
       ? [invalidModel(patch.model as string)]
       : [];
   const refused = faults.length > 0 || unknownModel.length > 0;
-  const bodyGrounds =
-    unknownModel.length > 0 || faults.some((g) => g.length === 0) ? [] : [...new Set(faults.flat())];
+  // A listed model in another case or padded is refused by the fake's exact reading only (SET-ENUM-EXACT).
+  const modelGrounds =
+    unknownModel.length > 0 && variantOf(patch.model as string, m.models) ? ['SET-ENUM-EXACT'] : [];
+  const documented =
+    (unknownModel.length > 0 && modelGrounds.length === 0) || faults.some((g) => g.length === 0);
+  const bodyGrounds = documented ? [] : [...new Set([...faults.flat(), ...modelGrounds])];
   if (!may('updateProjectSettings', caller))
     // Forbidden and a bad body: which answers first is the fake's order (AUTH-CHECK-ORDER).
     return { status: 403, message: FORBIDDEN, grounds: refused ? ['AUTH-CHECK-ORDER'] : [] };
@@ -152,7 +168,7 @@ export function predictUpdate(m: Model, caller: Caller, patch: Record<string, un
       alsoDocumented: namedModel,
       grounds: bodyGrounds,
     };
-  if (unknownModel.length > 0) return { status: 400, message: unknownModel[0]!, grounds: [] };
+  if (unknownModel.length > 0) return { status: 400, message: unknownModel[0]!, grounds: modelGrounds };
   // Nothing to change: that it succeeds is the fake's choice.
   const grounds = entries.length === 0 ? ['SET-NO-FIELDS'] : [];
   return { status: 200, grounds, next: { settings: { ...m.settings, ...patch } } };

@@ -206,8 +206,9 @@ async function runModel(
 
 describe('project settings and usage limits against a reference model', () => {
   // The assumed clauses a generated sequence may or may not reach (SET-ATOMIC, SET-NO-FIELDS, SET-MODEL-INVALID-STATUS,
-  // USAGE-LIMIT-ATOMIC, USAGE-LIMIT-SET-VOICE-CREDITS, USAGE-LIMIT-DUPLICATE-TYPES, AUTH-CHECK-ORDER) are cited by the
-  // assumed() checks of the steps that reach them, not by the title.
+  // SET-WRONG-TYPE, SET-ENUM-EXACT, USAGE-LIMIT-ATOMIC, USAGE-LIMIT-SET-VOICE-CREDITS, USAGE-LIMIT-DUPLICATE-TYPES,
+  // USAGE-LIMIT-REPRESENTATIONS, AUTH-CHECK-ORDER) are cited by the assumed() checks of the steps that reach them, not
+  // by the title.
   it('random sequences of settings updates, limit changes, reads and usage match the model command by command [MODEL-SETTINGS, SET-MODEL-IN-LIST, SET-MESSAGE-ONLY, USAGE-LIMIT-SET-REFLECTED, USAGE-LIMIT-REMOVE-FULL-ALLOCATION, AUTH-ACCESS-UPDATEPROJECTSETTINGS, AUTH-ACCESS-SETPROJECTUSAGELIMIT, AUTH-ACCESS-GETPROJECTUSAGELIMIT]', async (ctx) => {
     await runModel(ctx, { readSettings: false, numRuns: 30 });
   });

@@ -5,11 +5,11 @@
  */
 import type { MemberRole, TokenRole } from '../../contract/index.js';
 import { assumedGrounds, permits, type SpecOperationId } from '../support/access-model.js';
-import { FORBIDDEN, INVALID_TOKEN } from '../support/messages.js';
+import { CREATOR_LEFT, CREATOR_LEFT_GIST, FORBIDDEN, INVALID_TOKEN } from '../support/messages.js';
 import type { LifecycleAction } from '../support/world.js';
 
 export const DAY = 86_400_000;
-export const CREATOR_LEFT = 'Inactive token: the token creator is no longer a member of the organization';
+export { CREATOR_LEFT };
 
 export interface TokenModel {
   role: TokenRole;
@@ -88,7 +88,7 @@ export function useOutcome(
     return {
       status: 401,
       messages: [CREATOR_LEFT],
-      documented: /no longer a member/i,
+      documented: CREATOR_LEFT_GIST,
       grounds: instant,
       messageClause: 'TOKEN-CREATOR-REMOVED-MESSAGE',
     };

@@ -45,9 +45,12 @@ describe('playgroundAgentResponse credits', () => {
       });
       charged.set(model, calls[0]!.spent);
     }
-    // The same question on every model: by model, so not every model deducts the same.
+    // The same question on every model: that not every model deducts the same is the fake's price list ("by model"
+    // does not say that two models differ).
     if (w.models.length > 1)
-      expect(new Set(charged.values()).size, 'models are priced differently').toBeGreaterThan(1);
+      assumed('PLAYGROUND-PRICE-PER-CALL', () =>
+        expect(new Set(charged.values()).size, 'models are priced differently').toBeGreaterThan(1),
+      );
   });
 
   it('answers 402 Insufficient credits and deducts nothing when the balance is short [CREDITS-EXHAUSTED]', async (ctx) => {

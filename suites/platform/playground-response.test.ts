@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../contract/index.js';
-import { expectError, expectSuccess } from '../support/envelope.js';
+import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { expectFields, history, playgroundOf } from '../support/playground.js';
 import { assumed } from '../support/strength.js';
@@ -32,7 +32,7 @@ async function findHistoryField(base: Record<string, unknown>): Promise<string |
 }
 
 describe('playgroundAgentResponse', () => {
-  it('answers {session_uid, message, response_time, total_credits} for the session sent [PLAYGROUND-RESPONSE-SHAPE, PLAYGROUND-SESSION-UID-ECHO, PLAYGROUND-RESPONSE-TIME]', async (ctx) => {
+  it('answers {session_uid, message, response_time, total_credits} for the session sent [PLAYGROUND-RESPONSE-SHAPE, PLAYGROUND-SESSION-UID-ECHO, PLAYGROUND-RESPONSE-TIME, PLAYGROUND-ANSWER-TEXT, PLAYGROUND-TOTAL-CREDITS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
     const session = await pg.session();
     const r = await pg.reply({
@@ -42,7 +42,8 @@ describe('playgroundAgentResponse', () => {
     });
     expectFields(r, ['message', 'response_time', 'session_uid', 'total_credits']);
     assumed('PLAYGROUND-SESSION-UID-ECHO', () => expect(r.session_uid).toBe(session.session_uid));
-    expect(r.message.length).toBeGreaterThan(0);
+    // A string (documented, by the schema); that it says something is the fake's.
+    assumed('PLAYGROUND-ANSWER-TEXT', () => expect(r.message.trim().length).toBeGreaterThan(0));
     assumed('PLAYGROUND-RESPONSE-TIME', () => {
       expect(r.response_time).toBeGreaterThan(0);
       expect(r.response_time).toBeLessThan(600);
@@ -50,7 +51,7 @@ describe('playgroundAgentResponse', () => {
     assumed('PLAYGROUND-TOTAL-CREDITS', () => expect(r.total_credits).toBeGreaterThan(0));
   });
 
-  it('requires project_uid, session_uid and query [PLAYGROUND-RESPONSE-REQUIRED]', async (ctx) => {
+  it('requires project_uid, session_uid and query [PLAYGROUND-RESPONSE-REQUIRED, ERR-JSON-NO-COERCION, PLAYGROUND-SESSION-UID-TYPE]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
     const session = await pg.session();
     const full = { project_uid: mainUid(), session_uid: session.session_uid, query: 'hello' };
@@ -58,8 +59,13 @@ describe('playgroundAgentResponse', () => {
       const { [key]: _dropped, ...body } = full;
       expectError(await pg.respond(body), 400, INVALID_PARAMS);
     }
-    expectError(await pg.respond({ ...full, query: 42 }), 400, INVALID_PARAMS);
-    expectError(await pg.respond({ ...full, session_uid: 'abc' }), 400, INVALID_PARAMS);
+    // A number for the query is what a lenient server might take as text: refusing it is the fake's reading.
+    const numericQuery = await pg.respond({ ...full, query: 42 });
+    assumed('ERR-JSON-NO-COERCION', () => expectError(numericQuery, 400, INVALID_PARAMS));
+    // `abc` names no playground session, so it is refused (documented); as Invalid params, the fake's.
+    const textUid = await pg.respond({ ...full, session_uid: 'abc' });
+    expectRefused(textUid);
+    assumed('PLAYGROUND-SESSION-UID-TYPE', () => expectError(textUid, 400, INVALID_PARAMS));
   });
 
   it('accepts a 5000-character query and rejects 5001 [PLAYGROUND-QUERY-MAX-5000]', async (ctx) => {
@@ -198,7 +204,7 @@ describe('playgroundAgentResponse', () => {
     });
   });
 
-  it('is open to the viewer and editor tokens and to Debugging Read [AUTH-ACCESS-PLAYGROUNDAGENTRESPONSE, AUTH-ROLE-OR-PERMISSION]', async (ctx) => {
+  it('is open to the viewer and editor tokens and to Debugging Read [AUTH-ACCESS-PLAYGROUNDAGENTRESPONSE, AUTH-ROLE-OR-PERMISSION, PLAYGROUND-SESSION-UID-ECHO]', async (ctx) => {
     need(ctx, target(), {
       tokens: ['owner', 'editor', 'viewer', 'fine_grained'],
       projectUid: true,
@@ -211,7 +217,9 @@ describe('playgroundAgentResponse', () => {
       query: 'Can I connect my bank?',
     };
     for (const token of ['editor', 'viewer', 'fine_grained'] as const) {
-      expect((await pg.reply(body, { token })).session_uid, token).toBe(session.session_uid);
+      // Answered (documented); that the answer names the session sent is the fake's.
+      const { session_uid } = await pg.reply(body, { token });
+      assumed('PLAYGROUND-SESSION-UID-ECHO', () => expect(session_uid, token).toBe(session.session_uid));
     }
   });
 });

@@ -1,57 +1,38 @@
 /**
  * updateProjectSettings, field by field: every writable field inside and just outside its bounds (values written
- * from the spec's own tables, an independent check of contract/limits.ts), wrong types, text lengths and the model
- * list. Each test writes to a fresh project (provider state `project`) where the target offers one; on the fake the
- * saved values are read back in its control view.
+ * from the spec's own tables, an independent check of contract/limits.ts), other representations, text lengths and
+ * the model list. Each test writes to a fresh project (provider state `project`) where the target offers one; on the
+ * fake the saved values are read back in its control view.
+ *
+ * Two strengths of input strictness: a value of the field's type outside its documented range or set is refused
+ * hard (temperature 2.5, mode `voice`); how a server reads another representation (a case variant, white space, an
+ * empty string, null, a numeric string, a fraction for an integer, another JSON type) is the fake's choice, checked
+ * under its assumed clause (support/project-settings.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { expectError, expectSuccess } from '../support/envelope.js';
+import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { supportedModels as modelList } from '../support/models.js';
 import {
+  expectRefusedUnder,
+  expectWrongType,
   savedSettings,
   settingsSubject,
   updateSettings,
   viewedSettingsProject,
+  wrongTypeTitle,
 } from '../support/project-settings.js';
-import { assumed } from '../support/strength.js';
+import { arranged, assumed } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 
 const target = useTarget();
 
 const update = (body: Record<string, unknown>) => updateSettings(target(), body);
+const invalidModel = (model: string) => `Invalid model '${model}'. Model not found in available models list.`;
 const settingsOf = (uid: string) => savedSettings(target(), uid);
 
 async function supportedModels(): Promise<string[]> {
   return (await modelList(target())).map((m) => m.value);
-}
-
-/**
- * The clauses under which a value of the wrong JSON type is refused, when refusing it is not documented outright:
- * null (read as absent?) and a number for a string field or a numeric string for a number field (coerced?) are
- * ERR-JSON-NO-COERCION; a fraction for an integer field is SET-INTEGER-FIELDS-STRICT (with a numeric string,
- * both). Any other wrong type is simply not of the field's type: its refusal is documented (ERR-INVALID-PARAMS-*).
- */
-function wrongTypeClauses(value: unknown, fieldType: 'string' | 'number' | 'integer'): string[] {
-  if (value === null) return ['ERR-JSON-NO-COERCION'];
-  if (typeof value === 'number')
-    return fieldType === 'string' ? ['ERR-JSON-NO-COERCION'] : ['SET-INTEGER-FIELDS-STRICT'];
-  if (typeof value === 'string' && fieldType !== 'string' && /^-?\d+(\.\d+)?$/.test(value))
-    return fieldType === 'integer'
-      ? ['ERR-JSON-NO-COERCION', 'SET-INTEGER-FIELDS-STRICT']
-      : ['ERR-JSON-NO-COERCION'];
-  return [];
-}
-
-/** `Invalid params` for a value of the wrong type: hard where documented, else under its assumed clauses. */
-function expectWrongType(
-  res: Parameters<typeof expectError>[0],
-  value: unknown,
-  fieldType: 'string' | 'number' | 'integer',
-): void {
-  const clauses = wrongTypeClauses(value, fieldType);
-  if (clauses.length === 0) expectError(res, 400, INVALID_PARAMS);
-  for (const id of clauses) assumed(id, () => expectError(res, 400, INVALID_PARAMS));
 }
 
 /** Bounds from the spec's "Project AI settings" table: values just inside are accepted, just outside rejected. */
@@ -84,7 +65,7 @@ const boundaries: { field: string; clause: string; inside: unknown[]; outside: u
   },
 ];
 
-/** Integer fields: fractions and numeric strings are not integers. */
+/** Integer fields: fractions, numeric strings and other types are other representations of an integer. */
 const integerFields: { field: string; clause: string; wrong: unknown[] }[] = [
   {
     field: 'chat_history_count',
@@ -126,7 +107,7 @@ describe('updateProjectSettings field bounds', () => {
   }
 
   for (const { field, clause, wrong } of integerFields) {
-    it(`${field}: fractions, numeric strings and other types get 400 Invalid params [SET-INTEGER-FIELDS-STRICT, ${clause}, ERR-JSON-NO-COERCION]`, async (ctx) => {
+    it(`${field}: fractions, numeric strings and other types get 400 Invalid params [${clause}, ${wrongTypeTitle(wrong, 'integer')}]`, async (ctx) => {
       const uid = await settingsSubject(ctx, target());
       for (const value of wrong) {
         expectWrongType(await update({ project_uid: uid, [field]: value }), value, 'integer');
@@ -134,9 +115,10 @@ describe('updateProjectSettings field bounds', () => {
     });
   }
 
-  it('temperature as a numeric string or another type gets 400 Invalid params [SET-TEMPERATURE-RANGE, ERR-JSON-NO-COERCION]', async (ctx) => {
+  const temperatures = ['1', '0.7', '', true, null, [1]];
+  it(`temperature as a numeric string or another type gets 400 Invalid params [SET-TEMPERATURE-RANGE, ${wrongTypeTitle(temperatures, 'number')}]`, async (ctx) => {
     const uid = await settingsSubject(ctx, target());
-    for (const temperature of ['1', '0.7', '', true, null, [1]]) {
+    for (const temperature of temperatures) {
       expectWrongType(await update({ project_uid: uid, temperature }), temperature, 'number');
     }
   });
@@ -149,11 +131,21 @@ describe('updateProjectSettings field bounds', () => {
     }
   });
 
-  it('any other mode gets 400 Invalid params [SET-MODE-ENUM, ERR-INVALID-PARAMS-MESSAGE]', async (ctx) => {
+  it('a mode outside `agent` and `chat` gets 400 Invalid params [SET-MODE-ENUM, ERR-INVALID-PARAMS-MESSAGE]', async (ctx) => {
     const uid = await settingsSubject(ctx, target());
-    for (const mode of ['other', 'AGENT', 'Chat', '', ' chat', 1, null, true]) {
+    for (const mode of ['other', 'voice', 'agentic']) {
       expectError(await update({ project_uid: uid, mode }), 400, INVALID_PARAMS);
     }
+  });
+
+  const modeTypes = [1, null, true];
+  it(`a case variant, padded or empty mode, or one of another type, gets 400 Invalid params [SET-MODE-ENUM, SET-ENUM-EXACT, ${wrongTypeTitle(modeTypes, 'string')}]`, async (ctx) => {
+    const uid = await settingsSubject(ctx, target());
+    // Whether a server folds case, trims, or reads '' as not given is not shown (SET-ENUM-EXACT).
+    for (const mode of ['AGENT', 'Chat', '', ' chat', 'agent ']) {
+      expectRefusedUnder(await update({ project_uid: uid, mode }), ['SET-ENUM-EXACT']);
+    }
+    for (const mode of modeTypes) expectWrongType(await update({ project_uid: uid, mode }), mode, 'string');
   });
 });
 
@@ -189,10 +181,11 @@ describe('updateProjectSettings text fields', () => {
     }
   });
 
-  it('a non-string prompt or restriction gets 400 Invalid params [SET-PROMPT-STRING, SET-RESTRICTION-STRING, ERR-JSON-NO-COERCION]', async (ctx) => {
+  const nonStrings = [1, true, null, ['a'], { text: 'a' }];
+  it(`a non-string prompt or restriction gets 400 Invalid params [SET-PROMPT-STRING, SET-RESTRICTION-STRING, ${wrongTypeTitle(nonStrings, 'string')}]`, async (ctx) => {
     const uid = await settingsSubject(ctx, target());
     for (const field of ['prompt', 'restriction']) {
-      for (const value of [1, true, null, ['a'], { text: 'a' }]) {
+      for (const value of nonStrings) {
         expectWrongType(await update({ project_uid: uid, [field]: value }), value, 'string');
       }
     }
@@ -203,7 +196,7 @@ describe('updateProjectSettings model', () => {
   it('every value from getSupportedModels is accepted and stored [SET-MODEL-IN-LIST, MODELS-VALUE-IS-MODEL-ID]', async (ctx) => {
     const uid = await settingsSubject(ctx, target());
     const models = await supportedModels();
-    expect(models.length).toBeGreaterThan(0);
+    arranged(ctx, models.length > 0, 'getSupportedModels lists no model');
     for (const model of models) {
       expectSuccess(await update({ project_uid: uid, model }), 'updateProjectSettings');
       if (target().control) expect((await settingsOf(uid)).model).toBe(model);
@@ -213,16 +206,24 @@ describe('updateProjectSettings model', () => {
   it("an unknown model gets 400 `Invalid model '<model>'. Model not found in available models list.` [SET-MODEL-IN-LIST, SET-MODEL-INVALID-STATUS]", async (ctx) => {
     const uid = await settingsSubject(ctx, target());
     const models = await supportedModels();
-    const unknown = [
-      'gpt-99-imaginary',
-      `${models[0]} `,
-      models[0]!.toUpperCase(),
-      'claude-?',
-      "it's",
-    ].filter((m) => !models.includes(m));
-    for (const model of unknown) {
+    for (const model of ['gpt-99-imaginary', 'claude-?', "it's"].filter((m) => !models.includes(m))) {
       const res = await update({ project_uid: uid, model });
-      expectError(res, 400, `Invalid model '${model}'. Model not found in available models list.`);
+      expectError(res, 400, invalidModel(model));
+    }
+  });
+
+  it('a listed model upper-cased or padded with white space gets the invalid-model message [SET-MODEL-IN-LIST, SET-ENUM-EXACT, SET-MODEL-INVALID-STATUS]', async (ctx) => {
+    const uid = await settingsSubject(ctx, target());
+    const models = await supportedModels();
+    arranged(ctx, models.length > 0, 'getSupportedModels lists no model');
+    const listed = models[0]!;
+    // Whether a server folds the case of a model or trims it is not shown (SET-ENUM-EXACT).
+    for (const model of [`${listed} `, ` ${listed}`, listed.toUpperCase()].filter(
+      (m) => !models.includes(m),
+    )) {
+      const res = await update({ project_uid: uid, model });
+      expectEnvelope(res);
+      assumed('SET-ENUM-EXACT', () => expectError(res, 400, invalidModel(model)));
     }
   });
 
@@ -235,18 +236,23 @@ describe('updateProjectSettings model', () => {
       temperature: 1.9,
       prompt: 'changed',
     });
-    expectError(res, 400, "Invalid model 'gpt-99-imaginary'. Model not found in available models list.");
+    expectError(res, 400, invalidModel('gpt-99-imaginary'));
     const after = await settingsOf(uid);
     expect(after.model).toBe(before.model);
     // That the valid fields sent with it are not saved either is the fake's choice.
     assumed('SET-ATOMIC', () => expect(after).toEqual(before));
   });
 
-  it('an empty or non-string model gets 400 [SET-MODEL-IN-LIST, ERR-JSON-NO-COERCION]', async (ctx) => {
+  const modelTypes = [1, null, true, ['gpt-4o']];
+  it(`an empty or non-string model gets 400 [SET-MODEL-IN-LIST, SET-ENUM-EXACT, ${wrongTypeTitle(modelTypes, 'string')}]`, async (ctx) => {
     const uid = await settingsSubject(ctx, target());
-    for (const model of [1, null, true, ['gpt-4o']]) {
-      expectWrongType(await update({ project_uid: uid, model }), model, 'string');
+    // Either message the spec names for updateProjectSettings may refuse them: a bad body or a model not listed.
+    for (const model of modelTypes) {
+      expectWrongType(await update({ project_uid: uid, model }), model, 'string', { eitherMessage: true });
     }
-    expectError(await update({ project_uid: uid, model: '' }), 400);
+    // The empty string may be read as no model given (SET-ENUM-EXACT).
+    expectRefusedUnder(await update({ project_uid: uid, model: '' }), ['SET-ENUM-EXACT'], {
+      eitherMessage: true,
+    });
   });
 });

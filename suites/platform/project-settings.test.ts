@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { Project } from '../../contract/index.js';
-import { expectError, expectSuccess } from '../support/envelope.js';
+import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { supportedModels as modelList } from '../support/models.js';
 import { allPages, allSessions } from '../support/pages.js';
@@ -19,7 +19,7 @@ import {
   updateSettings,
   viewedSettingsProject,
 } from '../support/project-settings.js';
-import { assumed, continueIfAssumedHeld } from '../support/strength.js';
+import { arranged, assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
 
@@ -49,8 +49,12 @@ async function phaseOfIdleSession(ctx: TestContext, project_uid: string): Promis
   });
   const uid = made.sessions[0]!.session_uid;
   const listed = (await allSessions(target(), { project_uid })).find((s) => s.session_uid === uid);
-  expect(listed, `session ${uid} is listed`).toBeDefined();
-  const { status } = listed!;
+  arranged(
+    ctx,
+    listed !== undefined,
+    `the session ${uid} the provider state made is not listed by getSessions`,
+  );
+  const { status } = listed;
   if (status === 'open' || status === 'closed') return status;
   assumed('SESSION-RESOLVED-STATUS-VALUE', () => expect(status).toBe('resolved'));
   return 'resolved';
@@ -153,10 +157,18 @@ describe('updateProjectSettings partial and atomic updates', () => {
 });
 
 describe('updateProjectSettings project resolution and access', () => {
-  it('without project_uid, or with a non-string one, gets 400 Invalid params [SET-PROJECT-UID-REQUIRED]', async (ctx) => {
+  it('without project_uid gets 400 Invalid params [SET-PROJECT-UID-REQUIRED]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], writes: true });
-    for (const body of [{}, { temperature: 1 }, { project_uid: 7, temperature: 1 }, { project_uid: '' }]) {
-      expectError(await update(body), 400, INVALID_PARAMS);
+    for (const body of [{}, { temperature: 1 }]) expectError(await update(body), 400, INVALID_PARAMS);
+  });
+
+  it('a numeric, null or empty project_uid gets 400 Invalid params [SET-PROJECT-UID-REQUIRED, PROJECT-UID-REPRESENTATIONS]', async (ctx) => {
+    need(ctx, target(), { tokens: ['owner'], writes: true });
+    // How a server reads another representation of project_uid is not shown: it may look it up as unknown.
+    for (const project_uid of [7, null, '']) {
+      const res = await update({ project_uid, temperature: 1 });
+      expectEnvelope(res);
+      assumed('PROJECT-UID-REPRESENTATIONS', () => expectError(res, 400, INVALID_PARAMS));
     }
   });
 

@@ -1,10 +1,10 @@
 /** getSessions (form-urlencoded): shape, defaults, filters, paging, order, playground exclusion and access. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import type { Session } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
-import { allSessions } from '../support/pages.js';
-import { assumed } from '../support/strength.js';
+import { allSessions, canConverse, newConversation } from '../support/pages.js';
+import { arranged, assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { onProject } from '../support/world.js';
 import type { Auth } from '../target/target.js';
@@ -23,11 +23,29 @@ const ids = (list: readonly Session[]) => list.map((s) => s.id);
 const ascending = (a: Session, b: Session) =>
   Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id;
 
+/**
+ * Every session of the project, at least `min` of them: where the project has fewer and the target allows writes, new
+ * widget sessions are created first. Where neither serves, the test is not checkable here (skipped, never failed).
+ */
+async function atLeast(ctx: TestContext, min: number): Promise<Session[]> {
+  let all = await allSessions(target());
+  if (all.length < min && canConverse(target())) {
+    for (let i = all.length; i < min; i += 1) await newConversation(target());
+    all = await allSessions(target());
+  }
+  arranged(
+    ctx,
+    all.length >= min,
+    `needs ${min} sessions; the project has ${all.length} and the target does not allow writes (or does not list new ones)`,
+  );
+  return all;
+}
+
 describe('getSessions', () => {
   it('takes a form-urlencoded body and returns the sessions of the project [SESSIONS-FORM-ENCODED, CONV-FORM-ENCODED, SESSIONS-DATA-ARRAY, RES-SESSION-SHAPE, RES-SESSION-OPEN-VALUES, CONV-DATETIME-ISO]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    await atLeast(ctx, 1);
     const list = await sessions();
-    expect(list.length).toBeGreaterThan(0);
     const org = expectSuccess<{ OrganizationProjects: { id: number; project_uid: string }[] }>(
       await target().call('getOrganizationDetail', { body: {} }),
       'getOrganizationDetail',
@@ -58,34 +76,54 @@ describe('getSessions', () => {
     expectError(res, 404, 'Project not found');
   });
 
-  it('defaults to limit 10 and page 1 [SESSIONS-LIMIT-DEFAULT-10, SESSIONS-PAGE-DEFAULT-1]', async (ctx) => {
+  it('defaults to limit 10 and page 1 [SESSIONS-LIMIT-DEFAULT-10, SESSIONS-PAGE-DEFAULT-1, PAGING-SEMANTICS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const all = await allSessions(target());
-    expect(all.length, 'the project needs more than 10 sessions for this test').toBeGreaterThan(10);
+    // More than 10 sessions, so that the default page is visibly a page of 10.
+    const all = await atLeast(ctx, 11);
     const byDefault = await sessions();
-    expect(byDefault).toHaveLength(10);
-    expect(byDefault).toEqual(all.slice(0, 10));
-    expect(await sessions({ limit: 10, page: 1 })).toEqual(byDefault);
-    expect(await sessions({ limit: 3 })).toEqual(all.slice(0, 3));
-    expect(await sessions({ page: 2 })).toEqual(all.slice(10, 20));
+    // Documented: without limit and page, the answer is the one of limit 10, page 1.
+    expect(byDefault.length).toBeLessThanOrEqual(10);
+    expect(ids(await sessions({ limit: 10, page: 1 }))).toEqual(ids(byDefault));
+    expect(ids(await sessions({ limit: 10 }))).toEqual(ids(byDefault));
+    expect(ids(await sessions({ page: 1 }))).toEqual(ids(byDefault));
+    const three = await sessions({ limit: 3 });
+    const second = await sessions({ page: 2 });
+    // Which sessions a page holds (positions (p-1)·l to p·l-1 of the whole list) is the fake's paging.
+    assumed('PAGING-SEMANTICS', () => {
+      expect(byDefault).toEqual(all.slice(0, 10));
+      expect(three).toEqual(all.slice(0, 3));
+      expect(second).toEqual(all.slice(10, 20));
+    });
   });
 
   it('filters by status open or closed [SESSIONS-STATUS-FILTER]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
     const all = await allSessions(target());
+    // Both statuses listed, so that each filter visibly leaves sessions out.
+    arranged(
+      ctx,
+      all.some((s) => s.status === 'open') && all.some((s) => s.status === 'closed'),
+      'the project has no open and closed sessions both (closing one takes the clock or a provider state)',
+    );
     for (const status of ['open', 'closed'] as const) {
       const filtered = await allSessions(target(), { status });
       for (const s of filtered) expect(s.status).toBe(status);
       expect(ids(filtered)).toEqual(ids(all.filter((s) => s.status === status)));
     }
-    expect(all.some((s) => s.status === 'open') && all.some((s) => s.status === 'closed')).toBe(true);
   });
 
-  it.for(['resolved', 'OPEN', 'all', ''])(
-    'rejects the status %j [SESSIONS-STATUS-FILTER]',
+  it.for(['bogus', 'frozen'])('rejects the status %j [SESSIONS-STATUS-FILTER]', async (status, ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    expectError(await getSessions({ status }), 400, INVALID_PARAMS);
+  });
+
+  // Other spellings, an empty field and the statuses the spec does not show: how a server reads them is not shown.
+  it.for(['OPEN', ' open', '', 'resolved', 'all'])(
+    'rejects the status %j [FORM-ENUM-EXACT]',
     async (status, ctx) => {
       need(ctx, target(), { tokens: ['owner'], projectUid: true });
-      expectError(await getSessions({ status }), 400, INVALID_PARAMS);
+      const res = await getSessions({ status });
+      assumed('FORM-ENUM-EXACT', () => expectError(res, 400, INVALID_PARAMS));
     },
   );
 
@@ -93,12 +131,16 @@ describe('getSessions', () => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
     const all = await allSessions(target());
     const days = [...new Set(all.map(dayOf))].sort();
-    expect(days.length, 'sessions on at least three days').toBeGreaterThanOrEqual(3);
+    // Sessions of other days come only with time: the clock or the target's own history.
+    arranged(
+      ctx,
+      days.length >= 3,
+      `the project has sessions on ${days.length} day(s); the filter needs three`,
+    );
     const d = days[Math.floor(days.length / 2)]!;
     const later = days[days.length - 1]!;
     const expectIds = (pred: (day: string) => boolean) => ids(all.filter((s) => pred(dayOf(s))));
     const known = new Set(ids(all));
-    expect(d < later).toBe(true);
     /** The dates filter the list (documented): a filtered list holds sessions of the list only; which ones, by
      * UTC calendar day and inclusive at both ends, is the fake's reading (SESSIONS-DATE-FILTER). */
     const check = async (filters: Record<string, unknown>, expected: number[]) => {
@@ -149,11 +191,17 @@ describe('getSessions', () => {
     expectSuccess(await getSessions({ from: '2024-02-29', to: '2024-02-29' }), 'getSessions');
   });
 
-  it('accepts limit 1 to 100 [SESSIONS-LIMIT-RANGE]', async (ctx) => {
+  it('accepts limit 1 to 100 [SESSIONS-LIMIT-RANGE, PAGING-SEMANTICS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
     const all = await allSessions(target());
-    expect(await sessions({ limit: 1 })).toEqual(all.slice(0, 1));
-    expect(await sessions({ limit: 100 })).toEqual(all.slice(0, 100));
+    const one = await sessions({ limit: 1 });
+    const hundred = await sessions({ limit: 100 });
+    expect(one.length).toBeLessThanOrEqual(1);
+    expect(hundred.length).toBeLessThanOrEqual(100);
+    assumed('PAGING-SEMANTICS', () => {
+      expect(one).toEqual(all.slice(0, 1));
+      expect(hundred).toEqual(all.slice(0, 100));
+    });
   });
 
   it.for([0, 101, -1, 1000])('rejects limit %s [SESSIONS-LIMIT-RANGE]', async (limit, ctx) => {
@@ -185,7 +233,7 @@ describe('getSessions', () => {
     expect(await sessions({ limit: 7, page: pages + 1 })).toEqual([]);
   });
 
-  it('orders ASC by default and DESC on request, by created_at then id [SESSIONS-ORDERBY-DEFAULT-ASC, SESSIONS-ORDER-KEY]', async (ctx) => {
+  it('orders ASC by default and DESC on request, by created_at then id [SESSIONS-ORDERBY-DEFAULT-ASC, SESSIONS-ORDER-KEY, PAGING-SEMANTICS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
     const byDefault = await allSessions(target());
     // The default is ASC (documented); the key, how ties are broken and so what DESC gives are the fake's choices.
@@ -194,16 +242,24 @@ describe('getSessions', () => {
     const desc = await allSessions(target(), { orderBy: 'DESC' });
     expect(ids(desc).sort((a, b) => a - b)).toEqual(ids(byDefault).sort((a, b) => a - b));
     assumed('SESSIONS-ORDER-KEY', () => expect(ids(desc)).toEqual(ids(byDefault).reverse()));
-    expect(ids(await sessions({ orderBy: 'DESC', limit: 3 }))).toEqual(ids(desc.slice(0, 3)));
+    const firstThree = await sessions({ orderBy: 'DESC', limit: 3 });
+    assumed('PAGING-SEMANTICS', () => expect(ids(firstThree)).toEqual(ids(desc.slice(0, 3))));
   });
 
-  it.for(['asc', 'desc', 'RANDOM', 'created_at'])(
+  it.for(['RANDOM', 'created_at'])(
     'rejects orderBy %j [SESSIONS-ORDERBY-DEFAULT-ASC]',
     async (orderBy, ctx) => {
       need(ctx, target(), { tokens: ['owner'], projectUid: true });
       expectError(await getSessions({ orderBy }), 400, INVALID_PARAMS);
     },
   );
+
+  // Other spellings of ASC and DESC, and an empty field: how a server reads them is not shown.
+  it.for(['asc', 'desc', '', ' DESC'])('rejects orderBy %j [FORM-ENUM-EXACT]', async (orderBy, ctx) => {
+    need(ctx, target(), { tokens: ['owner'], projectUid: true });
+    const res = await getSessions({ orderBy });
+    assumed('FORM-ENUM-EXACT', () => expectError(res, 400, INVALID_PARAMS));
+  });
 
   it('does not list playground sessions [SESSIONS-EXCLUDE-PLAYGROUND]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });

@@ -2,8 +2,11 @@
  * What the AI settings mean, observed through the playground: add_page_link puts source page links in answers,
  * max_nodes bounds the chunks retrieved per query, chat_history_count bounds the previous messages used as context.
  * max_nodes is watched in a fresh project whose knowledgebase holds known pages (provider state `knowledgebase
- * documents`): with add_page_link 1 an answer links the pages of the chunks it used, so it links at most max_nodes
- * of them. The prompt and restriction are set in a fresh project (state `project`).
+ * documents`): with add_page_link 1 an answer links only the pages of the chunks it used, so it links at most
+ * max_nodes of them. The prompt and restriction are set in a fresh project (state `project`).
+ * A setting shows only through what the model says, so the hard checks are what every conforming server shows
+ * (add_page_link 0: no page links; max_nodes N: at most N pages linked); which answers carry links, and how many,
+ * is the fake's model (SET-ADD-PAGE-LINK-SHOWN, SET-MAX-NODES-SHOWN).
  * chat_history_count stays on the control API: the public API shows nothing of what the model was given, only the
  * answer, and only a deterministic model (the fake's) answers the same question the same way with the same context,
  * so the test sees the count at work through the fake's choices alone (PLAYGROUND-HISTORY-CONTEXT).
@@ -53,15 +56,17 @@ describe('AI settings change the answers', () => {
     if (target().control) await target().control!.reset();
   });
 
-  it('add_page_link 1 puts source page links in the answer, 0 leaves them out [SET-ADD-PAGE-LINK-MEANING]', async () => {
+  it('add_page_link 1 puts source page links in the answer, 0 leaves them out [SET-ADD-PAGE-LINK-MEANING, SET-ADD-PAGE-LINK-SHOWN]', async () => {
     const query = 'How do refunds work and how long does a refund take?';
     await settings({ add_page_link: 1 });
-    expect(links(await ask(query)).size).toBeGreaterThan(0);
+    const linked = links(await ask(query));
+    // Whether this answer rests on a webpage, and how its link is written, is the fake's model.
+    assumed('SET-ADD-PAGE-LINK-SHOWN', () => expect(linked.size).toBeGreaterThan(0));
     await settings({ add_page_link: 0 });
     expect(links(await ask(query)).size).toBe(0);
   });
 
-  it('max_nodes bounds the chunks retrieved per query: the source pages an answer links never exceed it [SET-MAX-NODES-MEANING, SET-ADD-PAGE-LINK-MEANING]', async (ctx) => {
+  it('max_nodes bounds the chunks retrieved per query: the source pages an answer links never exceed it [SET-MAX-NODES-MEANING, SET-ADD-PAGE-LINK-MEANING, SET-MAX-NODES-SHOWN]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'] });
     // Six pages on one made-up subject, each at its own address: every one of them answers the query.
     const word = unique('quillet').replace(/[^a-z0-9]/g, '');
@@ -77,12 +82,15 @@ describe('AI settings change the answers', () => {
     });
     const query = `Tell me everything about the ${word}: ${aspects.join(', ')}.`;
     await settings({ add_page_link: 1, max_nodes: 1 }, project_uid);
-    expect(links(await ask(query, undefined, project_uid)).size, 'max_nodes 1').toBe(1);
+    const narrow = links(await ask(query, undefined, project_uid)).size;
+    expect(narrow, 'max_nodes 1').toBeLessThanOrEqual(1);
+    // That the answer links every page it retrieved (so exactly max_nodes here) is the fake's model.
+    assumed('SET-MAX-NODES-SHOWN', () => expect(narrow, 'max_nodes 1').toBe(1));
     for (const max_nodes of [3, 10]) {
       await settings({ max_nodes }, project_uid);
       const wide = links(await ask(query, undefined, project_uid)).size;
-      expect(wide, `max_nodes ${max_nodes}`).toBeGreaterThan(1);
       expect(wide, `max_nodes ${max_nodes}`).toBeLessThanOrEqual(max_nodes);
+      assumed('SET-MAX-NODES-SHOWN', () => expect(wide, `max_nodes ${max_nodes}`).toBeGreaterThan(1));
     }
   });
 
@@ -126,7 +134,11 @@ describe('AI settings change the answers', () => {
     assumed('AGENT-RESTRICTION-REFUSAL', () =>
       expect(refused).toBe("Ava here. I'm sorry, I can't help with that topic."),
     );
-    await settings({ prompt: 'You are a helpful assistant.', restriction: '' }, project_uid);
+    // A restriction that names no topic (an empty one is the fake's choice to take: SET-TEXT-MAX-LENGTH).
+    await settings(
+      { prompt: 'You are a helpful assistant.', restriction: 'Keep answers short.' },
+      project_uid,
+    );
     const plain = await ask('How do refunds work?', undefined, project_uid);
     assumed('AGENT-PROMPT-PERSONA', () => expect(plain.startsWith('Ava')).toBe(false));
   });

@@ -2,12 +2,12 @@
  * getStats: date formats and their errors, the record's shape, and its counts, which are checked against what
  * getSessions and getSessionMessages show for the same project and range (never against the fake's code).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import type { Session, StatsRecord } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { allMessages, allSessions } from '../support/pages.js';
-import { assumed } from '../support/strength.js';
+import { arranged, assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { freshProjectVia, onProject, unique } from '../support/world.js';
 import type { Auth } from '../target/target.js';
@@ -20,10 +20,15 @@ const BAD_TO = "Invalid 'to' date format";
 const getStats = (body: Record<string, unknown>, auth?: Auth) =>
   target().call('getStats', { body: onProject(target(), body), auth });
 
+/**
+ * The record for `body`. An array of records is documented, how many it holds is not: one for the whole range is the
+ * fake's (STATS-SINGLE-RECORD), and where a target answers otherwise, what the test reads of "the" record cannot be
+ * checked there (it stops, skipped, saying why).
+ */
 async function stats(body: Record<string, unknown> = {}): Promise<StatsRecord> {
   const { data } = expectSuccess<StatsRecord[]>(await getStats(body), 'getStats');
-  expect(data.length, 'a record').toBeGreaterThan(0);
-  assumed('STATS-SINGLE-RECORD', () => expect(data, 'exactly one record').toHaveLength(1));
+  const single = assumed('STATS-SINGLE-RECORD', () => expect(data, 'exactly one record').toHaveLength(1));
+  continueIfAssumedHeld(single && data.length === 1, 'STATS-SINGLE-RECORD', 'reading the record of a range');
   return data[0]!;
 }
 
@@ -75,8 +80,11 @@ const spaced = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('
 /** ISO 8601 of the same instant written with a +01:30 offset. */
 const withOffset = (ms: number) => `${new Date(ms + 90 * 60_000).toISOString().slice(0, 19)}+01:30`;
 
-/** Three days with sessions: an early one, a middle one and the last one. */
-async function sessionDays(): Promise<{
+/**
+ * Three days with sessions: an early one, a middle one and the last one. Sessions of other days come only with time
+ * (the target's own history): where there are fewer, the test is not checkable here.
+ */
+async function sessionDays(ctx: TestContext): Promise<{
   all: Session[];
   days: string[];
   early: string;
@@ -85,7 +93,7 @@ async function sessionDays(): Promise<{
 }> {
   const all = await allSessions(target());
   const days = [...new Set(all.map((s) => dayOf(s.created_at)))].sort();
-  expect(days.length, 'sessions on at least three days').toBeGreaterThanOrEqual(3);
+  arranged(ctx, days.length >= 3, `the project has sessions on ${days.length} day(s); the test needs three`);
   return {
     all,
     days,
@@ -96,31 +104,34 @@ async function sessionDays(): Promise<{
 }
 
 describe('getStats', () => {
-  it('returns one record with the documented field types [STATS-DATA-ARRAY, STATS-SINGLE-RECORD, RES-STATS-RECORD-SHAPE]', async (ctx) => {
+  it('returns an array of records with the documented field types, one record for the range [STATS-DATA-ARRAY, STATS-SINGLE-RECORD, RES-STATS-RECORD-SHAPE, STATS-COUNTS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const r = await stats();
-    expect(r.total_conversation).toMatch(/^\d+$/);
-    expect(r.session_count).toMatch(/^\d+$/);
-    for (const key of [
-      'total_messages',
-      'total_documents',
-      'total_links',
-      'like',
-      'dislike',
-      'no_feedback',
-      'query_count',
-      'visitor_count',
-    ] as const) {
-      expect(Number.isInteger(r[key]), key).toBe(true);
-      expect(r[key], key).toBeGreaterThanOrEqual(0);
-    }
-    expect(Number.isFinite(r.avg_message_conversation)).toBe(true);
-    const { days } = await sessionDays();
+    const { data } = expectSuccess<StatsRecord[]>(await getStats({}), 'getStats');
+    assumed('STATS-SINGLE-RECORD', () => expect(data, 'exactly one record').toHaveLength(1));
+    // The field types are the documented shape (checked by expectSuccess); that the counts are whole numbers that
+    // never go below zero, the string counts included, is what the fake counts.
+    assumed('STATS-COUNTS', () => {
+      for (const r of data) {
+        expect(r.total_conversation).toMatch(/^\d+$/);
+        expect(r.session_count).toMatch(/^\d+$/);
+        for (const key of [
+          'total_messages',
+          'total_documents',
+          'total_links',
+          'like',
+          'dislike',
+          'no_feedback',
+          'query_count',
+          'visitor_count',
+        ] as const)
+          expect(r[key], key).toBeGreaterThanOrEqual(0);
+      }
+    });
+    for (const r of data) expect(Number.isFinite(r.avg_message_conversation)).toBe(true);
     const ranged = expectSuccess<StatsRecord[]>(
-      await getStats({ from: days[0], to: days.at(-1) }),
+      await getStats({ from: '2024-01-01', to: '2024-12-31' }),
       'getStats',
     ).data;
-    expect(ranged.length).toBeGreaterThan(0);
     assumed('STATS-SINGLE-RECORD', () => expect(ranged).toHaveLength(1));
   });
 
@@ -130,56 +141,66 @@ describe('getStats', () => {
     expectError(await target().call('getStats', { body: { from: '2025-01-01' } }), 400, INVALID_PARAMS);
   });
 
-  it('accepts YYYY-MM-DD, YYYY-MM-DD HH:mm:ss and ISO 8601, read as UTC without an offset [STATS-DATE-FORMATS, STATS-DATE-UTC]', async (ctx) => {
+  it('accepts YYYY-MM-DD, YYYY-MM-DD HH:mm:ss and ISO 8601 date-times, read as UTC without an offset [STATS-DATE-FORMATS, STATS-ISO-PROFILE, STATS-DATE-UTC]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const { early, last } = await sessionDays();
+    const { early, last } = await sessionDays(ctx);
     const start = Date.parse(`${early}T00:00:00Z`);
     const end = Date.parse(`${last}T23:59:59Z`);
-    const reference = await stats({ from: early, to: last });
-    expect(Number(reference.session_count)).toBeGreaterThan(0);
-    const froms = [
-      early,
-      spaced(start),
-      `${early}T00:00:00Z`,
-      `${early}T00:00:00.000Z`,
-      `${early}T00:00:00`,
-      `${early}T00:00`,
-      withOffset(start),
+    const reference = expectSuccess<StatsRecord[]>(
+      await getStats({ from: early, to: last }),
+      'getStats',
+    ).data;
+    /** Accepted in every reading of the three formats: the two spelled out, and complete ISO date-times. */
+    const documented = (day: string, ms: number, time: string, fraction: string) => [
+      day,
+      spaced(ms),
+      `${day}T${time}Z`,
+      `${day}T${time}.${fraction}Z`,
+      withOffset(ms),
     ];
-    const tos = [
-      last,
-      spaced(end),
-      `${last}T23:59:59Z`,
-      `${last}T23:59:59.999Z`,
-      `${last}T23:59:59`,
-      withOffset(end),
-    ];
-    // Every layout is accepted (documented); that they all name the same range is how the fake reads them: as UTC
-    // without an offset, a date-only `to` to the end of its day.
-    for (const from of froms) {
-      const r = await stats({ from, to: last });
-      assumed('STATS-DATE-UTC', () => expect(r, `from=${from}`).toEqual(reference));
-    }
-    for (const to of tos) {
-      const r = await stats({ from: early, to });
-      assumed('STATS-DATE-UTC', () => expect(r, `to=${to}`).toEqual(reference));
-    }
+    const read = async (
+      range: Record<string, string>,
+      clause: 'STATS-DATE-FORMATS' | 'STATS-ISO-PROFILE',
+    ) => {
+      const label = JSON.stringify(range);
+      const res = await getStats(range);
+      const accepted = () => void expectSuccess<StatsRecord[]>(res, 'getStats');
+      if (clause === 'STATS-DATE-FORMATS') accepted();
+      else if (!assumed(clause, accepted)) return;
+      // That every layout names the same range is how the fake reads them: as UTC without an offset, a date-only `to`
+      // to the end of its day.
+      const { data } = res.json as { data: StatsRecord[] };
+      assumed('STATS-DATE-UTC', () => expect(data, label).toEqual(reference));
+    };
+    for (const from of documented(early, start, '00:00:00', '000'))
+      await read({ from, to: last }, 'STATS-DATE-FORMATS');
+    for (const to of documented(last, end, '23:59:59', '999'))
+      await read({ from: early, to }, 'STATS-DATE-FORMATS');
+    // ISO 8601 too, but not in every profile a server may read "ISO format" as: no offset, no seconds. (A `to` without
+    // seconds would end the range a minute early: only the one without an offset is tried.)
+    for (const from of [`${early}T00:00:00`, `${early}T00:00`])
+      await read({ from, to: last }, 'STATS-ISO-PROFILE');
+    await read({ from: early, to: `${last}T23:59:59` }, 'STATS-ISO-PROFILE');
   });
 
-  it.for([
-    'yesterday',
-    '2024/01/01',
-    '01-02-2024',
-    '2024-1-1',
-    '20240101',
-    '2024-01-01 10:00',
-    '2024-01-01T10',
-  ])(
+  // Written in no reading of YYYY-MM-DD, YYYY-MM-DD HH:mm:ss or ISO 8601: every server refuses them.
+  it.for(['yesterday', '2024/01/01', '01-02-2024', '01/02/2024', '2024-13-45'])(
     "rejects from %j with 400 Invalid 'from' date format [STATS-FROM-FORMAT-MESSAGE, STATS-DATE-STATUS]",
     async (from, ctx) => {
       need(ctx, target(), { tokens: ['owner'], projectUid: true });
       expectError(await getStats({ from }), 400, BAD_FROM);
       expectError(await getStats({ from, to: '2025-01-01' }), 400, BAD_FROM);
+    },
+  );
+
+  // ISO 8601 allows these (reduced precision, basic format, week and ordinal dates), or a lenient reading of the
+  // spelled-out formats does: which of them a server takes is not shown.
+  it.for(['2024-1-1', '20240101', '2024-01-01 10:00', '2024-01-01T10', '2024-W01-1', '2024-001'])(
+    "refuses from %j, outside the fake's ISO profile, with Invalid 'from' date format [STATS-ISO-PROFILE, STATS-DATE-STATUS]",
+    async (from, ctx) => {
+      need(ctx, target(), { tokens: ['owner'], projectUid: true });
+      const res = await getStats({ from });
+      assumed('STATS-ISO-PROFILE', () => expectError(res, 400, BAD_FROM));
     },
   );
 
@@ -213,7 +234,7 @@ describe('getStats', () => {
 
   it('accepts a leap day [STATS-DATE-FORMATS, STATS-DATE-IMPOSSIBLE]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    await stats({ from: '2024-02-29', to: '2024-02-29 12:00:00' });
+    expectSuccess(await getStats({ from: '2024-02-29', to: '2024-02-29 12:00:00' }), 'getStats');
     // The same day of a common year names no calendar day: refused as a bad format (the fake's choice).
     const common = await getStats({ from: '2023-02-29' });
     assumed('STATS-DATE-IMPOSSIBLE', () => expectError(common, 400, BAD_FROM));
@@ -221,21 +242,21 @@ describe('getStats', () => {
 
   it('counts what getSessions and getSessionMessages show for the same date range [STATS-COUNTS, STATS-TO-DATE-ONLY-INCLUSIVE]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const { early, middle, last } = await sessionDays();
+    const { early, middle, last } = await sessionDays(ctx);
     for (const [from, to] of [
       [early, middle],
       [middle, middle],
       [middle, last],
     ] as const) {
       const sessions = await allSessions(target(), { from, to });
-      expect(sessions.length, `${from}..${to}`).toBeGreaterThan(0);
+      arranged(ctx, sessions.length > 0, `no session listed for ${from}..${to}`);
       expectConsistent(await stats({ from, to }), await expectedCounts(sessions));
     }
   });
 
   it('leaves a missing end of the range open [STATS-DEFAULT-RANGE, STATS-COUNTS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const { all, middle } = await sessionDays();
+    const { all, middle } = await sessionDays(ctx);
     expectConsistent(await stats(), await expectedCounts(all));
     expectConsistent(
       await stats({ from: middle }),
@@ -249,9 +270,10 @@ describe('getStats', () => {
 
   it('bounds with a time are inclusive instants; a date-only to covers its whole day [STATS-TO-DATE-ONLY-INCLUSIVE, STATS-DATE-UTC]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const { all } = await sessionDays();
+    const { all } = await sessionDays(ctx);
     // The latest session of the project that does not start exactly at midnight.
-    const s = [...all].reverse().find((x) => !x.created_at.includes('T00:00:00'))!;
+    const s = [...all].reverse().find((x) => !x.created_at.includes('T00:00:00'));
+    arranged(ctx, s !== undefined, 'every session of the project starts at midnight');
     const t = Date.parse(s.created_at);
     const day = dayOf(s.created_at);
     const upTo = (limit: number) =>
@@ -270,7 +292,7 @@ describe('getStats', () => {
 
   it('from after to is not an error: conversation counts are zero [STATS-FROM-AFTER-TO]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
-    const { early, last } = await sessionDays();
+    const { early, last } = await sessionDays(ctx);
     const whole = await stats();
     const res = await getStats({ from: last, to: early });
     const expected = {

@@ -10,6 +10,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { platformOperations } from '../../contract/index.js';
 import type { SpecOperationId, TokenGrant } from '../support/access-model.js';
+import { assumed } from '../support/strength.js';
 import { controlTokens, expectAccessAsSpecified, outcome, tokenProbes } from '../support/token-probes.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 import { bodyFor, listTokens, unique, WRITE_OPERATIONS } from '../support/world.js';
@@ -57,7 +58,7 @@ async function answersOf(ctx: TestContext, grant: TokenGrant, name?: string): Pr
 }
 
 describe('tokens are made in the dashboard', () => {
-  it('no public operation shows, lists or changes a token: every operation called with a fresh token leaves it working, and no answer carries its value or its name [TOKEN-CREATED-IN-DASHBOARD, TOKEN-DISPLAYED-ONCE]', async (ctx) => {
+  it('no public operation shows, lists or changes a token: every operation called with a fresh token leaves it working, and no answer carries its value or its name [TOKEN-CREATED-IN-DASHBOARD, TOKEN-DISPLAYED-ONCE, TOKEN-NAME-NOT-SHOWN]', async (ctx) => {
     // The spec's operation table names no token operation (Endpoints).
     expect(platformOperations.map((o) => o.id).filter((id) => /token/i.test(id))).toEqual([]);
     const name = unique('dashboard-token');
@@ -69,8 +70,11 @@ describe('tokens are made in the dashboard', () => {
     for (const [op, res] of await onEveryOperation(token.value, project_uid, allowed)) {
       expect(res.status, op).toBeLessThan(500);
       expect(res.text.includes(token.value), `${op} shows the token's value`).toBe(false);
-      expect(res.text.includes(name), `${op} lists the token by its name`).toBe(false);
       expect(res.text, op).not.toMatch(TOKEN_VALUE);
+      // A name is no secret: that no answer echoes it is the fake's choice.
+      assumed('TOKEN-NAME-NOT-SHOWN', () =>
+        expect(res.text.includes(name), `${op} lists the token by its name`).toBe(false),
+      );
     }
     await expectWorks(token.value);
   });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/envelope.js';
-import { INVALID_TOKEN } from '../support/messages.js';
+import { CREATOR_LEFT, INVALID_TOKEN } from '../support/messages.js';
 import { assumed } from '../support/strength.js';
 import { controlTokens, expectCreatorLeft, tokenProbes } from '../support/token-probes.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
@@ -22,8 +22,6 @@ import {
 const target = useTarget();
 const { probe, expectWorks, onEveryOperation } = tokenProbes(target);
 const { control, org, newToken } = controlTokens(target);
-
-const CREATOR_LEFT = 'Inactive token: the token creator is no longer a member of the organization';
 
 /**
  * Through the control API: an editor member of the seeded organization, an editor token they create (which works),

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type SettableLimitType, settableLimitTypes } from '../../contract/index.js';
-import { expectError, expectSuccess } from '../support/envelope.js';
+import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import {
   abovePlan,
@@ -16,7 +16,7 @@ import {
   limitCalls,
   useSharedProject,
 } from '../support/project-limits.js';
-import { assumed, continueIfAssumedHeld } from '../support/strength.js';
+import { arranged, assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 
 const target = useTarget();
@@ -74,7 +74,7 @@ describe('setProjectUsageLimit', () => {
     });
   });
 
-  it('a limit below current usage is refused and not applied; exactly the usage is accepted [USAGE-LIMIT-NOT-BELOW-USAGE, USAGE-LIMIT-BELOW-USAGE-STATUS, USAGE-LIMIT-BOUNDS-INCLUSIVE]', async (ctx) => {
+  it('a limit below current usage is refused and not applied; exactly the usage is accepted [USAGE-LIMIT-NOT-BELOW-USAGE, USAGE-LIMIT-BELOW-USAGE-STATUS, USAGE-LIMIT-BOUNDS-INCLUSIVE, USAGE-LIMIT-USAGE-COUNTS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], writes: true });
     // Documents in a fresh project, the document and webpages limits one above their usage.
     const world = await enterState(ctx, target(), 'usage near limit', {
@@ -82,10 +82,17 @@ describe('setProjectUsageLimit', () => {
       webpages: { usage: 2 },
     });
     const uid = world.project_uid;
-    // The usage the server reports is the bound.
+    // The usage the server reports is the bound; that the state's documents count one each is the fake's reading.
     const before = await getLimits(uid);
-    expect(before.document).toMatchObject(world.document);
-    expect(before.webpages).toMatchObject(world.webpages);
+    assumed('USAGE-LIMIT-USAGE-COUNTS', () => {
+      expect(before.document.usage).toBe(world.document.usage);
+      expect(before.webpages.usage).toBe(world.webpages.usage);
+    });
+    arranged(
+      ctx,
+      settableLimitTypes.some((type) => before[type].usage > 0),
+      'the project reports no usage, so no limit is below it',
+    );
     for (const type of settableLimitTypes) {
       const used = before[type].usage;
       for (const limit of new Set([used - 1, 0]))
@@ -135,13 +142,22 @@ describe('setProjectUsageLimit', () => {
     expect((await getLimits(uid)).credits.limit).toBe(spent);
   });
 
-  it('an empty, missing or non-array limits gets 400 Invalid params [USAGE-LIMIT-SET-BODY]', async (ctx) => {
+  it('an empty or missing limits, or an item without limit_type or limit, gets 400 Invalid params [USAGE-LIMIT-SET-BODY]', async (ctx) => {
     const uid = sharedProject(ctx);
-    for (const limits of [[], undefined, null, {}, 'document', { limit_type: 'document', limit: 1 }]) {
-      expectError(await setLimits(uid, limits), 400, INVALID_PARAMS);
-    }
-    for (const item of [{}, { limit_type: 'document' }, { limit: 1 }, null, 'document']) {
+    for (const limits of [[], undefined]) expectError(await setLimits(uid, limits), 400, INVALID_PARAMS);
+    for (const item of [{}, { limit_type: 'document' }, { limit: 1 }]) {
       expectError(await setLimits(uid, [item]), 400, INVALID_PARAMS);
+    }
+  });
+
+  it('limits that is not an array, or an item that is not an object, gets 400 Invalid params [USAGE-LIMIT-SET-BODY, USAGE-LIMIT-REPRESENTATIONS]', async (ctx) => {
+    const uid = sharedProject(ctx);
+    // How a server reads another JSON type for the array or its items is not shown: it may skip what it cannot read.
+    const bodies = [null, {}, 'document', { limit_type: 'document', limit: 1 }, [null], ['document']];
+    for (const limits of bodies) {
+      const res = await setLimits(uid, limits);
+      expectEnvelope(res);
+      assumed('USAGE-LIMIT-REPRESENTATIONS', () => expectError(res, 400, INVALID_PARAMS));
     }
   });
 
@@ -223,10 +239,12 @@ describe('setProjectUsageLimit', () => {
     });
     const uid = world.project_uid;
     const before = await getLimits(uid);
+    // The bound is the usage the server reports (what it counts is its own reading).
+    arranged(ctx, before.document.usage > 0, 'the project reports no document usage');
     const res = await setLimits(uid, [
-      { limit_type: 'credits', limit: 5 },
-      { limit_type: 'webpages', limit: 0 },
-      { limit_type: 'document', limit: world.document.usage - 1 },
+      { limit_type: 'credits', limit: before.credits.usage },
+      { limit_type: 'webpages', limit: before.webpages.usage },
+      { limit_type: 'document', limit: before.document.usage - 1 },
     ]);
     expectBoundRefused(res, belowUsage('document'));
     const after = await getLimits(uid);

@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aiModes, type SessionMessage, settingsRanges } from '../../contract/index.js';
-import { spentBy } from '../support/credit-balance.js';
+import { spentBy, stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allMessages } from '../support/pages.js';
@@ -197,6 +197,7 @@ describe('agent_setting overrides', () => {
         const { result: res, spent } = await spentBy(ctx, target(), w.org.organization_id, () =>
           w.respond({ query, agent_setting: agentSetting }),
         );
+        stopIfCreditsSpent(target(), res, 'a playground call with generated overrides');
         const temperature = agentSetting.temperature;
         const temperatureOk =
           temperature === undefined || (temperature >= r.temperature.min && temperature <= r.temperature.max);

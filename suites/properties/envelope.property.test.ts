@@ -21,6 +21,7 @@ import {
 } from '../../contract/index.js';
 import { type BodyContext, type Probe, probeArb, requestFields } from '../support/arbitraries/bodies.js';
 import { JSON_TYPE } from '../support/arbitraries/probe.js';
+import { ENVELOPE_NOT_SHOWN } from '../support/envelope.js';
 import { modelEntries } from '../support/models.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import type { Auth, CallOptions, Target } from '../target/target.js';
@@ -86,8 +87,11 @@ function checkResponse(op: Operation, probe: Probe, res: RawResponse, soft: Soft
     soft('CONV-SUCCESS-200', () => {
       if (res.status !== 200) throw new Error(`success status is not 200 [CONV-SUCCESS-200]: ${where}`);
     });
-    const parsed = documentedSchemas.get(op.id)!.safeParse(res.json);
-    if (!parsed.success)
+    // An envelope the spec does not show (getSupportedModels) is the fake's, checked below under its shape clause.
+    const parsed = ENVELOPE_NOT_SHOWN.has(op.id)
+      ? undefined
+      : documentedSchemas.get(op.id)!.safeParse(res.json);
+    if (parsed && !parsed.success)
       throw new Error(`success does not match the documented contract: ${parsed.error.message}\n${where}`);
     const fake = fakeSchemas.get(op.id);
     if (fake)
@@ -294,8 +298,10 @@ describe(`every Platform operation, FC_RUNS (default 300) generated bodies each:
             .map(([k, n]) => `  ${String(n).padStart(5)} ${k}`);
           console.log(`${op.id}: ${seen.success} successes, ${seen.error} errors\n${lines.join('\n')}`);
         }
-        // Not vacuous: the mix reaches the operation's rules and its success path.
-        expect(seen.error, 'some generated bodies are refused').toBeGreaterThan(0);
+        // Not vacuous: the mix reaches the operation's rules and its success path. Against the fake that is the
+        // generator's own check; elsewhere a server may take every body of an operation that reads none
+        // (getOrganizationDetail ignoring what it is sent), and that is no failure of it.
+        if (t.isFake) expect(seen.error, 'some generated bodies are refused').toBeGreaterThan(0);
         // (Unless the target's hourly cap, which only a control API can clear, refused part of the run.)
         if (plan.permitted && seen.rateLimited === 0) {
           expect(seen.success, 'some generated bodies succeed').toBeGreaterThan(0);

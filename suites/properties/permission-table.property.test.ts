@@ -14,17 +14,20 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, type TestContext } from 'vitest';
+import { clauseById } from '../../contract/clauses/index.js';
 import {
+  ACCESS_CLAUSE,
   type AccessCase,
   assumedGrounds,
   expectedOutcome,
   type Outcome,
   SPEC_ACCESS_TABLE,
+  type SpecRow,
 } from '../support/access-model.js';
 import { accessCaseArb } from '../support/arbitraries/access.js';
 import { expectEnvelope, expectError, expectRefused } from '../support/envelope.js';
 import { FORBIDDEN, NOT_MEMBER } from '../support/messages.js';
-import { assumed } from '../support/strength.js';
+import { assumed, documented } from '../support/strength.js';
 import { enterState, need, needState, useTarget } from '../support/use-target.js';
 import { type BodyContext, bodyFor, prepareBodies } from '../support/world.js';
 import type { RawResponse } from '../target/transport.js';
@@ -57,8 +60,46 @@ function documentedRefusals(
   };
 }
 
+/** The case, as a failure names it (a counterexample: the property goes on to the other cases). */
+const caseText = (c: AccessCase, seed: number): string =>
+  `${c.operation} with a ${c.token.role ?? 'no-role'} token${c.token.permissions.length ? ` holding ${c.token.permissions.map((p) => `${p.module} ${p.action}`).join(', ')}` : ''}, made by a ${c.creatorRole}, scope ${c.scope}, creator ${c.creatorIsProjectMember ? '' : 'not '}a member of the project (seed ${seed})`;
+
+/**
+ * The documented clauses a case's check rests on, so a broken rule turns red only its own clauses (issue 33): the
+ * row of the access table, and the rule that decides the case.
+ */
+function rulesOf(c: AccessCase, decided: 'permission' | 'scope' | 'membership' | 'allowed'): string[] {
+  const row = ACCESS_CLAUSE[c.operation];
+  const ids = clauseById(row)?.kind === 'documented' ? [row] : [];
+  const bothSet = c.token.role !== null && c.token.permissions.length > 0;
+  const level = SPEC_ACCESS_TABLE[c.operation].level;
+  const both = bothSet
+    ? level === 'organization'
+      ? ['AUTH-BOTH-SET-ROLE-GOVERNS-ORG']
+      : (SPEC_ACCESS_TABLE[c.operation] as SpecRow).fine
+        ? ['AUTH-BOTH-SET-PERMISSIONS-GOVERN-PROJECT']
+        : []
+    : [];
+  if (decided === 'scope') return ['AUTH-SCOPE-403', 'TOKEN-SCOPE-SELECTED'];
+  if (decided === 'membership') return ['AUTH-CREATOR-MEMBER-OF-PROJECT'];
+  if (decided === 'permission')
+    return [...ids, 'AUTH-ROLE-OR-PERMISSION', 'AUTH-MISSING-PERMISSION-403', ...both];
+  return [...ids, 'AUTH-ROLE-OR-PERMISSION', ...both];
+}
+
+/** A documented check of the case, bound to the rules it rests on, its failure naming the case. */
+function bound(ids: string[], c: AccessCase, seed: number, check: () => void): void {
+  documented(ids, () => {
+    try {
+      check();
+    } catch (err) {
+      throw new Error(`${caseText(c, seed)}: ${(err as Error).message}`);
+    }
+  });
+}
+
 /** The access check of one case in two strengths (see the file's comment). */
-function checkCase(c: AccessCase, res: RawResponse): Outcome {
+function checkCase(c: AccessCase, res: RawResponse, seed: number): Outcome {
   const expected = expectedOutcome(c);
   const grounds = assumedGrounds(c.operation, c.token, c.creatorRole);
   // The model's verdict on the operation itself, where the spec's rules alone give it.
@@ -67,16 +108,18 @@ function checkCase(c: AccessCase, res: RawResponse): Outcome {
       ? undefined
       : expectedOutcome({ ...c, scope: 'all', creatorIsProjectMember: true }) === 'allowed';
   const { forbidden, notMember } = documentedRefusals(c, permitted);
+  const byPermission = permitted === false;
   if (notMember && (forbidden || permitted === undefined)) {
     // Refused whichever rule answers (a missing permission only assumed clauses decide may refuse it as well).
-    expectRefused(res);
+    bound(rulesOf(c, 'membership'), c, seed, () => expectRefused(res));
     // Where the model sees two refusals, which one answers first is the fake's order of checks.
     const modelRefusesPermission =
       expectedOutcome({ ...c, scope: 'all', creatorIsProjectMember: true }) !== 'allowed';
     if (forbidden || modelRefusesPermission) assumed('AUTH-CHECK-ORDER', () => expectOutcome(res, expected));
-  } else if (forbidden) expectError(res, 403, FORBIDDEN);
-  else if (notMember) expectError(res, 403, NOT_MEMBER);
-  else if (permitted === true) expectOutcome(res, 'allowed');
+  } else if (forbidden)
+    bound(rulesOf(c, byPermission ? 'permission' : 'scope'), c, seed, () => expectError(res, 403, FORBIDDEN));
+  else if (notMember) bound(rulesOf(c, 'membership'), c, seed, () => expectError(res, 403, NOT_MEMBER));
+  else if (permitted === true) bound(rulesOf(c, 'allowed'), c, seed, () => expectOutcome(res, 'allowed'));
   // Checked under each clause it rests on; elsewhere than the fake, the first that fails carries the warning (the
   // others would only repeat the same evidence).
   for (const clause of grounds) if (!assumed(clause, () => expectOutcome(res, expected))) break;
@@ -138,6 +181,9 @@ describe('permission table', () => {
       return value;
     };
 
+    // Each broken rule is a failure of its own clauses, naming the case and this seed; the property goes on checking
+    // every case rather than stopping (and shrinking) at the first.
+    const seed = fc.readConfigureGlobal().seed ?? Math.floor(Math.random() * 2 ** 31);
     await fc.assert(
       fc.asyncProperty(accessCaseArb, async (c) => {
         const project_uid = c.creatorIsProjectMember ? world.memberProject : world.foreignProject;
@@ -146,9 +192,9 @@ describe('permission table', () => {
           auth: { bearer },
           body: bodyFor(c.operation, { ...world.bodies, project_uid }),
         });
-        seen[checkCase(c, res)] += 1;
+        seen[checkCase(c, res, seed)] += 1;
       }),
-      { numRuns: 300 },
+      { numRuns: 300, seed },
     );
     // The property is not vacuous: every outcome occurred.
     expect(seen.allowed).toBeGreaterThan(0);

@@ -110,7 +110,7 @@ const pagedLists: PagedList[] = [
 describe('paging ranges', () => {
   for (const list of pagedLists) {
     const { op, bounds, form } = list;
-    const json = form ? '' : ', ERR-JSON-NO-COERCION';
+    const json = form ? '' : ', ERR-JSON-NO-COERCION, ERR-NULL-NOT-ABSENT';
     const insideLimit = form ? formIntInsideArb(bounds) : intInsideArb(bounds);
     const insidePage = form ? formIntInsideArb(pageBounds) : intInsideArb(pageBounds);
 

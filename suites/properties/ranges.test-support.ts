@@ -2,9 +2,10 @@
  * Test support (imported by the range property tests only): range boundaries as properties, for every range of
  * contract/limits.ts (the one source): generated values inside are accepted and generated values outside, or of the
  * wrong kind, get 400 `Invalid params`.
- * Two strengths: a refusal the spec documents (a documented bound, a value of no numeric kind) is checked hard; one
- * only the fake's reading gives (a bound the spec does not give, a numeric string, a fraction, `null`, form text
- * that is not decimal digits) under the assumed clause that states it (see `RefusalRule`).
+ * Two strengths: a refusal the spec documents (an integer outside a documented bound) is checked hard; one only the
+ * fake's reading gives (a bound the spec does not give, a numeric string, a fraction, `null`, a boolean, an array, an
+ * object, text, form text that is not decimal digits) under the assumed clause that states it (see `RefusalRule`):
+ * how a server reads a representation other than the documented type is not shown.
  */
 import fc from 'fast-check';
 import {
@@ -40,22 +41,27 @@ export function rangeChecks(target: () => Target) {
 
 /**
  * Which assumed clause states that a value is refused, or `undefined` when the spec documents the refusal itself (a
- * value outside a documented bound, or of no numeric kind at all).
+ * value of the documented type outside a documented bound).
  */
 export type RefusalRule = (value: unknown) => string | undefined;
 
 const isNumericString = (v: unknown): boolean =>
   typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
 
-/** A JSON number or integer field: which of its refusals are the fake's reading. */
+/**
+ * A JSON number or integer field: which of its refusals are the fake's reading. `null` is ERR-NULL-NOT-ABSENT, a
+ * numeric string ERR-JSON-NO-COERCION, any other value that is no number `wrongType` (ERR-JSON-NO-COERCION unless
+ * the field's own clause is given), a fraction for an integer `fraction` (hard only where no clause is given: give one
+ * for an integer field).
+ */
 export function jsonRule(
   r: Bounds,
-  assumedBy: { belowMin?: string; aboveMax?: string; fraction?: string } = {},
+  assumedBy: { belowMin?: string; aboveMax?: string; fraction?: string; wrongType?: string } = {},
 ): RefusalRule {
   return (v) => {
     if (v === null) return 'ERR-NULL-NOT-ABSENT';
     if (isNumericString(v)) return 'ERR-JSON-NO-COERCION';
-    if (typeof v !== 'number') return undefined;
+    if (typeof v !== 'number') return assumedBy.wrongType ?? 'ERR-JSON-NO-COERCION';
     if (!Number.isInteger(v)) return assumedBy.fraction;
     if (v < r.min) return assumedBy.belowMin;
     if (r.max !== undefined && v > r.max) return assumedBy.aboveMax;

@@ -174,8 +174,7 @@ describe.each(DIALECTS)('%s-style endpoint: retrieval', (dialect) => {
       maxTokens: 300,
     };
     expectNoKnowledgebaseCall(await answer(target(), dialect, ask, auth), [WEATHER_TOOL.name]);
-    // Streaming is not in the spec (streamAnswer reads it under the stream clause); a stream read, though, must
-    // not hand the knowledgebase tool over either.
+    // Streamed (streamAnswer reads the native grammar), the knowledgebase tool is not handed over either.
     const streamed = await streamAnswer(target(), dialect, ask, auth);
     if (streamed) expectNoKnowledgebaseCall(streamed.answer, [WEATHER_TOOL.name]);
     const kbOnly = await streamAnswer(target(), dialect, { ...ask, tools: [] }, auth);

@@ -23,7 +23,7 @@ import {
   withToolResults,
 } from '../support/rag-wire.js';
 import { scriptedWorldVia } from '../support/rag-world.js';
-import { assumed, continueIfAssumedHeld } from '../support/strength.js';
+import { assumed, continueIfAssumedHeld, documented } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
 
@@ -36,17 +36,20 @@ const TOOLS = [WEATHER_TOOL, ORDER_TOOL];
 const NAMES = TOOLS.map((t) => t.name);
 
 /**
- * The tool calls an answer hands the caller are native calls of declared tools (RAG-USER-TOOLS-RETURNED): only
- * declared names, distinct ids, object arguments, and the native stop reason whenever there is one.
+ * The tool calls an answer hands the caller are native calls of declared tools (RAG-USER-TOOLS-RETURNED, bound to
+ * it whatever the test cites): only declared names, distinct ids, object arguments, and the native stop reason
+ * (`tool_calls`, Anthropic `tool_use`) whenever there is one.
  */
 function expectWellFormedCalls(a: Answer, names: readonly string[] = NAMES): CallMade[] {
-  if (a.toolCalls.length > 0) expect(a.stop).toBe('tool_calls');
-  for (const call of a.toolCalls) {
-    expect(names).toContain(call.name);
-    expect(call.id.length).toBeGreaterThan(0);
-    expect(typeof call.arguments).toBe('object');
-  }
-  expect(new Set(a.toolCalls.map((c) => c.id)).size, 'distinct call ids').toBe(a.toolCalls.length);
+  documented('RAG-USER-TOOLS-RETURNED', () => {
+    if (a.toolCalls.length > 0) expect(a.stop, 'a turn that hands calls over').toBe('tool_calls');
+    for (const call of a.toolCalls) {
+      expect(names).toContain(call.name);
+      expect(call.id.length).toBeGreaterThan(0);
+      expect(typeof call.arguments).toBe('object');
+    }
+    expect(new Set(a.toolCalls.map((c) => c.id)).size, 'distinct call ids').toBe(a.toolCalls.length);
+  });
   return a.toolCalls;
 }
 
@@ -56,19 +59,27 @@ function expectToolCalls(a: Answer, names: readonly string[] = NAMES): CallMade[
   return expectWellFormedCalls(a, names);
 }
 
+/** A text answer that ended by itself, as the fake model gives one (only ever checked under an assumed clause). */
 function expectTextAnswer(a: Answer): void {
   expect(a.toolCalls).toEqual([]);
   expect(a.stop).toBe('end');
   expect(a.text.length).toBeGreaterThan(0);
 }
 
-/** The follow-up after tool results continues with a new answer: text, or new calls of declared tools. */
+/**
+ * The follow-up after tool results continues with a new answer (RAG-TOOL-RESULT-CONTINUES): new calls of declared
+ * tools, or a reply with text, however it ended (by itself or at the output budget: how long a reply a model writes
+ * is its own).
+ */
 function expectContinues(next: Answer, calls: readonly CallMade[]): void {
   if (next.toolCalls.length > 0) {
     expectToolCalls(next);
     const before = new Set(calls.map((c) => c.id));
     for (const c of next.toolCalls) expect(before.has(c.id), 'a new call, not the old one').toBe(false);
-  } else expectTextAnswer(next);
+  } else {
+    expect(next.stop, 'a reply, not a tool turn').not.toBe('tool_calls');
+    expect(next.text.length, 'a reply with text').toBeGreaterThan(0);
+  }
 }
 
 /**

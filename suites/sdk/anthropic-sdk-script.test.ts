@@ -7,7 +7,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { needRag } from '../support/rag.js';
 import { anthropicClient } from '../support/sdk-clients.js';
-import { assumed } from '../support/strength.js';
+import { assumed, documented } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 import { clearRepliesIfAny, queueReplies } from './reply-queue.js';
 import {
@@ -24,7 +24,7 @@ const target = useTarget();
 describe('scripted replies through the @anthropic-ai/sdk [FAKE-MODEL-SCRIPT, RAG-SDK-COMPATIBLE]', () => {
   beforeEach(() => clearRepliesIfAny(target()));
 
-  it('a scripted tool use comes back with exactly the given input, unstreamed and through stream() [RAG-USER-TOOLS-RETURNED]', async (ctx) => {
+  it('a scripted tool use comes back with exactly the given input, unstreamed and through stream() [RAG-USER-TOOLS-RETURNED, RAG-ANTHROPIC-STREAM-GRAMMAR]', async (ctx) => {
     const model = await needRag(ctx, target(), 'anthropic', { control: true });
     await queueReplies(target(), [scriptedOrderCall, scriptedOrderCall]);
     const client = anthropicClient(target());
@@ -37,8 +37,8 @@ describe('scripted replies through the @anthropic-ai/sdk [FAKE-MODEL-SCRIPT, RAG
 
     const plain = await client.messages.create(request);
     let streamed: Anthropic.Messages.Message | undefined;
-    // Streaming is not in the spec: the fake's choice.
-    await assumed('RAG-ANTHROPIC-STREAM', async () => {
+    // The SDK's helper parses the native stream (documented by reference).
+    await documented('RAG-ANTHROPIC-STREAM-GRAMMAR', async () => {
       streamed = await client.messages.stream(request).finalMessage();
     });
     for (const message of streamed ? [plain, streamed] : [plain]) {

@@ -7,7 +7,7 @@ import type OpenAI from 'openai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { needRag } from '../support/rag.js';
 import { openaiClient } from '../support/sdk-clients.js';
-import { assumed } from '../support/strength.js';
+import { assumed, documented } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 import { clearRepliesIfAny, queueReplies } from './reply-queue.js';
 import {
@@ -24,7 +24,7 @@ const target = useTarget();
 describe('scripted replies through the openai SDK [FAKE-MODEL-SCRIPT, RAG-SDK-COMPATIBLE]', () => {
   beforeEach(() => clearRepliesIfAny(target()));
 
-  it('a scripted tool call comes back with exactly the given arguments, unstreamed and through stream() [RAG-USER-TOOLS-RETURNED]', async (ctx) => {
+  it('a scripted tool call comes back with exactly the given arguments, unstreamed and through stream() [RAG-USER-TOOLS-RETURNED, RAG-OPENAI-STREAM-GRAMMAR]', async (ctx) => {
     const model = await needRag(ctx, target(), 'openai', { control: true });
     await queueReplies(target(), [scriptedOrderCall, scriptedOrderCall]);
     const client = openaiClient(target());
@@ -36,8 +36,8 @@ describe('scripted replies through the openai SDK [FAKE-MODEL-SCRIPT, RAG-SDK-CO
 
     const plain = await client.chat.completions.create(request);
     let streamed: OpenAI.Chat.ChatCompletion | undefined;
-    // Streaming is not in the spec: the fake's choice.
-    await assumed('RAG-OPENAI-STREAM', async () => {
+    // The SDK's helper parses the native stream (documented by reference).
+    await documented('RAG-OPENAI-STREAM-GRAMMAR', async () => {
       streamed = await client.chat.completions.stream(request).finalChatCompletion();
     });
     for (const completion of streamed ? [plain, streamed] : [plain]) {

@@ -6,6 +6,7 @@
  */
 import type { TestContext } from 'vitest';
 import type { Auth, Target } from '../target/target.js';
+import type { RawResponse } from '../target/transport.js';
 import { enterState, needState } from './use-target.js';
 
 export interface FundedOrganization {
@@ -66,4 +67,28 @@ export async function spentBy<T>(
   const result = await run();
   const after = await balanceOf(ctx, t, organization_id);
   return { result, spent: (milli(before) - milli(after)) / 1000 };
+}
+
+/**
+ * Whether `res` refuses a call for want of credits. Neither the status nor the text of that refusal is shown (the fake's
+ * is 402 `Insufficient credits`, CREDITS-EXHAUSTED): a 402, or any 4xx in the error envelope whose message speaks of
+ * credits.
+ */
+export function isCreditRefusal(res: RawResponse): boolean {
+  if (res.status === 402) return true;
+  if (res.status < 400 || res.status >= 500) return false;
+  const message = (res.json as { type?: unknown; message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && /credit/i.test(message);
+}
+
+/**
+ * A call that spends credits was refused for want of them: against a deployment, whose balance the run itself (and
+ * whoever else uses it) spends and whose prices the spec does not show, the test stops as inconclusive, never failed
+ * (HARNESS-INCONCLUSIVE-QUOTA). Against the fake the balances are the harness's own, so such a refusal is left to fail.
+ */
+export function stopIfCreditsSpent(t: Target, res: RawResponse, what: string): void {
+  if (t.isFake || !isCreditRefusal(res)) return;
+  t.onBudgetExhausted(
+    `inconclusive: ${what} was refused for want of credits (${res.status}), spent by this run; prices are not shown`,
+  );
 }

@@ -6,7 +6,7 @@
 import { expect, type TestContext } from 'vitest';
 import type { PlaygroundSession } from '../../contract/index.js';
 import type { Auth, Target } from '../target/target.js';
-import { fundedOrganization, milli, spentBy } from './credit-balance.js';
+import { fundedOrganization, milli, spentBy, stopIfCreditsSpent } from './credit-balance.js';
 import { expectSuccess } from './envelope.js';
 import { supportedModels } from './models.js';
 import { assumed } from './strength.js';
@@ -33,9 +33,14 @@ export function playgroundOf(target: () => Target) {
       return expectSuccess<PlaygroundSession>(res, 'createPlaygroundAgentSession').data;
     },
     respond,
-    /** playgroundAgentResponse, checked as a success. */
+    /**
+     * playgroundAgentResponse, checked as a success; a refusal for want of credits the run spent stops the test as
+     * inconclusive on a deployment (stopIfCreditsSpent).
+     */
     async reply(body: Record<string, unknown>, auth?: Auth): Promise<PlaygroundReply> {
-      return expectSuccess<PlaygroundReply>(await respond(body, auth), 'playgroundAgentResponse').data;
+      const res = await respond(body, auth);
+      stopIfCreditsSpent(target(), res, 'a playground call');
+      return expectSuccess<PlaygroundReply>(res, 'playgroundAgentResponse').data;
     },
   };
 }

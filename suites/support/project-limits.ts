@@ -5,10 +5,16 @@
  * cleared after each test that wrote to it.
  */
 import { afterEach, expect, type TestContext } from 'vitest';
-import { type ProjectUsageLimit, removableLimitTypes, type SettableLimitType } from '../../contract/index.js';
+import {
+  type ProjectUsageLimit,
+  removableLimitTypes,
+  type SettableLimitType,
+  settableLimitTypes,
+} from '../../contract/index.js';
 import type { Auth, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
 import { expectError, expectRefused, expectSuccess } from './envelope.js';
+import { arranged, assumed, continueIfAssumedHeld } from './strength.js';
 import { enterState, need } from './use-target.js';
 
 /** The fake's texts of the two bound refusals (USAGE-LIMIT-ABOVE-PLAN-STATUS, USAGE-LIMIT-BELOW-USAGE-STATUS). */
@@ -32,7 +38,11 @@ export async function clearLimits(t: Target, uid: string, auth?: Auth): Promise<
     expectSuccess(await removeLimit(t, uid, type, auth), 'removeProjectUsageLimit');
 }
 
-/** The allocation of each settable resource: the limit in force once no project limit is set. */
+/**
+ * The allocation of each settable resource: the limit reported once no project limit is set. That this is the
+ * allocation is the fake's choice (USAGE-LIMIT-UNSET-IS-ALLOCATION); a reported limit of 0, or one below the usage,
+ * cannot be an allocation, and the running test then stops rather than test the bounds against it.
+ */
 export async function allocations(
   t: Target,
   uid: string,
@@ -40,6 +50,13 @@ export async function allocations(
 ): Promise<Record<SettableLimitType, number>> {
   await clearLimits(t, uid, auth);
   const got = await getLimits(t, uid, auth);
+  const held = assumed('USAGE-LIMIT-UNSET-IS-ALLOCATION', () => {
+    for (const type of settableLimitTypes) {
+      expect(got[type].limit, `${type} limit with none set`).toBeGreaterThan(0);
+      expect(got[type].limit, `${type} limit with none set`).toBeGreaterThanOrEqual(got[type].usage);
+    }
+  });
+  continueIfAssumedHeld(held, 'USAGE-LIMIT-UNSET-IS-ALLOCATION', 'reading the plan allocation from it');
   return { document: got.document.limit, webpages: got.webpages.limit, credits: got.credits.limit };
 }
 
@@ -85,7 +102,7 @@ export async function addDocuments(
     text: `Document number ${i + 1} about usage limits and allocations.`,
   }));
   const made = await enterState(ctx, t, 'knowledgebase documents', { project_uid, documents });
-  expect(made.doc_ids).toHaveLength(count);
+  arranged(ctx, made.doc_ids.length === count, `the provider state did not add ${count} ${kind} documents`);
 }
 
 /**

@@ -88,9 +88,10 @@ export interface RagRefusal {
   /**
    * What the spec documents of this refusal, checked hard: `status` (exactly this status), `refused` (some 4xx) or
    * `nothing` (the whole refusal is the fake's choice). Default by status: 429 `status` (ERR-429-STATUS); 400, 401
-   * and 415 `refused` (a body that is not the native request shape, a model the endpoint does not serve, a missing
-   * or unknown key); any other `nothing` (unknown routes and methods, the plan gate below Professional, credits,
-   * scripted errors).
+   * and 415 `refused` (a body that is not the native request shape, a model that is not in the supported list, a
+   * missing or unknown key); any other `nothing` (unknown routes and methods, the plan gate below Professional,
+   * credits, scripted errors). A refusal the spec leaves open whatever its status (another family's model, the key
+   * in a header the spec does not name, a representation the native API refuses) passes `nothing` itself.
    */
   documented?: 'status' | 'refused' | 'nothing';
 }

@@ -1,24 +1,33 @@
 /**
- * Streamed RAG answers: each dialect's SSE grammar checked event by event against the contract schemas
- * (RAG-OPENAI-STREAM, RAG-ANTHROPIC-STREAM), then accumulated into the neutral Answer of rag-wire.ts so that a
- * stream can be compared with the body the same request gets unstreamed.
+ * Streamed RAG answers: each dialect's SSE grammar checked event by event against the contract schemas, then
+ * accumulated into the neutral Answer of rag-wire.ts so that a stream can be compared with the body the same request
+ * gets unstreamed.
  *
- * The spec does not mention streaming at all: every streaming detail is the fake's choice (assumed), so
- * streamAnswer() reads a stream under its dialect's stream clause and gives undefined where the target streams
- * otherwise (a warning against a target other than the fake; a failure against the fake). The `sources` items of a
- * stream are read as chunks under RAG-SOURCES-ITEM-SHAPE, apart from the grammar.
+ * Two strengths. The native stream grammar that the official SDKs parse is documented by reference ("compatible with
+ * two third-party SDK wire formats", "the native provider shape"): it is checked hard, bound to its clause
+ * (RAG-OPENAI-STREAM-GRAMMAR, RAG-ANTHROPIC-STREAM-GRAMMAR) wherever a test reads a stream. What the native format
+ * leaves free, and the fake does the native API's way (one id on every chunk, the role or a call's name only once,
+ * the include_usage chunk, status 200, a clean parse), is checked softly under the dialect's stream clause
+ * (RAG-OPENAI-STREAM, RAG-ANTHROPIC-STREAM). The `sources` items of a stream are read as chunks under
+ * RAG-SOURCES-ITEM-SHAPE, apart from the grammar.
  */
 import { expect } from 'vitest';
-import { AnthropicStreamEventAnySources } from '../../contract/requests/rag-anthropic.js';
-import { OpenAIChatCompletionChunkAnySources } from '../../contract/requests/rag-openai.js';
+import {
+  type AnthropicStreamEventAnySources as AnthropicEvent,
+  AnthropicStreamEventAnySources,
+} from '../../contract/requests/rag-anthropic.js';
+import {
+  OpenAIChatCompletionChunkAnySources,
+  type OpenAIChatCompletionChunkAnySources as OpenAIChunk,
+} from '../../contract/requests/rag-openai.js';
 import type { Auth, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
 import type { Answer } from './rag-answer.js';
 import { sourceChunks, stopOf } from './rag-answer.js';
 import type { Ask, CallMade, RagDialect } from './rag-wire.js';
 import { askRag, dialectClauses } from './rag-wire.js';
-import { expectEventStream, type SseEvent } from './sse.js';
-import { assumed } from './strength.js';
+import { expectCleanSse, expectEventStream, type ParsedSse, type SseEvent } from './sse.js';
+import { assumed, documented } from './strength.js';
 
 export interface StreamRead {
   answer: Answer;
@@ -43,12 +52,26 @@ const argumentsOf = (raw: string, where: string): Record<string, unknown> => {
 };
 
 /**
- * An OpenAI-style stream: `data:` chat.completion.chunk objects, role first, content or tool-call fragments
- * (index, id, type and name on the first fragment of a call, then argument pieces), one chunk with a
- * finish_reason, a last usage chunk with empty choices exactly when include_usage is set, `data: [DONE]` last.
+ * A parsed stream, its grammar checked: what it accumulates to (its `sources` items not read yet), and what the fake's
+ * own checks look at.
  */
-export function readOpenAIStream(res: RawResponse, options: { includeUsage: boolean }): StreamRead {
-  const events = expectEventStream(res);
+interface Grammar<E> {
+  read: StreamRead;
+  sse: ParsedSse;
+  events: E[];
+}
+
+/** The choice of a chunk that the accumulation follows (one choice is asked for: index 0). */
+const choiceOf = (c: OpenAIChunk) => c.choices.find((ch) => ch.index === 0);
+
+/**
+ * The native OpenAI-style grammar (RAG-OPENAI-STREAM-GRAMMAR): `data:` chat.completion.chunk objects, `data: [DONE]`
+ * last; the first delta with the role, the last chunk with choices with the finish_reason; each tool call's fragments
+ * numbered in order, together giving its id, type, name and JSON arguments. Usage, where a chunk carries it.
+ */
+function openaiGrammar(res: RawResponse): Grammar<OpenAIChunk> {
+  const sse = expectEventStream(res);
+  const events = sse.events;
   expect(events.at(-1)?.data, 'the stream ends with data: [DONE]').toBe('[DONE]');
   const body = events.slice(0, -1);
   expect(
@@ -60,7 +83,65 @@ export function readOpenAIStream(res: RawResponse, options: { includeUsage: bool
     if (!parsed.success) throw new Error(`chunk ${i}: ${parsed.error.message}\n${e.data.slice(0, 400)}`);
     return parsed.data;
   });
-  expect(chunks.length, 'chunks before [DONE]').toBeGreaterThan(0);
+  const withChoice = chunks.filter((c) => choiceOf(c) !== undefined);
+  expect(withChoice.length, 'chunks with a choice before [DONE]').toBeGreaterThan(0);
+  expect(choiceOf(withChoice[0]!)!.delta.role, 'the first delta carries the role').toBe('assistant');
+  const finish = choiceOf(withChoice.at(-1)!)!.finish_reason;
+  expect(finish, 'the last chunk with choices has a finish_reason').toBeTruthy();
+
+  let text = '';
+  const calls: { id?: string; type?: string; name?: string; args: string }[] = [];
+  for (const [i, c] of withChoice.entries()) {
+    const delta = choiceOf(c)!.delta;
+    if (typeof delta.content === 'string') text += delta.content;
+    for (const fragment of delta.tool_calls ?? []) {
+      if (!calls[fragment.index]) {
+        expect(fragment.index, `chunk ${i}: tool calls are numbered in order`).toBe(calls.length);
+        calls.push({ args: '' });
+      }
+      const call = calls[fragment.index]!;
+      call.id ??= fragment.id;
+      call.type ??= fragment.type;
+      call.name ??= fragment.function?.name ?? undefined;
+      call.args += fragment.function?.arguments ?? '';
+    }
+  }
+  const toolCalls: CallMade[] = calls.map((c, k) => {
+    expect(c.id, `tool call ${k} has an id`).toBeTruthy();
+    expect(c.type, `tool call ${k} has type function`).toBe('function');
+    expect(c.name, `tool call ${k} has a name`).toBeTruthy();
+    return { id: c.id!, name: c.name!, arguments: argumentsOf(c.args, `arguments of ${c.name}`) };
+  });
+  const withUsage = chunks.filter((c) => c.usage != null).at(-1)?.usage;
+  const sourcesAt = chunks.flatMap((c, i) => (c.sources !== undefined ? [i] : []));
+  const sources: unknown[] = sourcesAt.length ? chunks[sourcesAt[0]!]!.sources! : [];
+  const first = chunks[0]!;
+  return {
+    read: {
+      answer: {
+        id: first.id,
+        model: first.model,
+        text,
+        toolCalls,
+        stop: stopOf('openai', finish!),
+        usage: withUsage ? { input: withUsage.prompt_tokens, output: withUsage.completion_tokens } : null,
+        sources,
+        chunks: undefined,
+      },
+      sourcesAt,
+      events: events.length,
+    },
+    sse,
+    events: chunks,
+  };
+}
+
+/**
+ * What the fake does as the native API does where the native format leaves it free (RAG-OPENAI-STREAM): every chunk
+ * with the id, model and created of the first and one choice, index 0; the role, a finish_reason, a call's id and name
+ * each once; a last chunk with empty choices and the usage exactly when include_usage is set.
+ */
+function openaiDetails(chunks: readonly OpenAIChunk[], includeUsage: boolean): void {
   const first = chunks[0]!;
   for (const [i, c] of chunks.entries()) {
     expect([c.id, c.model, c.created], `chunk ${i}: same id, model and created`).toEqual([
@@ -69,89 +150,46 @@ export function readOpenAIStream(res: RawResponse, options: { includeUsage: bool
       first.created,
     ]);
   }
-
-  let usage: Answer['usage'] = null;
   let withChoices = chunks;
-  if (options.includeUsage) {
+  if (includeUsage) {
     const last = chunks.at(-1)!;
     expect(last.choices, 'the usage chunk has empty choices').toEqual([]);
     expect(last.usage, 'the last chunk carries usage').toBeTruthy();
-    usage = { input: last.usage!.prompt_tokens, output: last.usage!.completion_tokens };
     withChoices = chunks.slice(0, -1);
   }
+  const seen = new Set<number>();
   for (const [i, c] of withChoices.entries()) {
     expect(c.usage ?? null, `chunk ${i}: usage only on the last chunk, with include_usage`).toBeNull();
     expect(
       c.choices.map((ch) => ch.index),
       `chunk ${i}: one choice, index 0`,
     ).toEqual([0]);
-  }
-  expect(withChoices.length, 'chunks with choices').toBeGreaterThan(0);
-  expect(withChoices[0]!.choices[0]!.delta.role, 'the first delta carries the role').toBe('assistant');
-  const finishes = withChoices.map((c) => c.choices[0]!.finish_reason);
-  expect(
-    finishes.slice(0, -1).filter((f) => f !== null),
-    'finish_reason only on the last chunk with choices',
-  ).toEqual([]);
-  const finish = finishes.at(-1);
-  expect(finish, 'the last chunk with choices has a finish_reason').toBeTruthy();
-
-  let text = '';
-  const calls: { id: string; name: string; args: string }[] = [];
-  for (const [i, c] of withChoices.entries()) {
-    const delta = c.choices[0]!.delta;
-    if (i > 0) expect(delta.role ?? undefined, `chunk ${i}: role only on the first delta`).toBeUndefined();
-    if (typeof delta.content === 'string') text += delta.content;
-    for (const fragment of delta.tool_calls ?? []) {
-      const known = calls[fragment.index];
-      if (!known) {
-        expect(fragment.index, `chunk ${i}: tool calls are numbered in order`).toBe(calls.length);
+    const choice = c.choices[0]!;
+    if (i > 0)
+      expect(choice.delta.role ?? undefined, `chunk ${i}: role only on the first delta`).toBeUndefined();
+    if (i < withChoices.length - 1)
+      expect(choice.finish_reason, `chunk ${i}: finish_reason only on the last chunk`).toBeNull();
+    for (const fragment of choice.delta.tool_calls ?? []) {
+      if (!seen.has(fragment.index)) {
+        seen.add(fragment.index);
         expect(fragment.id, `chunk ${i}: the first fragment of a call has its id`).toBeTruthy();
-        expect(fragment.type, `chunk ${i}: the first fragment of a call has its type`).toBe('function');
         expect(fragment.function?.name, `chunk ${i}: the first fragment of a call has its name`).toBeTruthy();
-        calls.push({
-          id: fragment.id!,
-          name: fragment.function!.name!,
-          args: fragment.function?.arguments ?? '',
-        });
       } else {
         expect(fragment.id, `chunk ${i}: id only on the first fragment`).toBeUndefined();
         expect(fragment.function?.name, `chunk ${i}: name only on the first fragment`).toBeUndefined();
-        known.args += fragment.function?.arguments ?? '';
       }
     }
   }
-  const toolCalls: CallMade[] = calls.map((c) => ({
-    id: c.id,
-    name: c.name,
-    arguments: argumentsOf(c.args, `arguments of ${c.name}`),
-  }));
-  const sourcesAt = chunks.flatMap((c, i) => (c.sources !== undefined ? [i] : []));
-  const sources: unknown[] = sourcesAt.length ? chunks[sourcesAt[0]!]!.sources! : [];
-  return {
-    answer: {
-      id: first.id,
-      model: first.model,
-      text,
-      toolCalls,
-      stop: stopOf('openai', finish!),
-      usage,
-      sources,
-      chunks: sourceChunks(sources),
-    },
-    sourcesAt,
-    events: events.length,
-  };
 }
 
 /**
- * An Anthropic-style stream: named events whose name equals their data `type`, in the native order —
- * message_start, then per content block content_block_start, its deltas and content_block_stop (blocks numbered
- * from 0, never interleaved), then message_delta (stop_reason, usage) and message_stop; pings may come between.
+ * The native Anthropic-style grammar (RAG-ANTHROPIC-STREAM-GRAMMAR): events named as their `type`, message_start
+ * first (no content, no stop_reason yet), content blocks numbered from 0 each opened, filled by its deltas and
+ * closed, never interleaved, then message_delta (stop_reason, usage) and message_stop; pings may come between.
  */
-export function readAnthropicStream(res: RawResponse): StreamRead {
-  const raw = expectEventStream(res);
-  const events = raw.map((e, i) => {
+function anthropicGrammar(res: RawResponse): Grammar<AnthropicEvent> {
+  const sse = expectEventStream(res);
+  const events = sse.events.map((e, i) => {
     const parsed = AnthropicStreamEventAnySources.safeParse(json(e, i));
     if (!parsed.success) throw new Error(`event ${i}: ${parsed.error.message}\n${e.data.slice(0, 400)}`);
     expect(e.event, `event ${i}: the SSE event name equals its type`).toBe(parsed.data.type);
@@ -223,38 +261,58 @@ export function readAnthropicStream(res: RawResponse): StreamRead {
   );
   const sources: unknown[] = start.message.sources ?? delta.sources ?? [];
   return {
-    answer: {
-      id: start.message.id,
-      model: start.message.model,
-      text,
-      toolCalls,
-      stop: stopOf('anthropic', delta.delta.stop_reason!),
-      usage: {
-        input: delta.usage.input_tokens ?? start.message.usage.input_tokens,
-        output: delta.usage.output_tokens,
+    read: {
+      answer: {
+        id: start.message.id,
+        model: start.message.model,
+        text,
+        toolCalls,
+        stop: stopOf('anthropic', delta.delta.stop_reason!),
+        usage: {
+          input: delta.usage.input_tokens ?? start.message.usage.input_tokens,
+          output: delta.usage.output_tokens,
+        },
+        sources,
+        chunks: undefined,
       },
-      sources,
-      chunks: sourceChunks(sources),
+      sourcesAt,
+      events: sse.events.length,
     },
-    sourcesAt,
-    events: raw.length,
+    sse,
+    events,
   };
 }
 
-/** A stream of either dialect, checked and accumulated (throws where it breaks the dialect's stream clause). */
+/**
+ * A stream of either dialect, read into its answer: the native grammar hard, bound to its documented clause (a
+ * stream that breaks it fails that clause, whatever the test cites, and reads as undefined: the test has failed
+ * already); the fake's way on top softly, under the dialect's stream clause. `includeUsage`: the OpenAI-style
+ * request asked for stream_options.include_usage.
+ */
 export function readStream(
   dialect: RagDialect,
   res: RawResponse,
   options: { includeUsage: boolean } = { includeUsage: true },
-): StreamRead {
-  return dialect === 'openai' ? readOpenAIStream(res, options) : readAnthropicStream(res);
+): StreamRead | undefined {
+  const clauses = dialectClauses[dialect];
+  let grammar: Grammar<OpenAIChunk> | Grammar<AnthropicEvent> | undefined;
+  documented(clauses.streamGrammar, () => {
+    grammar = dialect === 'openai' ? openaiGrammar(res) : anthropicGrammar(res);
+  });
+  if (!grammar) return undefined;
+  const { read, sse, events } = grammar;
+  assumed(clauses.stream, () => {
+    expectCleanSse(res, sse);
+    if (dialect === 'openai') openaiDetails(events as OpenAIChunk[], options.includeUsage);
+  });
+  // The items of `sources` as the fake's chunks: apart from the grammar, under RAG-SOURCES-ITEM-SHAPE.
+  return { ...read, answer: { ...read.answer, chunks: sourceChunks(read.answer.sources) } };
 }
 
 /**
  * Ask `ask` with `stream: true` (OpenAI: with stream_options.include_usage unless told not to) and read the stream
- * under the dialect's stream clause (RAG-OPENAI-STREAM, RAG-ANTHROPIC-STREAM: streaming is not in the spec):
- * undefined when the target does not stream as the fake does (a warning; against the fake, a failure). Callers
- * check what they read of a stream under the assumed clauses of their own.
+ * (readStream): undefined when it breaks the native grammar, which has then failed the test on its clause. Callers
+ * check what they read of a stream under the clauses of their own.
  */
 export async function streamAnswer(
   t: Target,
@@ -264,9 +322,5 @@ export async function streamAnswer(
   includeUsage = true,
 ): Promise<StreamRead | undefined> {
   const res = await askRag(t, dialect, { ...ask, stream: true, includeUsage }, auth);
-  let read: StreamRead | undefined;
-  assumed(dialectClauses[dialect].stream, () => {
-    read = readStream(dialect, res, { includeUsage });
-  });
-  return read;
+  return readStream(dialect, res, { includeUsage });
 }

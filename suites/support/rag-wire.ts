@@ -13,15 +13,28 @@ import type { RawResponse } from '../target/transport.js';
 export type { RagDialect };
 export const DIALECTS: readonly RagDialect[] = ['openai', 'anthropic'];
 
-/** The clauses each dialect has of its own, for the titles of tests run once per dialect. */
+/**
+ * The clauses each dialect has of its own, for the titles of tests run once per dialect. A stream has two: its native
+ * grammar (`streamGrammar`, documented by reference) and the fake's way where the native format leaves it free
+ * (`stream`, assumed).
+ */
 export const dialectClauses = {
-  openai: { endpoint: 'RAG-OPENAI-ENDPOINT', families: 'RAG-OPENAI-FAMILIES', stream: 'RAG-OPENAI-STREAM' },
+  openai: {
+    endpoint: 'RAG-OPENAI-ENDPOINT',
+    families: 'RAG-OPENAI-FAMILIES',
+    streamGrammar: 'RAG-OPENAI-STREAM-GRAMMAR',
+    stream: 'RAG-OPENAI-STREAM',
+  },
   anthropic: {
     endpoint: 'RAG-ANTHROPIC-ENDPOINT',
     families: 'RAG-ANTHROPIC-FAMILIES',
+    streamGrammar: 'RAG-ANTHROPIC-STREAM-GRAMMAR',
     stream: 'RAG-ANTHROPIC-STREAM',
   },
-} as const satisfies Record<RagDialect, { endpoint: string; families: string; stream: string }>;
+} as const satisfies Record<
+  RagDialect,
+  { endpoint: string; families: string; streamGrammar: string; stream: string }
+>;
 
 /** The other dialect (its endpoint serves the other model family). */
 export const otherDialect = (dialect: RagDialect): RagDialect =>

@@ -83,6 +83,9 @@ export function assumed(clauseId: string, check: () => Promise<void>): Promise<b
 export function assumed(clauseId: string, check: () => void | Promise<void>): boolean | Promise<boolean> {
   assumedClause(clauseId);
   const settle = (failure: unknown | undefined): boolean => {
+    // A stop (ctx.skip, a spent quota or credits, a missing arrangement) is no failure of the check: it goes on
+    // stopping the test, never a warning on this clause.
+    if (isStop(failure)) throw failure;
     record(clauseId, hardOnAssumed ? undefined : failure);
     if (failure !== undefined && hardOnAssumed) throw failure;
     return failure === undefined;

@@ -48,16 +48,18 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 
 /** Scalars sent that come back in the data under their own name must come back as sent. */
 function echoed(data: Record<string, unknown>, sent: Record<string, unknown>): StateDifference[] {
-  return Object.entries(sent)
-    .filter(([key, value]) => value !== null && typeof value !== 'object' && key in data)
-    // A count sent that comes back as the list it counts is checked by the probe's own expectation.
-    .filter(([key]) => data[key] === null || typeof data[key] !== 'object')
-    .filter(([key, value]) => data[key] !== value)
-    .map(([key, value]) => ({
-      state: 'organization' as StateName,
-      parameter: key,
-      message: `sent ${key} ${JSON.stringify(value)}, the data says ${JSON.stringify(data[key])}`,
-    }));
+  return (
+    Object.entries(sent)
+      .filter(([key, value]) => value !== null && typeof value !== 'object' && key in data)
+      // A count sent that comes back as the list it counts is checked by the probe's own expectation.
+      .filter(([key]) => data[key] === null || typeof data[key] !== 'object')
+      .filter(([key, value]) => data[key] !== value)
+      .map(([key, value]) => ({
+        state: 'organization' as StateName,
+        parameter: key,
+        message: `sent ${key} ${JSON.stringify(value)}, the data says ${JSON.stringify(data[key])}`,
+      }))
+  );
 }
 
 /** Enter one probe (and its read-back), tear down what it made; the differences it found. */

@@ -1,7 +1,9 @@
 /**
- * Arbitraries for numeric ranges and text lengths: values inside a range (accepted) and values outside it or of the
- * wrong kind (rejected with `Invalid params`). The ranges themselves always come from contract/limits.ts; nothing
- * here knows a number of the spec.
+ * Arbitraries for numeric ranges and text lengths: values inside a range (accepted), values outside it (refused, as
+ * the spec documents), and other representations of a value (a fraction for an integer, a numeric string, another
+ * JSON type, form text that is not plain digits), whose refusal is the fake's reading: a test checks those under the
+ * assumed clause that states it. The ranges themselves always come from contract/limits.ts; nothing here knows a
+ * number of the spec.
  */
 import fc from 'fast-check';
 
@@ -68,7 +70,7 @@ export const fractionInsideArb = (r: Bounds): fc.Arbitrary<number> =>
       .filter((x) => !Number.isInteger(x)),
   );
 
-/** A valid value written as JSON text instead of a number (JSON fields do not coerce). */
+/** A valid value written as JSON text instead of a number (that it is not coerced is ERR-JSON-NO-COERCION). */
 export const numericStringArb = (r: Bounds): fc.Arbitrary<string> => intInsideArb(r).map(String);
 
 /** JSON values of the wrong type for a numeric field. */
@@ -77,7 +79,10 @@ export const wrongTypeArb: fc.Arbitrary<unknown> = fc.constantFrom(null, true, f
 /** Form-encoded integers inside the range: decimal digits. */
 export const formIntInsideArb = (r: Bounds): fc.Arbitrary<string> => intInsideArb(r).map(String);
 
-/** Form-encoded text that is not an integer inside the range: outsiders, fractions, exponents, words, blanks. */
+/**
+ * Form-encoded text that is not an integer inside the range: outsiders (documented refusals) and fractions,
+ * exponents, signs, padding, words and blanks (other representations: FORM-INTEGER-TEXT).
+ */
 export const formIntOutsideArb = (r: Bounds): fc.Arbitrary<string> =>
   fc.oneof(
     intOutsideArb(r).map(String),

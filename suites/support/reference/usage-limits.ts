@@ -70,23 +70,40 @@ interface Fault {
 const documentedFault: Fault = { grounds: [], invalidParams: true };
 const assumedFault = (...grounds: string[]): Fault => ({ grounds, invalidParams: true });
 
-/** Every reason one `limits` item is not a valid body (its shape is `{limit_type string, limit integer}`). */
+/** Another representation: how a server reads it (another JSON type, another spelling) is not shown. */
+const representation = assumedFault('USAGE-LIMIT-REPRESENTATIONS');
+
+/**
+ * Every reason one `limits` item is not a valid body (its shape is `{limit_type string, limit integer}`): a field
+ * left out is a documented fault; another representation of one is the fake's reading.
+ */
 function itemFaults(item: unknown): Fault[] {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return [documentedFault];
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return [representation];
   const { limit_type, limit } = item as { limit_type?: unknown; limit?: unknown };
   const faults: Fault[] = [];
-  if (typeof limit_type !== 'string')
-    faults.push(limit_type === null ? assumedFault('ERR-JSON-NO-COERCION') : documentedFault);
+  if (limit_type === undefined) faults.push(documentedFault);
+  else if (typeof limit_type !== 'string')
+    faults.push(typeof limit_type === 'number' ? assumedFault('ERR-JSON-NO-COERCION') : representation);
   else if (limit_type === 'voice_credits') faults.push(assumedFault('USAGE-LIMIT-SET-VOICE-CREDITS'));
-  else if (!isLimitType(limit_type)) faults.push(assumedFault('USAGE-LIMIT-UNKNOWN-TYPE'));
-  if (typeof limit === 'number') {
-    if (!Number.isInteger(limit)) faults.push(documentedFault);
+  else if (!isLimitType(limit_type))
+    faults.push(
+      variantOf(limit_type, LIMIT_TYPES) ? representation : assumedFault('USAGE-LIMIT-UNKNOWN-TYPE'),
+    );
+  if (limit === undefined) faults.push(documentedFault);
+  else if (typeof limit === 'number') {
+    // A negative integer is below any usage (documented, its message not quoted); a fraction is the fake's reading.
+    if (!Number.isInteger(limit)) faults.push(assumedFault('USAGE-LIMIT-VALUE-NONNEGATIVE'));
     else if (limit < 0) faults.push({ grounds: [], invalidParams: false });
-  } else if (limit === null || (typeof limit === 'string' && /^-?\d+$/.test(limit)))
+  } else if (limit === null) faults.push(assumedFault('ERR-NULL-NOT-ABSENT'));
+  else if (typeof limit === 'string' && /^-?\d+$/.test(limit))
     faults.push(assumedFault('ERR-JSON-NO-COERCION'));
-  else faults.push(documentedFault);
+  else faults.push(representation);
   return faults;
 }
+
+/** Whether `value` is another spelling of one of `values`: another case, surrounding white space, or empty. */
+const variantOf = (value: string, values: readonly string[]): boolean =>
+  value.trim() === '' || values.some((v) => v.toLowerCase() === value.trim().toLowerCase());
 
 /** The refusal of a body with these faults: documented when one of them is, else resting on all of theirs. */
 function invalidBody(faults: readonly Fault[]): Refusal {
@@ -108,7 +125,10 @@ function invalidBody(faults: readonly Fault[]): Refusal {
  * the message names: every failing item's message is acceptable.
  */
 export function setLimits(p: ProjectLimits, allocation: Allocation, items: unknown): Outcome<ProjectLimits> {
-  if (!Array.isArray(items) || items.length === 0) return { ok: false, ...invalidBody([documentedFault]) };
+  // Missing or empty: documented; another JSON type than an array: the fake's reading.
+  if (items === undefined || (Array.isArray(items) && items.length === 0))
+    return { ok: false, ...invalidBody([documentedFault]) };
+  if (!Array.isArray(items)) return { ok: false, ...invalidBody([representation]) };
   // Every fault of the body: the request is refused by the spec's own rules if any of them is documented.
   const faults = items.flatMap(itemFaults);
   const types = items.map((i) => (i as { limit_type?: unknown } | null)?.limit_type);
@@ -166,12 +186,20 @@ export function removeLimit(p: ProjectLimits, type: unknown): Outcome<ProjectLim
       status: 400,
       messages: [INVALID_PARAMS],
       documented: INVALID_PARAMS_DOCUMENTED,
-      // Outside the documented enum (USAGE-LIMIT-REMOVE-BODY); null or a number: the fake's choice not to coerce.
-      grounds: type === null || typeof type === 'number' ? ['ERR-JSON-NO-COERCION'] : [],
+      // Missing, or a string outside the documented enum: refused by the spec (USAGE-LIMIT-REMOVE-BODY). Another
+      // spelling of a type, a number or another JSON type: the fake's reading.
+      grounds: removalGrounds(type),
     };
   if (!isLimitType(type)) return { ok: true, next: p };
   const { [type]: _removed, ...own } = p.own;
   return { ok: true, next: { ...p, own } };
+}
+
+function removalGrounds(type: unknown): string[] {
+  if (type === undefined) return [];
+  if (typeof type === 'number') return ['ERR-JSON-NO-COERCION'];
+  if (typeof type !== 'string' || variantOf(type, REMOVABLE_TYPES)) return ['USAGE-LIMIT-REPRESENTATIONS'];
+  return [];
 }
 
 /** One more unit of usage (a document added, a webpage crawled). */
