@@ -259,6 +259,37 @@ export const variantAxes = [
     description:
       'A playground call deducts its model’s price per call plus 0.001 credit per character of the query: by model, yet not the same for every call of one model.',
   },
+  {
+    id: 'lenient-inputs',
+    spec_line: 'Other messages: `Invalid params` (bad request body);',
+    flips: [
+      'ERR-JSON-NO-COERCION',
+      'ERR-NULL-NOT-ABSENT',
+      'FORM-ENUM-EXACT',
+      'FORM-INTEGER-TEXT',
+      'SET-ENUM-EXACT',
+      'SET-WRONG-TYPE',
+      'SET-INTEGER-FIELDS-STRICT',
+      'EXEC-LOGS-ORDERBY-EXACT',
+      'SEARCH-BEARER-WRONG-JSON-TYPE',
+      'INTEGRATION-WRONG-JSON-TYPE',
+      'PROJECTS-INPUT-REPRESENTATIONS',
+      'PROJECTS-LIMIT-MAX',
+      'PAGING-LIMIT-MIN-1',
+      'USAGE-LIMIT-REPRESENTATIONS',
+      'INVITE-INPUT-EXACT',
+      'EXEC-LOGS-DATE-STRICT',
+      'SEND-MESSAGE-UID-NUMBER-ACCEPTED',
+      'UPDATECHATBOT-NAME-NONEMPTY',
+      'UPDATECHATBOT-ATOMIC',
+      'RETENTION-NONNEGATIVE',
+      'SET-NO-FIELDS',
+      'SET-ATOMIC',
+      'MODEL-SETTINGS',
+    ],
+    description:
+      'Values in another representation than the documented one are read leniently wherever the strict reading would refuse them: `null` and empty or blank strings as a field not given, white space around a value dropped, enum values in another case (`asc`, `OPEN`), numeric strings as numbers (`"10"`), `true`/`false` as 1/0. A value of the documented type outside its set or range is still refused.',
+  },
 ] as const satisfies readonly VariantAxisSpec[];
 
 export type VariantAxis = (typeof variantAxes)[number]['id'];

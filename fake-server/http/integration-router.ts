@@ -14,6 +14,7 @@ import { integrationHandlers } from './integration-handlers.js';
 import { runOperation } from './operation-pipeline.js';
 import type { Mounts } from './platform-router.js';
 import { parseWith } from './validate.js';
+import { lenientInputs } from './variant-lenient-inputs.js';
 
 export function integrationRouter(runtime: Runtime, mounts: Mounts): Router {
   const router = new Router();
@@ -32,7 +33,12 @@ export function integrationRouter(runtime: Runtime, mounts: Mounts): Router {
           (domain.variant && countIntegrationCall(domain, caller.project, op.id)) || undefined,
         ],
         gate: (caller) => requireIntegrationPlan(caller.organization.plan, op.id),
-        parse: (raw) => parseWith(op.request, raw) as Record<string, unknown>,
+        // Variant mode only (FAKE-VARIANT, lenient-inputs): other representations read leniently.
+        parse: (raw) =>
+          parseWith(op.request, domain.variant ? lenientInputs(domain, op.request, raw) : raw) as Record<
+            string,
+            unknown
+          >,
         // Keyed by the table's literal ids: an operation without a resolver does not compile.
         resolve: (caller, body) => integrationHandlers[op.id]({ domain, caller, body }),
       });

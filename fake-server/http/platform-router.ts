@@ -15,6 +15,7 @@ import type { Runtime } from '../runtime.js';
 import { runOperation } from './operation-pipeline.js';
 import { platformHandlers } from './platform-handlers.js';
 import { parseWith } from './validate.js';
+import { lenientInputs } from './variant-lenient-inputs.js';
 import { parseWithHistoryField } from './variant-playground-history.js';
 
 export interface Mounts {
@@ -53,7 +54,9 @@ function runPlatform(
     // Variant mode only: playground-history-field's field name.
     parse: (raw) =>
       (domain.variant
-        ? parseWithHistoryField(domain, op.id, raw, (input) => parseWith(op.request, input))
+        ? parseWithHistoryField(domain, op.id, raw, (input) =>
+            parseWith(op.request, lenientInputs(domain, op.request, input)),
+          )
         : parseWith(op.request, raw)) as Record<string, unknown>,
     resolve: (caller, body) => {
       const project = op.projectScoped ? resolveProject(domain, caller, String(body.project_uid)) : undefined;
