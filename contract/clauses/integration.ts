@@ -180,6 +180,11 @@ export const integrationClauses = defineClauses([
     'getChatbotExecutionLogs takes from and to in the form YYYY-MM-DD only, naming a real calendar day: a date-time (`2024-01-01T00:00:00Z`, `2024-01-01 00:00:00`), single-digit fields (`2024-1-1`), an empty string and a number get Invalid params. The spec gives the form, not how a server reads other representations of a date: a lenient one may take a date-time or `2024-1-1`, or an empty string as not given.',
   ),
   assumed(
+    'EXEC-LOGS-DATE-MESSAGE',
+    K,
+    "A getChatbotExecutionLogs date written in no reading of YYYY-MM-DD gets `Invalid params`. The spec names two messages that could answer it, `Invalid params` (bad request body) and `Invalid 'from' date format` (given for getStats); which one a server picks is its choice, so either is a documented refusal.",
+  ),
+  assumed(
     'EXEC-LOGS-DATE-FILTER',
     K,
     'getChatbotExecutionLogs from/to filter createdAt by calendar day (UTC), inclusive, as SESSIONS-DATE-FILTER.',

@@ -16,6 +16,7 @@ import {
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { ENVELOPE_NOT_SHOWN, expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS, INVALID_TOKEN } from '../support/messages.js';
+import { settingsSubject } from '../support/project-settings.js';
 import { runTag } from '../support/run-tag.js';
 import { arranged, assumed } from '../support/strength.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
@@ -70,8 +71,12 @@ const validCalls: Record<string, ValidCall> = {
       return { project_uid: uid(t), ...(name ? { name } : {}) };
     },
   },
-  // Only included fields change: no field, no change.
-  updateProjectSettings: { needs: write, body: async (t) => ({ project_uid: uid(t) }) },
+  // One field, on a project the test may change (a fresh one where the target offers the state): whether a body with
+  // no settings field is valid at all is the fake's reading (SET-NO-FIELDS), so a valid call names one.
+  updateProjectSettings: {
+    needs: write,
+    body: async (t, ctx) => ({ project_uid: await settingsSubject(ctx, t), temperature: 0.5 }),
+  },
   getProjectUsageLimit: { needs: read, body: async (t) => ({ project_uid: uid(t) }) },
   setProjectUsageLimit: {
     needs: write,

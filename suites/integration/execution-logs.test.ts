@@ -7,7 +7,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { ExecutionLog } from '../../contract/index.js';
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
-import { expectError, expectSuccess } from '../support/envelope.js';
+import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allPages, allSessions, listedProject } from '../support/pages.js';
 import { arranged, assumed } from '../support/strength.js';
@@ -246,13 +246,19 @@ describe('getChatbotExecutionLogs', () => {
     });
   });
 
-  // Written in no reading of YYYY-MM-DD: every server refuses them.
+  // Written in no reading of YYYY-MM-DD: every server refuses them, with either message the spec names for a bad date
+  // (`Invalid params`, or the date-format message it gives for getStats); the fake's is `Invalid params`.
   it.for(['yesterday', '2024/01/01', '01-02-2024', '2024-13-45'])(
-    'rejects the date %j [EXEC-LOGS-DATE-FORMAT]',
+    'rejects the date %j [EXEC-LOGS-DATE-FORMAT, EXEC-LOGS-DATE-MESSAGE]',
     async (date, ctx) => {
       need(ctx, target(), { projectKey: true });
-      expectError(await getLogs({ from: date }), 400, INVALID_PARAMS);
-      expectError(await getLogs({ to: date }), 400, INVALID_PARAMS);
+      for (const [field, res] of [
+        ['from', await getLogs({ from: date })],
+        ['to', await getLogs({ to: date })],
+      ] as const) {
+        expectRefused(res, new RegExp(`^(Invalid params|Invalid '${field}' date format$)`));
+        assumed('EXEC-LOGS-DATE-MESSAGE', () => expectError(res, 400, INVALID_PARAMS));
+      }
     },
   );
 
