@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import ClauseReporter from './clause-reporter.js';
 import { toHtml } from './html.js';
 import type { ConformanceReport } from './report.js';
+import { escapeMarkup } from './text.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = 'suites/reporting/fixtures/verdict-items.fixture.ts';
@@ -101,6 +102,18 @@ describe('server errors and silence are items of their own [REPORT-SERVER-ERRORS
     expect(report.verdict.status).toBe('FAIL');
   });
 
+  it('a 5xx of every family is a server error: Project Integration and RAG as well as Platform', () => {
+    const item = report.verdict.failing.find(
+      (i) => i.type === 'server-error' && i.fullName.includes('RAG families'),
+    );
+    expect(item?.type === 'server-error' && item.exchanges.map((x) => x.request.split('\n')[0])).toEqual([
+      'POST /api/v1/createSession',
+      'POST /api/v1/openai/chat/completions',
+    ]);
+    expect(item?.message).toMatch(/\(2 server errors in this test\)/);
+    expect(status('CREATE-SESSION-INITIAL-STATE')).toBe('pass');
+  });
+
   it('an answer that is not JSON where the spec documents JSON is a server error', () => {
     const item = report.verdict.failing.find(
       (i) => i.type === 'server-error' && i.fullName.includes('not JSON'),
@@ -138,5 +151,10 @@ describe('server errors and silence are items of their own [REPORT-SERVER-ERRORS
     expect(silent).toBeGreaterThan(servers);
     expect(html.slice(failing, servers)).not.toMatch(/getMyProjects/);
     expect(html.slice(servers, silent)).toMatch(/getMyProjects/);
+    // The failing clause with the spec's own words beside it (REPORT-CLAUSE-QUOTES).
+    const mode = html.slice(html.indexOf('<code>SET-MODE-ENUM</code>', failing));
+    const quote = report.matrix.rows.find((r) => r.id === 'SET-MODE-ENUM')?.quote?.[0] ?? 'no quote';
+    expect(mode.slice(0, 800)).toContain('the spec says:');
+    expect(mode.slice(0, 800)).toContain(`<q>${escapeMarkup(quote)}</q>`);
   });
 });
