@@ -290,6 +290,42 @@ export const variantAxes = [
     description:
       'Values in another representation than the documented one are read leniently wherever the strict reading would refuse them: `null` and empty or blank strings as a field not given, white space around a value dropped, enum values in another case (`asc`, `OPEN`), numeric strings as numbers (`"10"`), `true`/`false` as 1/0. A value of the documented type outside its set or range is still refused.',
   },
+  {
+    id: 'iso-breadth',
+    spec_line: 'Datetimes are ISO 8601 strings.',
+    flips: ['CONV-DATETIME-PROFILE', 'STATS-ISO-PROFILE', 'EXEC-LOGS-DATE-STRICT'],
+    description:
+      'Datetimes are written in another ISO 8601 profile (`2024-01-01T10:00:00+00:00`: seconds, no fraction, a numeric offset); getStats takes any ISO 8601 date or date-time (reduced precision `2024-01-01T10`, basic format `20240101T100000Z`, ordinal `2024-001` and week `2024-W01-1` dates) and getChatbotExecutionLogs takes a date-time for from and to (its UTC day).',
+  },
+  {
+    id: 'no-body-limit',
+    spec_line: 'JSON/HTTP freedom: the spec states no limit on the size of a request body.',
+    flips: ['ERR-BODY-TOO-LARGE'],
+    description:
+      'No request body is refused for its size: a body of several megabytes is read like any other (the default answers 413 over 1 MiB).',
+  },
+  {
+    id: 'top-source-only',
+    spec_line:
+      'Behaviour: the model decides when to search; the service runs retrieval server-side and feeds the results back.',
+    flips: ['SET-MAX-NODES-SHOWN', 'SET-ADD-PAGE-LINK-SHOWN'],
+    description:
+      'The model retrieves max_nodes chunks as configured but cites and links only its top source: an answer names one page at most (with add_page_link 1), whatever max_nodes is.',
+  },
+  {
+    id: 'small-credit-balance',
+    spec_line: 'Requests are billed per token against the credit balance.',
+    flips: [],
+    description:
+      "Organizations start with a small credit balance (the seeded ones and those the `organization` provider state makes without `credits`): a run's own playground calls and RAG requests spend it, and the calls after get the credit refusal. A test that meets it after the run's own spending is inconclusive, never red.",
+  },
+  {
+    id: 'sparse-data',
+    spec_line: "JSON/HTTP freedom: a deployment's data is its own; the spec shows none of it.",
+    flips: [],
+    description:
+      'The seeded projects hold little: two conversations per project, a few execution logs, and knowledgebases of two short documents. A test that needs more creates it through the public API or a provider state, or stops as not checkable here.',
+  },
 ] as const satisfies readonly VariantAxisSpec[];
 
 export type VariantAxis = (typeof variantAxes)[number]['id'];
