@@ -14,6 +14,7 @@ import { appendMessage } from './domain/sessions.js';
 import type { Project, Session } from './domain/state.js';
 import { createToken } from './domain/tokens.js';
 import { composeReply } from './rag/canned-agent.js';
+import { sparseDocuments, sparseSeed } from './variant-sparse-seed.js';
 
 /** Keys of the seeded owner tokens that share the owner's load (`token_pools.owner` of the target file). */
 export const OWNER_POOL_PREFIX = 'owner_pool_';
@@ -27,7 +28,8 @@ export interface SeedResult {
 }
 
 export function applyDefaultSeed(domain: DomainContext, documentsDir?: string): SeedResult {
-  return applySeed(domain, buildDefaultSeed(domain.ids.faker), documentsDir);
+  // Variant mode only (FAKE-VARIANT, sparse-data): fewer conversations and documents.
+  return applySeed(domain, sparseSeed(domain, buildDefaultSeed(domain.ids.faker)), documentsDir);
 }
 
 export function applySeed(domain: DomainContext, seed: Seed, documentsDir?: string): SeedResult {
@@ -38,7 +40,7 @@ export function applySeed(domain: DomainContext, seed: Seed, documentsDir?: stri
   const org = createOrganization(domain, { ...seed.organization, owner_user_id: users[ownerSeed.key]! });
   for (const u of seed.users) if (u !== ownerSeed) addMember(domain, org.id, users[u.key]!, u.role);
 
-  const documents = loadFixtureDocuments(documentsDir);
+  const documents = sparseDocuments(domain, loadFixtureDocuments(documentsDir));
   const projects: Record<string, Project> = {};
   for (const p of seed.projects) {
     const project = createProject(domain, {
