@@ -14,6 +14,7 @@ import { dialectClauses } from '../support/rag-wire.js';
 import { rejection } from '../support/sdk-clients.js';
 import { assumed } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
+import { scriptsServerErrors } from '../target/answers.js';
 import { clearRepliesIfAny, queuedReplies, queueReplies } from './reply-queue.js';
 import { SDKS, type SdkUnderTest } from './sdk-under-test.js';
 
@@ -85,6 +86,7 @@ describe.each(SDKS)(
 
     it('scripted error statuses raise the SDK class of the status, with the scripted message, streamed or not [RAG-ERROR-SHAPE]', async (ctx) => {
       const model = await scripted(ctx);
+      scriptsServerErrors(); // the 500 below is scripted through the control API: no server error of the target
       await queueReplies(target(), [
         { kind: 'error', status: 404, message: 'Scripted not found' },
         { kind: 'error', status: 429, message: 'Scripted slow down', retry_after: 7 },

@@ -12,6 +12,7 @@ import { DocumentedAnthropicMessage } from '../../contract/requests/rag-anthropi
 import type { RagDialect } from '../../contract/requests/rag-models.js';
 import { DocumentedOpenAIChatCompletion } from '../../contract/requests/rag-openai.js';
 import { DocumentedRagSources, KNOWLEDGEBASE_TOOL_TYPE } from '../../contract/requests/rag-sources.js';
+import { watchedFetch } from '../target/answers.js';
 import { cassetteFetch } from '../target/cassettes.js';
 import type { Target } from '../target/target.js';
 import { sourceChunks } from './rag-answer.js';
@@ -42,7 +43,8 @@ function common(o: SdkOptions) {
   return {
     timeout: o.timeout ?? SDK_TIMEOUT_MS,
     ...(o.maxRetries === 'sdk-default' ? {} : { maxRetries: o.maxRetries ?? 0 }),
-    ...(fetchOf(o) ? { fetch: fetchOf(o) } : {}),
+    // Server errors the SDK meets are kept on the test, as the target's own requests are (REPORT-SERVER-ERRORS).
+    fetch: watchedFetch(fetchOf(o)),
   };
 }
 

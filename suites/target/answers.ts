@@ -36,7 +36,18 @@ declare module '@vitest/runner' {
     serverErrorsMore?: number;
     /** Requests of the test that got no answer. */
     noAnswers?: NoAnswerNote[];
+    /** The test scripted the fake's 5xx answers itself (control API): they are no server errors of the target. */
+    scriptsServerErrors?: boolean;
   }
+}
+
+/**
+ * The running test makes the fake answer 5xx on purpose (a scripted reply through the control API, which only the
+ * fake has): its 5xx answers are the harness's doing, not server errors of the target.
+ */
+export function scriptsServerErrors(): void {
+  const test = TestRunner.getCurrentTest();
+  if (test) test.meta.scriptsServerErrors = true;
 }
 
 /** Server errors kept in full per test (a property may meet hundreds). */
@@ -65,7 +76,7 @@ export function noteAnswer(req: RawRequest, res: RawResponse, json: boolean): vo
   const why = serverErrorIn(res, json);
   if (why === undefined) return;
   const test = TestRunner.getCurrentTest();
-  if (!test) return;
+  if (!test || test.meta.scriptsServerErrors) return;
   test.meta.serverErrors ??= [];
   if (test.meta.serverErrors.length >= KEPT) {
     test.meta.serverErrorsMore = (test.meta.serverErrorsMore ?? 0) + 1;
@@ -126,4 +137,34 @@ export function noteUnanswered(
   for (const [req, started] of mine)
     task.meta.noAnswers.push({ request: requestNoteOf(req), elapsedMs: now - started, inFlight });
   pending.delete(task.id);
+}
+
+/**
+ * A fetch that keeps a server error on the running test as the target does (the official SDKs send through their
+ * own fetch, not the target's transport): a 5xx answer is noted with its request and body, read from a clone so the
+ * SDK still reads the answer itself.
+ */
+export function watchedFetch(inner: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const res = await inner(input, init);
+    if (res.status < 500) return res;
+    const request = new Request(input, init);
+    const responseHeaders: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      responseHeaders[name] = value;
+    });
+    const body = typeof init?.body === 'string' ? init.body : undefined;
+    const text = await res.clone().text();
+    noteAnswer(
+      {
+        method: request.method,
+        url: request.url,
+        headers: Object.fromEntries(request.headers),
+        ...(body ? { body } : {}),
+      },
+      { status: res.status, headers: responseHeaders, text, json: undefined },
+      false,
+    );
+    return res;
+  };
 }
