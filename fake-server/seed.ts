@@ -13,6 +13,7 @@ import { createProject } from './domain/projects.js';
 import { appendMessage } from './domain/sessions.js';
 import type { Project, Session } from './domain/state.js';
 import { createToken } from './domain/tokens.js';
+import { startingBalance } from './domain/variant-small-credit-balance.js';
 import { composeReply } from './rag/canned-agent.js';
 import { sparseDocuments, sparseSeed } from './variant-sparse-seed.js';
 
@@ -37,7 +38,12 @@ export function applySeed(domain: DomainContext, seed: Seed, documentsDir?: stri
   for (const u of seed.users) users[u.key] = createUser(domain, u).id;
   const ownerSeed = seed.users.find((u) => u.role === 'owner');
   if (!ownerSeed) throw new Error('a seed needs an owner');
-  const org = createOrganization(domain, { ...seed.organization, owner_user_id: users[ownerSeed.key]! });
+  const org = createOrganization(domain, {
+    ...seed.organization,
+    // Variant mode only (FAKE-VARIANT, small-credit-balance): a small balance to start with.
+    credits: startingBalance(domain, seed.organization.credits),
+    owner_user_id: users[ownerSeed.key]!,
+  });
   for (const u of seed.users) if (u !== ownerSeed) addMember(domain, org.id, users[u.key]!, u.role);
 
   const documents = sparseDocuments(domain, loadFixtureDocuments(documentsDir));

@@ -7,8 +7,17 @@
 //   node scripts/check-strength.mjs [--report reports/conformance.json] [--baseline suites/strength-baseline.json]
 //   node scripts/check-strength.mjs --prune     # rewrite the baseline without the entries that no longer violate
 //
-// Exit codes: 0 no violation beyond the baseline, 1 a new one, 2 usage or unreadable files.
-import { readFileSync, writeFileSync } from 'node:fs';
+// The arrangement rule (issue 32): a test never fails on the target's data. A suite test that throws or asserts a
+// precondition on what the target holds ("the project has no session", "needs more than 10") fails a correct server
+// whose data is sparse; it must create the data or stop with arranged(ctx, holds, reason) (suites/support/strength.ts).
+// Every test file under --suites (default suites/) is scanned for such a throw or assertion; any is a violation.
+//
+//   node scripts/check-strength.mjs [--report reports/conformance.json] [--baseline suites/strength-baseline.json]
+//                                   [--suites suites]
+//
+// Exit codes: 0 no violation beyond the baseline, 1 a new one (or an arrangement failure), 2 usage or unreadable files.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const fail = (message, code = 2) => {
@@ -23,6 +32,7 @@ try {
       report: { type: 'string', default: 'reports/conformance.json' },
       baseline: { type: 'string', default: 'suites/strength-baseline.json' },
       prune: { type: 'boolean', default: false },
+      suites: { type: 'string', default: 'suites' },
     },
   }));
 } catch (err) {
@@ -76,4 +86,41 @@ if (!values.prune)
 process.stdout.write(
   `check-strength: ${now.size} violations, ${known.size} in the baseline; ${added.length} new, ${values.prune ? 0 : gone.length} to remove\n`,
 );
-process.exit(added.length > 0 ? 1 : 0);
+
+// The arrangement rule: a precondition on the target's data thrown or asserted as a failure.
+const ARRANGEMENT_FAILURE = [
+  /throw new Error\(\s*[`'"][^`'"]*\b(has no|have no|holds no|needs? (more|at least)|not enough|for this test)\b/,
+  /expect\([^;]*[`'"][^`'"]*\b(needs? (more|at least)|not enough|for this test)\b[^`'"]*[`'"]\s*\)\s*\.(toBeGreaterThan|toBeGreaterThanOrEqual|toBe\(true\))/,
+];
+// suites/reporting holds the harness's own tests of its reports (this rule's among them), which reach no target.
+const testFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? e.name === 'reporting'
+        ? []
+        : testFiles(join(dir, e.name))
+      : e.name.endsWith('.test.ts')
+        ? [join(dir, e.name)]
+        : [],
+  );
+let arrangementFailures = 0;
+let files = [];
+try {
+  files = testFiles(values.suites);
+} catch (err) {
+  fail(`cannot read the suites ${values.suites}: ${err.message}`);
+}
+for (const file of files) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  lines.forEach((line, i) => {
+    if (!ARRANGEMENT_FAILURE.some((re) => re.test(line))) return;
+    arrangementFailures += 1;
+    process.stdout.write(
+      `ARRANGE ${file}:${i + 1}: a precondition on the target's data fails the test; create the data, or stop with arranged(ctx, holds, reason): ${line.trim().slice(0, 160)}\n`,
+    );
+  });
+}
+process.stdout.write(
+  `check-strength: ${arrangementFailures} arrangement failures in ${files.length} test files\n`,
+);
+process.exit(added.length > 0 || arrangementFailures > 0 ? 1 : 0);

@@ -11,6 +11,7 @@ import { errors } from './errors.js';
 import { indexFor } from './knowledgebase.js';
 import { findModelForPlan } from './models.js';
 import type { Organization, Project, SupportedModelEntry } from './state.js';
+import { citedChunks } from './variant-top-source.js';
 
 export interface TurnInput {
   query: string;
@@ -51,7 +52,8 @@ export function agentTurn(
   const context = count > 0 ? input.history.slice(-count).filter((m) => m.role === 'user') : [];
   const retrievalQuery = [...context.map((m) => m.content), input.query].join(' ');
   const hits = indexFor(domain, project).search(retrievalQuery, { limit: settings.max_nodes });
-  const reply = composeReply(input.query, hits, settings);
+  // The variant cites only the top chunk of those retrieved (top-source-only); `used` stays what was retrieved.
+  const reply = composeReply(input.query, hits, settings, citedChunks(domain));
   deductCredits(domain, org, project, credits);
   return { text: reply.text, model, credits, retrievalQuery, used: reply.used };
 }

@@ -1,36 +1,50 @@
 /** Project statistics computed from the sessions, messages and knowledgebase over a date range. */
 import { parseStatsDate, type StatsRecord } from '../../contract/index.js';
+import type { VariantAxis } from '../../contract/variant-axes.js';
+import { variantOn } from '../variant/axes.js';
 import type { DomainContext } from './context.js';
 import { errors } from './errors.js';
 import { knowledgebaseCounts } from './knowledgebase.js';
 import { runToArray } from './ordered-set.js';
 import { observeSessions, sessionMessages } from './sessions.js';
 import type { Project } from './state.js';
+import { type ReadInstant, readStatsDateBroadly } from './variant-iso-dates.js';
 
 export interface StatsRange {
   from?: string | undefined;
   to?: string | undefined;
 }
 
+/** The default reading of a stats date: the contract's formats; a date alone is YYYY-MM-DD. */
+function readStatsDate(text: string): ReadInstant | null {
+  const ms = parseStatsDate(text);
+  return ms === null ? null : { ms, dateOnly: /^\d{4}-\d{2}-\d{2}$/.test(text) };
+}
+
 /** Parse the range; a date-only `to` covers its whole day. */
-export function parseStatsRange(range: StatsRange): { from: number; to: number } {
+export function parseStatsRange(
+  range: StatsRange,
+  holder: { variant?: ReadonlySet<VariantAxis> } = {},
+): { from: number; to: number } {
+  // Variant mode only (FAKE-VARIANT, iso-breadth): any ISO 8601 date or date-time besides.
+  const read = variantOn(holder, 'iso-breadth') ? readStatsDateBroadly : readStatsDate;
   let from = Number.NEGATIVE_INFINITY;
   let to = Number.POSITIVE_INFINITY;
   if (range.from !== undefined) {
-    const ms = parseStatsDate(range.from);
-    if (ms === null) throw errors.invalidFromDate();
-    from = ms;
+    const at = read(range.from);
+    if (at === null) throw errors.invalidFromDate();
+    from = at.ms;
   }
   if (range.to !== undefined) {
-    const ms = parseStatsDate(range.to);
-    if (ms === null) throw errors.invalidToDate();
-    to = /^\d{4}-\d{2}-\d{2}$/.test(range.to) ? ms + 86_399_999 : ms;
+    const at = read(range.to);
+    if (at === null) throw errors.invalidToDate();
+    to = at.dateOnly ? at.ms + 86_399_999 : at.ms;
   }
   return { from, to };
 }
 
 export function computeStats(domain: DomainContext, project: Project, range: StatsRange): StatsRecord[] {
-  const { from, to } = parseStatsRange(range);
+  const { from, to } = parseStatsRange(range, domain);
   observeSessions(domain, project);
   // Only the sessions created in the range are read, found by binary search on created_at (FAKE-PAGE-COST).
   const sessions = runToArray(

@@ -16,15 +16,26 @@ const mediaTypes: Record<BodyEncoding, string> = {
 /** co-body option (not in the koa-bodyparser typings): drop `__proto__` and `constructor.prototype` keys. */
 const dropPrototypeKeys = { onProtoPoisoning: 'remove' } as Record<string, unknown>;
 
-const parsers: Record<BodyEncoding, ReturnType<typeof bodyParser>> = {
-  json: bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: `${httpInput.maxBodyBytes}b`,
-    strict: true,
-    ...dropPrototypeKeys,
-  }),
-  form: bodyParser({ enableTypes: ['form'], formLimit: `${httpInput.maxBodyBytes}b` }),
-};
+type Parsers = Record<BodyEncoding, ReturnType<typeof bodyParser>>;
+
+/** The parsers for a size limit (the parsers count the decoded bytes against it themselves). */
+const parsersFor = (maxBytes: number): Parsers => ({
+  json: bodyParser({ enableTypes: ['json'], jsonLimit: `${maxBytes}b`, strict: true, ...dropPrototypeKeys }),
+  form: bodyParser({ enableTypes: ['form'], formLimit: `${maxBytes}b` }),
+});
+
+/** Parsers by limit, built once each: the default limit, and the variant's ceiling (variant-body-limit.ts). */
+const parsersByLimit = new Map<number, Parsers>([
+  [httpInput.maxBodyBytes, parsersFor(httpInput.maxBodyBytes)],
+]);
+
+function parsers(maxBytes: number): Parsers {
+  const known = parsersByLimit.get(maxBytes);
+  if (known) return known;
+  const made = parsersFor(maxBytes);
+  parsersByLimit.set(maxBytes, made);
+  return made;
+}
 
 /** Whether the request carries body bytes (a chunked body is assumed to). */
 function hasBody(ctx: Context): boolean {
@@ -63,16 +74,23 @@ function parseFailure(err: unknown, encoding: BodyEncoding): DomainError {
   return invalidParams([], 'Invalid params: the body does not decode under its Content-Encoding');
 }
 
-/** Parse the body as the operation's encoding; an empty body counts as `{}`, whatever its content type. */
-export async function readBody(ctx: Context, encoding: BodyEncoding): Promise<unknown> {
+/**
+ * Parse the body as the operation's encoding; an empty body counts as `{}`, whatever its content type. A body over
+ * `maxBytes` (the contract's limit unless the caller gives another) is refused with 413.
+ */
+export async function readBody(
+  ctx: Context,
+  encoding: BodyEncoding,
+  maxBytes: number = httpInput.maxBodyBytes,
+): Promise<unknown> {
   if (!hasBody(ctx)) return {};
   if (!ctx.is(mediaTypes[encoding])) {
     throw errors.unsupportedContentType(mediaTypes[encoding]);
   }
   const length = Number(ctx.get('content-length'));
-  if (Number.isFinite(length) && length > httpInput.maxBodyBytes) throw errors.bodyTooLarge();
+  if (Number.isFinite(length) && length > maxBytes) throw errors.bodyTooLarge();
   try {
-    await parsers[encoding](ctx, (async () => {}) as Next);
+    await parsers(maxBytes)[encoding](ctx, (async () => {}) as Next);
   } catch (err) {
     throw parseFailure(err, encoding);
   }

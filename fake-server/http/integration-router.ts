@@ -14,6 +14,8 @@ import { integrationHandlers } from './integration-handlers.js';
 import { runOperation } from './operation-pipeline.js';
 import type { Mounts } from './platform-router.js';
 import { parseWith } from './validate.js';
+import { publicBodyLimit } from './variant-body-limit.js';
+import { execLogsDateTimes } from './variant-iso-breadth.js';
 import { lenientInputs } from './variant-lenient-inputs.js';
 
 export function integrationRouter(runtime: Runtime, mounts: Mounts): Router {
@@ -33,12 +35,15 @@ export function integrationRouter(runtime: Runtime, mounts: Mounts): Router {
           (domain.variant && countIntegrationCall(domain, caller.project, op.id)) || undefined,
         ],
         gate: (caller) => requireIntegrationPlan(caller.organization.plan, op.id),
-        // Variant mode only (FAKE-VARIANT, lenient-inputs): other representations read leniently.
+        // Variant mode only (FAKE-VARIANT, no-body-limit): the ceiling instead of the contract's limit.
+        maxBodyBytes: publicBodyLimit(domain),
+        // Variant mode only (FAKE-VARIANT): other representations read leniently (lenient-inputs), a date-time
+        // from/to of the execution logs read as its UTC day (iso-breadth).
         parse: (raw) =>
-          parseWith(op.request, domain.variant ? lenientInputs(domain, op.request, raw) : raw) as Record<
-            string,
-            unknown
-          >,
+          parseWith(
+            op.request,
+            domain.variant ? execLogsDateTimes(domain, op.id, lenientInputs(domain, op.request, raw)) : raw,
+          ) as Record<string, unknown>,
         // Keyed by the table's literal ids: an operation without a resolver does not compile.
         resolve: (caller, body) => integrationHandlers[op.id]({ domain, caller, body }),
       });

@@ -17,6 +17,8 @@ export interface OperationSteps<Caller> {
   count(caller: Caller): readonly (RateDecision | undefined)[];
   /** Plan and access: throws the refusal. */
   gate(caller: Caller): void;
+  /** The largest body read, in bytes (the contract's limit when not given; more under the variant's no-body-limit). */
+  maxBodyBytes?: number;
   parse(raw: unknown): Record<string, unknown>;
   resolve(caller: Caller, body: Record<string, unknown>): Success;
 }
@@ -30,6 +32,6 @@ export async function runOperation<Caller>(
   const caller = steps.authenticate(ctx);
   for (const decision of steps.count(caller)) if (decision) ctx.set(rateHeaders(decision));
   steps.gate(caller);
-  const body = steps.parse(await readBody(ctx, operation.encoding));
+  const body = steps.parse(await readBody(ctx, operation.encoding, steps.maxBodyBytes));
   sendSuccess(ctx, steps.resolve(caller, body));
 }

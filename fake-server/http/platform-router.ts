@@ -15,6 +15,7 @@ import type { Runtime } from '../runtime.js';
 import { runOperation } from './operation-pipeline.js';
 import { platformHandlers } from './platform-handlers.js';
 import { parseWith } from './validate.js';
+import { publicBodyLimit } from './variant-body-limit.js';
 import { lenientInputs } from './variant-lenient-inputs.js';
 import { parseWithHistoryField } from './variant-playground-history.js';
 
@@ -51,7 +52,8 @@ function runPlatform(
       // Variant mode only (FAKE-VARIANT): auth-not-shown's stricter access.
       if (domain.variant) requireVariantAccess(domain, op.id, caller);
     },
-    // Variant mode only: playground-history-field's field name.
+    // Variant mode only: no-body-limit's ceiling; playground-history-field's field name.
+    maxBodyBytes: publicBodyLimit(domain),
     parse: (raw) =>
       (domain.variant
         ? parseWithHistoryField(domain, op.id, raw, (input) =>

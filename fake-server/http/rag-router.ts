@@ -22,6 +22,7 @@ import { openaiChunks, openaiCompletion, openaiConversation } from './openai-wir
 import type { Mounts } from './platform-router.js';
 import { parseNative, ragErrors } from './rag-errors.js';
 import { anthropicSse, openaiSse, resetConnection, type SseEvent, writeSse } from './sse.js';
+import { publicBodyLimit } from './variant-body-limit.js';
 import { variantStream } from './variant-sse-extras.js';
 
 type RagOperationId = (typeof ragOperations)[number]['id'];
@@ -58,9 +59,9 @@ const wires: Record<RagOperationId, Wire> = {
 };
 
 /** The body as JSON; the shared reader's 413, 415 and 400, with a native message for JSON that does not parse. */
-async function readJson(ctx: Context, wire: Wire): Promise<unknown> {
+async function readJson(ctx: Context, wire: Wire, maxBytes: number): Promise<unknown> {
   try {
-    return await readBody(ctx, 'json');
+    return await readBody(ctx, 'json', maxBytes);
   } catch (err) {
     if (err instanceof DomainError && err.status === 400) throw named.ragNotJson(wire.notJson);
     throw err;
@@ -75,7 +76,7 @@ async function answer(runtime: Runtime, op: (typeof ragOperations)[number], wire
     xApiKey: ctx.get('x-api-key') || undefined,
   });
   ctx.set(rateHeaders(admitRag(domain, caller)));
-  const request = parseNative(wire.dialect, op.request, await readJson(ctx, wire));
+  const request = parseNative(wire.dialect, op.request, await readJson(ctx, wire, publicBodyLimit(domain)));
   const conversation = wire.conversation(request);
   const tokenizer = await loadTokenizer();
   let reply: ModelReply;

@@ -25,6 +25,7 @@ import {
   ragErrorEnvelope,
 } from './variant-error-statuses.js';
 import { extraFields } from './variant-extra-fields.js';
+import { isoBreadthAnswer } from './variant-iso-breadth.js';
 import { formatJson } from './variant-json-format.js';
 import { bearerSearchShape, modelsShape, sessionValues, sourcesShape, success201 } from './variant-shapes.js';
 
@@ -43,6 +44,7 @@ const rewrites: readonly [VariantAxis, (a: Answer) => void][] = [
   ['models-shape', modelsShape],
   ['session-values', sessionValues],
   ['sources-shape', sourcesShape],
+  ['iso-breadth', isoBreadthAnswer],
   ['extra-fields', extraFields],
 ];
 

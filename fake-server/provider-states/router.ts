@@ -34,6 +34,7 @@ import { organizationStates } from './organizations.js';
 import { decodeTeardown, encodeTeardown, runTeardown } from './teardown.js';
 import { tokenStates } from './tokens.js';
 import { usageStates } from './usage.js';
+import { variantStateParams } from './variant-small-credits.js';
 
 /** The header the fake's target config names for its provider states, carrying the admin secret. */
 export const PROVIDER_STATES_SECRET_HEADER = 'x-provider-states-secret';
@@ -88,7 +89,9 @@ function providerStatesRouter(runtime: Runtime, prefix: string): Router {
     const request = parseWith(EnterStateRequest, await readBody(ctx, 'json'));
     if (!isStateName(request.state)) throw errors.unknownProviderState(request.state);
     const definition = providerStateCatalogue[request.state];
-    const data = enter(runtime, request.state, parseWith(definition.params, request.params));
+    // Variant mode only (small-credit-balance): an `organization` without credits starts small.
+    const params = variantStateParams(runtime.domain, request.state, request.params);
+    const data = enter(runtime, request.state, parseWith(definition.params, params));
     // The reference implementation answers what its own catalogue promises (a mismatch is a bug: 500).
     sendSuccess(ctx, {
       message: `Provider state entered: ${request.state}`,

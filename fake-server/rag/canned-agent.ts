@@ -83,10 +83,15 @@ export function forbiddenTopics(restriction: string): string[] {
 export const REFUSAL = "I'm sorry, I can't help with that topic.";
 export const NOTHING_FOUND = "I'm sorry, I could not find anything about that in the knowledgebase.";
 
+/**
+ * The reply to `query` from `hits`: the top max_nodes of them are used (retrieved for the answer); the text
+ * summarises and, with add_page_link 1, links the first `cited` of those (all of them unless given).
+ */
 export function composeReply(
   query: string,
   hits: readonly KnowledgebaseChunkHit[],
   s: AgentSettings,
+  cited = Number.POSITIVE_INFINITY,
 ): AgentReply {
   const persona = personaOf(s.prompt);
   const sign = (text: string) => (persona ? `${persona} here. ${text}` : text);
@@ -96,10 +101,11 @@ export function composeReply(
   const used = hits.slice(0, s.max_nodes);
   if (used.length === 0) return { text: sign(NOTHING_FOUND), used };
   const opener = openers[variant(query, s.temperature)]!;
-  const parts = s.mode === 'agent' ? used.slice(0, 2) : used.slice(0, 1);
+  const shown = used.slice(0, cited);
+  const parts = s.mode === 'agent' ? shown.slice(0, 2) : shown.slice(0, 1);
   let text = `${opener} ${parts.map((h) => summary(h.content)).join(' ')}`;
   if (s.add_page_link === 1) {
-    const links = [...new Set(used.map((h) => h.url))];
+    const links = [...new Set(shown.map((h) => h.url))];
     text += `\n\nSources: ${links.join(', ')}`;
   }
   return { text: sign(text), used };

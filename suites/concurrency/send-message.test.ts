@@ -13,6 +13,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Session, SessionMessage } from '../../contract/index.js';
+import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectSuccess } from '../support/envelope.js';
 import { allMessages, allPages, allSessions } from '../support/pages.js';
 import { assumed } from '../support/strength.js';
@@ -84,6 +85,8 @@ function acknowledged(turns: Turn[]): Map<string, string> {
     expect(data.send_by).toBe('assistant');
     replies.set(question, data.message);
   }
+  // A turn refused for want of credits the run spent leaves nothing to conclude (inconclusive, not a lost turn).
+  for (const { res } of turns) stopIfCreditsSpent(target(), res, 'a sendMessage of the burst');
   // With the control API (rate counters reset before each test) nothing should be refused.
   if (target().control)
     assumed('CONC-SEND-MESSAGE-NOTHING-LOST', () =>

@@ -12,6 +12,7 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import { type PlanName, platformPlans, type SupportedModel } from '../../contract/index.js';
+import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { PLAN_REQUIRED } from '../support/messages.js';
 import { modelEntries } from '../support/models.js';
@@ -164,6 +165,8 @@ describe('getSupportedModels', () => {
           agent_setting: { model: m.value },
         },
       });
+      // One call per listed model spends the target's balance: a credit refusal is no verdict on the model.
+      stopIfCreditsSpent(target(), res, `a playground call on ${m.value}`);
       expectSuccess(res, 'playgroundAgentResponse');
     }
   });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { paging } from '../../contract/index.js';
 import { formIntInsideArb, intInsideArb } from '../support/arbitraries/ranges.js';
 import { expectSuccess } from '../support/envelope.js';
-import { assumed } from '../support/strength.js';
+import { arranged, assumed } from '../support/strength.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import { formRule, jsonRule, type RefusalRule, rangeChecks, refusedArb } from './ranges.test-support.js';
 
@@ -40,7 +40,7 @@ function sessionUid(): Promise<number> {
       body: { project_uid: target().config.project_uid, limit: 1 },
     });
     const [first] = expectSuccess<{ session_uid: number }[]>(res, 'getSessions').data;
-    if (!first) throw new Error('the configured project has no session');
+    arranged(undefined, first !== undefined, 'the configured project has no session to page the messages of');
     return first.session_uid;
   })();
   return firstSessionUid;

@@ -100,3 +100,39 @@ describe('check-strength (the strength rule in CI) [HARNESS-TWO-STRENGTHS]', () 
     expect(missing.err).toContain('file not found');
   });
 });
+
+describe('the arrangement rule (issue 32: arranging a test never fails it) [HARNESS-TWO-STRENGTHS]', () => {
+  const suitesWith = (source: string): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'arrange-'));
+    writeFileSync(join(dir, 'x.test.ts'), source);
+    return dir;
+  };
+
+  it('fails on a precondition on the target data thrown or asserted, naming the file and line', async () => {
+    for (const line of [
+      "    expect(all.length, 'the project needs more than 10 sessions for this test').toBeGreaterThan(10);",
+      "    if (!first) throw new Error('the configured project has no session');",
+      '    throw new Error(`not enough chunks match the query`);',
+    ]) {
+      const r = await check(fakeRun([]), { violations: [] }, [
+        '--suites',
+        suitesWith(`it('x', () => {\n${line}\n});\n`),
+      ]);
+      expect(r.code, line).toBe(1);
+      expect(r.out).toMatch(/ARRANGE .*x\.test\.ts:2: a precondition on the target's data fails the test/);
+    }
+  });
+
+  it('passes arranged() and ordinary assertions', async () => {
+    const source = [
+      "it('x', (ctx) => {",
+      "  arranged(ctx, all.length > 10, 'the project needs more than 10 sessions');",
+      "  expect(page.length, 'a page holds at most its limit').toBeLessThanOrEqual(10);",
+      "  if (res.status >= 500) throw new Error('server error');",
+      '});',
+    ].join('\n');
+    const r = await check(fakeRun([]), { violations: [] }, ['--suites', suitesWith(source)]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('0 arrangement failures in 1 test files');
+  });
+});
