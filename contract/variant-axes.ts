@@ -293,16 +293,22 @@ export const variantAxes = [
   {
     id: 'iso-breadth',
     spec_line: 'Datetimes are ISO 8601 strings.',
-    flips: ['CONV-DATETIME-PROFILE', 'STATS-ISO-PROFILE', 'EXEC-LOGS-DATE-STRICT'],
+    flips: [
+      'CONV-DATETIME-PROFILE',
+      'STATS-ISO-PROFILE',
+      'EXEC-LOGS-DATE-STRICT',
+      'STATS-DATE-UTC',
+      'STATS-TO-DATE-ONLY-INCLUSIVE',
+    ],
     description:
       'Datetimes are written in another ISO 8601 profile (`2024-01-01T10:00:00+00:00`: seconds, no fraction, a numeric offset); getStats takes any ISO 8601 date or date-time (reduced precision `2024-01-01T10`, basic format `20240101T100000Z`, ordinal `2024-001` and week `2024-W01-1` dates) and getChatbotExecutionLogs takes a date-time for from and to (its UTC day).',
   },
   {
     id: 'no-body-limit',
     spec_line: 'JSON/HTTP freedom: the spec states no limit on the size of a request body.',
-    flips: ['ERR-BODY-TOO-LARGE'],
+    flips: ['ERR-BODY-TOO-LARGE', 'CONV-RESPONSE-JSON'],
     description:
-      'No request body is refused for its size: a body of several megabytes is read like any other (the default answers 413 over 1 MiB).',
+      'No public request body is refused for its size up to 20 MiB (a ceiling that protects the process): a body of several megabytes is read like any other (the default answers 413 over 1 MiB). The control API and provider states keep 1 MiB.',
   },
   {
     id: 'top-source-only',

@@ -99,7 +99,7 @@ export const conventionsClauses = defineClauses([
   assumed(
     'CONV-DATETIME-PROFILE',
     'Resources',
-    'The fake writes every datetime in the ISO 8601 extended format with seconds and an offset (`2024-01-01T10:00:00.000Z`), the form the contract schemas of the resources require. The spec says only ISO 8601, which also allows a local time without offset, reduced precision (`2024-01-01T10:00`) and the basic format (`20240101T100000Z`).',
+    'The fake writes every datetime in the ISO 8601 extended format with milliseconds and UTC as `Z` (`2024-01-01T10:00:00.000Z`). The spec says only ISO 8601, which also allows a local time without offset, reduced precision (`2024-01-01T10:00`) and the basic format (`20240101T100000Z`).',
   ),
   assumed(
     'CONV-SUCCESS-200',

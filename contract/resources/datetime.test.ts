@@ -37,8 +37,10 @@ describe('ISO 8601 date-times [CONV-DATETIME-ISO, CONV-DATETIME-PROFILE]', () =>
     expect(isIso8601DateTime(text)).toBe(false);
   });
 
-  it("the fake's profile is narrower: seconds and an offset", () => {
+  it("the fake's profile is narrower: milliseconds and Z", () => {
     expect(IsoDateTimeProfile.safeParse('2024-01-01T10:00:00.000Z').success).toBe(true);
+    expect(IsoDateTimeProfile.safeParse('2024-01-01T10:00:00+00:00').success).toBe(false);
+    expect(IsoDateTimeProfile.safeParse('2024-01-01T10:00:00Z').success).toBe(false);
     expect(IsoDateTimeProfile.safeParse('2024-01-01T10:00').success).toBe(false);
     expect(IsoDateTimeProfile.safeParse('2024-01-01T10:00:00').success).toBe(false);
   });

@@ -32,5 +32,5 @@ export function isIso8601DateTime(text: string): boolean {
  */
 export const IsoDateTime = z.string().refine(isIso8601DateTime, { message: 'an ISO 8601 date-time' });
 
-/** The fake's profile (CONV-DATETIME-PROFILE): extended format, seconds, an offset (`2024-01-01T10:00:00.000Z`). */
-export const IsoDateTimeProfile = z.iso.datetime({ offset: true });
+/** The fake's profile (CONV-DATETIME-PROFILE): extended format, milliseconds, UTC as `Z` (`2024-01-01T10:00:00.000Z`). */
+export const IsoDateTimeProfile = z.iso.datetime({ precision: 3 });

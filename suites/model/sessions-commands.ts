@@ -227,7 +227,12 @@ export class ListSessions implements fc.AsyncCommand<Model, Real> {
       last_message: s.lastMessage,
       created_at: s.createdAt,
     });
-    const expected = slice(matching, this.limit, this.page, this.orderBy).map(row);
+    // created_at as precisely as the answer writes it: "ISO 8601" allows whole seconds, so a server that writes no
+    // fraction is held to the second, never to the milliseconds it does not show.
+    const unit = writtenUnit(body.data.map((s) => s.created_at));
+    const expected = slice(matching, this.limit, this.page, this.orderBy)
+      .map(row)
+      .map((x) => ({ ...x, created_at: Math.floor(x.created_at / unit) * unit }));
     const got = body.data.map((s) => ({
       session_uid: s.session_uid,
       status: s.status,
@@ -248,6 +253,12 @@ export class ListSessions implements fc.AsyncCommand<Model, Real> {
     });
   }
   toString = () => `sessions(${this.limit}, ${this.page}, ${this.orderBy}, ${this.status})`;
+}
+
+/** The finest unit, in ms, the datetimes of an answer are written in: 1 with a millisecond fraction, 1000 with none. */
+function writtenUnit(stamps: readonly string[]): number {
+  const digits = stamps.map((t) => /T[^.,]*[.,](\d+)/.exec(t)?.[1]?.length ?? 0);
+  return 10 ** (3 - Math.min(3, Math.max(0, ...digits)));
 }
 
 export class Advance implements fc.AsyncCommand<Model, Real> {

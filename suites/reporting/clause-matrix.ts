@@ -38,6 +38,14 @@ export interface NoAnswerNote {
   readonly inFlight: number;
 }
 
+/** A failed hard assertion bound to the documented clause(s) it checks (documented() in suites/support/strength.ts). */
+export interface BoundFailure {
+  readonly clauseIds: string[];
+  readonly message: string;
+  /** Further failures of the same clauses with the same first line, not kept (a property's many counterexamples). */
+  more?: number;
+}
+
 /** One finished test, as the reporter saw it. */
 export interface TestOutcome {
   /** Describe titles and the test title joined with ` > `. */

@@ -10,9 +10,8 @@ import { relative, resolve, sep } from 'node:path';
 import type { SerializedError, TestCase, TestModule, TestRunEndReason, TestSuite, Vitest } from 'vitest/node';
 import type { Reporter } from 'vitest/reporters';
 import { clauses } from '../../contract/clauses/index.js';
-import type { StrengthMeta } from '../support/strength.js';
 import { BASELINE_ENV, type Baseline, loadBaseline } from './baseline.js';
-import { NO_ANSWER, summaryLine, type TestOutcome } from './clause-matrix.js';
+import { type BoundFailure, NO_ANSWER, summaryLine, type TestOutcome } from './clause-matrix.js';
 import { coverageLine } from './coverage.js';
 import { toHtml } from './html.js';
 import { toJUnitXml } from './junit.js';
@@ -107,7 +106,7 @@ export function inconclusiveStopIn(errors: readonly SerializedError[] | undefine
  */
 export function boundOf(
   errors: readonly SerializedError[] | undefined,
-  bound: StrengthMeta['boundFailures'],
+  bound: readonly BoundFailure[] | undefined,
 ): Pick<TestOutcome, 'failedClauses' | 'boundFailures'> {
   if (!bound || bound.length === 0) return {};
   const boundFailures = bound.map((f) => ({ ...f, message: cleanText(f.message) }));

@@ -13,7 +13,7 @@ import type { ConformanceReport } from './report.js';
 import { escapeMarkup } from './text.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const FIXTURE = 'suites/reporting/fixtures/verdict-items.fixture.ts';
+const FIXTURE = 'suites/support/fixtures/verdict-items.fixture.ts';
 let report: ConformanceReport;
 
 beforeAll(async () => {

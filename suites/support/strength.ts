@@ -11,6 +11,7 @@
 import { processError } from '@vitest/utils/error';
 import { TestRunner } from 'vitest';
 import { clauseById } from '../../contract/clauses/index.js';
+import type { BoundFailure } from '../reporting/clause-matrix.js';
 import { BudgetExhausted } from '../target/request-budget.js';
 
 /** What a test recorded about its own strengths; read by the reporter from `TestCase.meta()`. */
@@ -27,13 +28,7 @@ export interface StrengthMeta {
   boundFailures?: BoundFailure[];
 }
 
-/** A failed hard assertion bound to the documented clause(s) it checks (issue 33: a red names its clause). */
-export interface BoundFailure {
-  readonly clauseIds: string[];
-  readonly message: string;
-  /** Further failures of the same clauses with the same first line, not kept (a property's many counterexamples). */
-  more?: number;
-}
+export type { BoundFailure };
 
 declare module '@vitest/runner' {
   interface TaskMeta extends StrengthMeta {}

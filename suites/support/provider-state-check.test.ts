@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../reporting/conformance-cli.test-support.js';
-import { stateMissing } from '../support/use-target.js';
-import { startInProcessTarget } from './in-process.js';
-import { checkProviderStates, differenceLines, failedCheckReason } from './provider-state-check.js';
-import { createProviderStatesClient } from './provider-states-client.js';
-import type { Target } from './target.js';
+import { startInProcessTarget } from '../target/in-process.js';
+import { checkProviderStates, differenceLines, failedCheckReason } from '../target/provider-state-check.js';
+import { createProviderStatesClient } from '../target/provider-states-client.js';
+import type { Target } from '../target/target.js';
+import { stateMissing } from './use-target.js';
 
 let fake: Target;
 let proxy: Server;
