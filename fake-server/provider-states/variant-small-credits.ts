@@ -13,7 +13,11 @@ export function variantStateParams(
   state: string,
   params: Record<string, unknown>,
 ): Record<string, unknown> {
-  if (state !== 'organization' || Object.hasOwn(params, 'credits') || !variantOn(domain, 'small-credit-balance'))
+  if (
+    state !== 'organization' ||
+    Object.hasOwn(params, 'credits') ||
+    !variantOn(domain, 'small-credit-balance')
+  )
     return params;
   return { ...params, credits: SMALL_CREDIT_BALANCE };
 }

@@ -4,8 +4,8 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ADMIN_SECRET } from '../index.js';
 import { SMALL_CREDIT_BALANCE } from '../domain/variant-small-credit-balance.js';
+import { DEFAULT_ADMIN_SECRET } from '../index.js';
 import { bothSides, type Side } from './variant.test-support.js';
 
 const balance = async (s: Side, id: number): Promise<number> =>
@@ -21,7 +21,10 @@ async function enterState(s: Side, state: string, params: object) {
 }
 
 /** Playground calls of the seeded project until one is refused (at most `max`): how many passed, and the refusal. */
-async function callsUntilRefused(s: Side, max: number): Promise<{ passed: number; refusal?: request.Response }> {
+async function callsUntilRefused(
+  s: Side,
+  max: number,
+): Promise<{ passed: number; refusal?: request.Response }> {
   const session = await s.platform('/api/v1/createPlaygroundAgentSession', { project_uid: s.projectUid });
   for (let passed = 0; passed < max; passed += 1) {
     const res = await s.platform('/api/v1/playgroundAgentResponse', {

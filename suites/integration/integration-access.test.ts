@@ -87,7 +87,9 @@ describe('the project key', () => {
     if (!target().config.allow.writes) return;
     const session = expectSuccess<{ session_uid: string }>(await call('createSession'), 'createSession').data;
     const body = bodyFor('sendMessage', widget(), session.session_uid);
-    expectSuccess(await call('sendMessage', undefined, body), 'sendMessage');
+    const sent = await call('sendMessage', undefined, body);
+    stopIfCreditsSpent(target(), sent, 'a widget message');
+    expectSuccess(sent, 'sendMessage');
   });
 
   it('without an api-key header every Project Integration operation gets 401 [INTEGRATION-INVALID-KEY-401, AUTH-KEY-HEADER, ERR-ENVELOPE]', async (ctx) => {

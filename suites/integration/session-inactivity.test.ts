@@ -170,6 +170,8 @@ describe('session inactivity, back-dated by a provider state', () => {
     }
     const old = await listed(idle);
     const oldMessages = await allMessages(target(), idle.session_uid, { project_uid: idle.project_uid });
+    // Refused for want of credits the run spent, the next message shows nothing of what it does (inconclusive).
+    stopIfCreditsSpent(target(), res, 'the message to the closed session');
     // What the next message to a closed session_uid does is the fake's: a new session, named in the reply.
     assumed('SESSION-CLOSED-SENDMESSAGE', () => {
       const reply = expectSuccess<Reply>(res, 'sendMessage').data;

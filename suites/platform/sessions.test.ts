@@ -1,6 +1,7 @@
 /** getSessions (form-urlencoded): shape, defaults, filters, paging, order, playground exclusion and access. */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { Session } from '../../contract/index.js';
+import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { allSessions, canConverse, newConversation } from '../support/pages.js';
@@ -282,12 +283,11 @@ describe('getSessions', () => {
       await target().call('createPlaygroundAgentSession', { body: { project_uid } }),
       'createPlaygroundAgentSession',
     ).data;
-    expectSuccess(
-      await target().call('playgroundAgentResponse', {
-        body: { project_uid, session_uid: playground.session_uid, query: 'How do I export my data?' },
-      }),
-      'playgroundAgentResponse',
-    );
+    const answered = await target().call('playgroundAgentResponse', {
+      body: { project_uid, session_uid: playground.session_uid, query: 'How do I export my data?' },
+    });
+    stopIfCreditsSpent(target(), answered, 'a playground call');
+    expectSuccess(answered, 'playgroundAgentResponse');
     const after = await allSessions(target());
     expect(ids(after)).toEqual(ids(before));
     expect(after.map((s) => s.session_uid)).not.toContain(playground.session_uid);

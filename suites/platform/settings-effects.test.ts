@@ -12,6 +12,7 @@
  * so the test sees the count at work through the fake's choices alone (PLAYGROUND-HISTORY-CONTEXT).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectSuccess } from '../support/envelope.js';
 import { assumed } from '../support/strength.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
@@ -45,6 +46,8 @@ async function ask(
       ...(messages ? { messages } : {}),
     },
   });
+  // Every answer here spends credits: a refusal for want of them says nothing of the settings (inconclusive).
+  stopIfCreditsSpent(t, res, 'a playground call');
   return expectSuccess<{ message: string }>(res, 'playgroundAgentResponse').data.message;
 }
 

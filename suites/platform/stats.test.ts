@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { Session, StatsRecord } from '../../contract/index.js';
+import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { allMessages, allSessions } from '../support/pages.js';
@@ -362,12 +363,11 @@ describe('getStats', () => {
       await target().call('createPlaygroundAgentSession', { body: { project_uid } }),
       'createPlaygroundAgentSession',
     ).data;
-    expectSuccess(
-      await target().call('playgroundAgentResponse', {
-        body: { project_uid, session_uid: session.session_uid, query: 'How do refunds work?' },
-      }),
-      'playgroundAgentResponse',
-    );
+    const answered = await target().call('playgroundAgentResponse', {
+      body: { project_uid, session_uid: session.session_uid, query: 'How do refunds work?' },
+    });
+    stopIfCreditsSpent(target(), answered, 'a playground call');
+    expectSuccess(answered, 'playgroundAgentResponse');
     expect(await stats()).toEqual(before);
   });
 

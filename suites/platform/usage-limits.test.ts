@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { settableLimitTypes } from '../../contract/index.js';
+import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import {
@@ -73,12 +74,11 @@ describe('getProjectUsageLimit', () => {
       await target().call('createPlaygroundAgentSession', { body: { project_uid: uid } }),
       'createPlaygroundAgentSession',
     ).data;
-    const reply = expectSuccess<{ total_credits: number }>(
-      await target().call('playgroundAgentResponse', {
-        body: { project_uid: uid, session_uid: session.session_uid, query: 'What are usage limits?' },
-      }),
-      'playgroundAgentResponse',
-    ).data;
+    const answered = await target().call('playgroundAgentResponse', {
+      body: { project_uid: uid, session_uid: session.session_uid, query: 'What are usage limits?' },
+    });
+    stopIfCreditsSpent(target(), answered, 'a playground call');
+    const reply = expectSuccess<{ total_credits: number }>(answered, 'playgroundAgentResponse').data;
     const data = await getLimits(uid);
     assumed('USAGE-LIMIT-USAGE-COUNTS', () => {
       expect(data.credits.usage).toBeGreaterThan(0);

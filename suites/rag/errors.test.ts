@@ -6,6 +6,7 @@
  * config's own credentials.
  */
 import { describe, expect, it } from 'vitest';
+import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { ownRagKeyOfFile } from '../support/fresh-quota.js';
 import { INVALID_KEY, INVALID_TOKEN } from '../support/messages.js';
@@ -196,7 +197,11 @@ describe('three families, three credentials', () => {
       await t.call('searchIndexDocumentByProjectKey', { body: { query: 'refund', limit: 1 } }),
       'searchIndexDocumentByProjectKey',
     );
-    for (const dialect of DIALECTS) readAnswer(dialect, await send(dialect, body(dialect, models[dialect])));
+    for (const dialect of DIALECTS) {
+      const answered = await send(dialect, body(dialect, models[dialect]));
+      stopIfCreditsSpent(t, answered, 'a RAG request with the project key');
+      readAnswer(dialect, answered);
+    }
 
     // A Platform token on the RAG endpoints: the native 401 of each dialect.
     for (const dialect of DIALECTS) {

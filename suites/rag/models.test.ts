@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import { servesModel } from '../../contract/requests/rag-models.js';
+import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { freshWorldOfState } from '../support/fresh-quota.js';
 import { supportedModels } from '../support/models.js';
 import { needRag, ragModel } from '../support/rag.js';
@@ -55,7 +56,9 @@ describe.each(DIALECTS)('%s-style endpoint: models', (dialect) => {
     const values = (await supported()).filter((v) => servesModel(dialect, v));
     arranged(ctx, values.length > 0, `getSupportedModels lists no ${dialect}-family model`);
     for (const model of values) {
-      const a = readAnswer(dialect, await ask(dialect, model));
+      const answered = await ask(dialect, model);
+      stopIfCreditsSpent(target(), answered, `a RAG request on ${model}`);
+      const a = readAnswer(dialect, answered);
       assumed('RAG-RESPONSE-MODEL', () => expect(a.model, model).toBe(model));
     }
   });

@@ -71,13 +71,15 @@ export async function spentBy<T>(
 
 /**
  * Whether `res` refuses a call for want of credits. Neither the status nor the text of that refusal is shown (the fake's
- * is 402 `Insufficient credits`, CREDITS-EXHAUSTED): a 402, or any 4xx in the error envelope whose message speaks of
- * credits.
+ * is 402 `Insufficient credits`, CREDITS-EXHAUSTED): a 402, or any 4xx whose message (in the error envelope, or a RAG
+ * endpoint's native error body) speaks of credits.
  */
 export function isCreditRefusal(res: RawResponse): boolean {
   if (res.status === 402) return true;
   if (res.status < 400 || res.status >= 500) return false;
-  const message = (res.json as { type?: unknown; message?: unknown } | undefined)?.message;
+  // The envelope's `message`, or a RAG endpoint's native `error.message`.
+  const body = res.json as { message?: unknown; error?: { message?: unknown } } | undefined;
+  const message = body?.message ?? body?.error?.message;
   return typeof message === 'string' && /credit/i.test(message);
 }
 
