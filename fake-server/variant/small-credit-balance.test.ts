@@ -48,7 +48,7 @@ describe('small-credit-balance [FAKE-VARIANT]', () => {
     expect(await balance(variant, variant.fake.runtime.seeded!.organizationId)).toBe(SMALL_CREDIT_BALANCE);
   });
 
-  it('the run spends it: the variant refuses a playground call for want of credits after a few dozen', async () => {
+  it('the run spends it: the variant refuses a playground call for want of credits once the small balance is spent', async () => {
     const { plain, variant } = bothSides('small-credit-balance');
     const max = SMALL_CREDIT_BALANCE + 5;
     expect((await callsUntilRefused(plain, max)).passed).toBe(max);
