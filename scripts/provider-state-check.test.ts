@@ -1,5 +1,6 @@
 /**
- * --check-provider-states (issue 33): against the fake every state passes; against a fake whose `credit balance`
+ * --check-provider-states (issue 33), in scripts/ because it runs the runner as a process and stands a misreading
+ * deployment in front of the fake (neither ships with the package's suites): against the fake every state passes; against a fake whose `credit balance`
  * state reads another parameter (`balance` instead of `credits`), the check names that state and that parameter, and
  * a test that needs the state is then told why it cannot have it.
  */
@@ -9,12 +10,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../reporting/conformance-cli.test-support.js';
-import { startInProcessTarget } from '../target/in-process.js';
-import { checkProviderStates, differenceLines, failedCheckReason } from '../target/provider-state-check.js';
-import { createProviderStatesClient } from '../target/provider-states-client.js';
-import type { Target } from '../target/target.js';
-import { stateMissing } from './use-target.js';
+import { runConformance } from '../suites/reporting/conformance-cli.test-support.js';
+import { stateMissing } from '../suites/support/use-target.js';
+import { startInProcessTarget } from '../suites/target/in-process.js';
+import {
+  checkProviderStates,
+  differenceLines,
+  failedCheckReason,
+} from '../suites/target/provider-state-check.js';
+import { createProviderStatesClient } from '../suites/target/provider-states-client.js';
+import type { Target } from '../suites/target/target.js';
 
 let fake: Target;
 let proxy: Server;
