@@ -77,6 +77,8 @@ export interface TestOutcome {
   readonly serverErrors?: readonly ServerErrorNote[];
   /** Further server errors the test met, not kept. */
   readonly serverErrorsMore?: number;
+  /** Requests the test sent, keyed `family|credential` (suites/target/request-count.ts). */
+  readonly requests?: Readonly<Record<string, number>>;
   /** Requests of the test that got no answer (it then counts as inconclusive, `no answer: …`). */
   readonly noAnswers?: readonly NoAnswerNote[];
   /** The failed documented() checks: the clauses each names and its message. */

@@ -12,6 +12,7 @@ import type { Reporter } from 'vitest/reporters';
 import { clauses } from '../../contract/clauses/index.js';
 import { BASELINE_ENV, type Baseline, loadBaseline } from './baseline.js';
 import { type BoundFailure, NO_ANSWER, summaryLine, type TestOutcome } from './clause-matrix.js';
+import { costsLine } from './costs.js';
 import { coverageLine } from './coverage.js';
 import { toHtml } from './html.js';
 import { toJUnitXml } from './junit.js';
@@ -235,6 +236,7 @@ export default class ClauseReporter implements Reporter {
           }
         : {}),
       ...(meta.noAnswers?.length ? { noAnswers: meta.noAnswers } : {}),
+      ...(meta.requests ? { requests: { ...meta.requests } } : {}),
     };
     // A test that did not pass while a request of it got no answer proves nothing about its clauses: silence is an
     // item of its own (issue 33), never a red on the clause the test was about.
@@ -311,6 +313,7 @@ export default class ClauseReporter implements Reporter {
       log(`conformance report: ${relative(process.cwd(), path) || path}`);
     }
     log(summaryLine(report.counts, report.verdict));
+    log(costsLine(report.costs));
     log(`coverage: ${coverageLine(report.coverage)} on ${report.target.name}`);
     const t = report.counts.tests;
     log(

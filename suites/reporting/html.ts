@@ -190,6 +190,23 @@ const verdictBadge = (report: ConformanceReport): string => {
   return `<div class="verdict ${cls}">${verdict.status}${sub ? `<small>${e(sub)}</small>` : ''}</div>`;
 };
 
+/** What the run cost: requests per family and per credential, and the slowest files (issue 34). */
+const costsCard = (report: ConformanceReport): string => {
+  const c = report.costs;
+  const rows = (counts: Readonly<Record<string, number>>) =>
+    Object.entries(counts)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, n]) => `<li><b>${n}</b> ${e(name)}</li>`)
+      .join('');
+  const slowest = c.slowestFiles
+    .map(
+      (f) =>
+        `<li><b>${(f.durationMs / 1000).toFixed(1)} s</b> ${e(f.file)} <span class="muted">${f.requests} requests</span></li>`,
+    )
+    .join('');
+  return `<div class="card costs"><h3>Requests sent</h3><div class="big">${c.requests}</div><div class="muted">by family</div><ul class="reasons">${rows(c.byFamily)}</ul><div class="muted">by credential</div><ul class="reasons">${rows(c.byCredential)}</ul><div class="muted">slowest files</div><ul class="reasons">${slowest}</ul></div>`;
+};
+
 const waiverSection = (report: ConformanceReport): string => {
   const g = report.gate;
   const waived = g.waived.map(
@@ -253,6 +270,7 @@ export const toHtml = (report: ConformanceReport): string => {
       t.total,
       `<div class="row">${pill('passed', `${t.passed} passed`)}${pill('failed', `${t.failed} failed`)}${pill('skipped', `${t.skipped} skipped`)}${pill('inconclusive', `${t.inconclusive} inconclusive`)}</div>`,
     ),
+    costsCard(report),
     card('Documented clauses (API)', c.documented.total, statusPills(c.documented)),
     card('Assumed clauses (API)', c.assumed.total, statusPills(c.assumed)),
     card('Harness clauses', c.harness.total, statusPills(c.harness)),

@@ -12,6 +12,7 @@ import {
   type Verdict,
   verdict,
 } from './clause-matrix.js';
+import { costsOf, type RunCosts } from './costs.js';
 import { type Coverage, coverageOf } from './coverage.js';
 import { type GateOutcome, gate } from './gate.js';
 import type { SensitivityReport } from './sensitivity.js';
@@ -44,6 +45,8 @@ export interface ConformanceReport {
   readonly matrix: ClauseMatrix;
   /** Documented clauses of the API checked on this target, and why the others were not (REPORT-COVERAGE). */
   readonly coverage: Coverage;
+  /** The requests the run sent per family and credential, and its slowest files. */
+  readonly costs: RunCosts;
   /** Waived failures, expired and stale waivers, and the baseline comparison (REPORT-WAIVERS, REPORT-BASELINE). */
   readonly gate: Omit<GateOutcome, 'verdict'>;
   /** Tests citing documented and assumed clauses that check an assumed one hard (HARNESS-TWO-STRENGTHS). */
@@ -86,6 +89,7 @@ export const buildReport = (input: {
     counts: countMatrix(matrix),
     matrix,
     coverage: coverageOf(matrix.rows, input.filter !== undefined),
+    costs: costsOf(outcomes),
     strengthViolations: strengthViolations(matrix.tests, (id) => kinds.get(id)),
     runErrors,
     ...(input.filter !== undefined ? { filter: input.filter } : {}),
@@ -111,6 +115,7 @@ export const toJson = (r: ConformanceReport) => ({
   verdict: r.verdict,
   counts: r.counts,
   coverage: r.coverage,
+  costs: r.costs,
   gate: r.gate,
   strengthViolations: r.strengthViolations,
   runErrors: r.runErrors,

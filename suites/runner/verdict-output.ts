@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
+import { costsLine } from '../reporting/costs.js';
 import { coverageLine } from '../reporting/coverage.js';
 import { type ConformanceJson, REPORT_FILES } from '../reporting/report.js';
 import { waiverLabel } from '../reporting/waivers.js';
@@ -78,6 +79,8 @@ export function verdictExit(jsonPath: string, minCoverage: number | undefined): 
   process.stdout.write(
     `tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.inconclusive} inconclusive\n`,
   );
+  // A report from before the costs were counted has none.
+  if (report.costs) process.stdout.write(`${costsLine(report.costs)}\n`);
   if (!v.pass) return EXIT_CODES.fail;
   if (v.status === 'INCOMPLETE') return EXIT_CODES.incomplete;
   if (minCoverage !== undefined && cov.percent < minCoverage) {

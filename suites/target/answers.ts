@@ -11,6 +11,7 @@
  */
 import { TestRunner } from 'vitest';
 import { type ExchangeNote, noteOf, requestNoteOf } from './exchange-note.js';
+import { countRequest } from './request-count.js';
 import type { RawRequest, RawResponse } from './transport.js';
 
 /** One server error met by a test: what was sent and what came back, redacted and cut. */
@@ -146,6 +147,7 @@ export function noteUnanswered(
  */
 export function watchedFetch(inner: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
+    countRequest('rag', 'an official SDK client');
     const res = await inner(input, init);
     if (res.status < 500) return res;
     const request = new Request(input, init);

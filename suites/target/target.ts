@@ -11,6 +11,7 @@ import { keepExchange } from './exchange-note.js';
 import type { ProviderStatesClient } from './provider-states-client.js';
 import { inconclusiveReason, isSpecRateLimit, retryAfterSeconds } from './quota.js';
 import { BudgetExhausted, type RequestBudget } from './request-budget.js';
+import { countRequest, type RequestFamily } from './request-count.js';
 import { type RawRequest, type RawResponse, send } from './transport.js';
 
 export type TokenName = keyof TargetConfig['tokens'];
@@ -128,6 +129,7 @@ export function createHttpTarget(
     credential: string,
     encoding: 'json' | 'form',
     o: CallOptions,
+    family: RequestFamily,
     documented = false,
   ) => {
     const choose: ChooseToken | undefined = budget ? (values) => stickyPick(budget, values) : undefined;
@@ -173,6 +175,7 @@ export function createHttpTarget(
     // The spec documents a JSON envelope for every answer of a Platform or Project Integration operation (the RAG
     // endpoints answer in their providers' shapes, whose error body it does not show).
     const json = documented && !rag && req.method === 'POST';
+    countRequest(family, credentialName(spent));
     return answered(req, (r) => send(r, config.request_timeout_ms)).then((res) => {
       keepExchange(req, res);
       noteAnswer(req, res, json);
@@ -206,11 +209,12 @@ export function createHttpTarget(
     },
     call(operationId, o = {}) {
       const op = operationById(operationId);
-      return exchange(op.path, op.credential, op.encoding, o, true);
+      return exchange(op.path, op.credential, op.encoding, o, op.family, true);
     },
     raw(path, o = {}) {
       // A path under a RAG root spends the project key's RAG budget, as the table's RAG operations do.
-      return exchange(path, ragRootOf(path) ? 'rag-key' : 'bearer-token', 'json', o);
+      const rag = ragRootOf(path) !== undefined;
+      return exchange(path, rag ? 'rag-key' : 'bearer-token', 'json', o, rag ? 'rag' : 'other');
     },
     close: async () => {
       budget?.save();
