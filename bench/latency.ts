@@ -1,0 +1,163 @@
+/**
+ * `npm run bench:latency -- [--delays 0,40,100] [--out FILE]`: the whole conformance run against the fake presented as
+ * staging (as `npm run rehearse` does: `npm start`'s fake, no control API, `kind: "real"`, provider states, allow all)
+ * with a delay proxy in front of it (bench/delay-proxy.ts), once per round-trip delay: its wall time, the requests it
+ * sent, its verdict and documented coverage, into `latency` of reports/bench.json (issue 34: a staging across the
+ * network). Each delay gets a fake of its own, so no run meets another's spent counters.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { asStaging } from '../suites/runner/staging-target.js';
+import { startDelayProxy } from './delay-proxy.js';
+import { freePort, startFake, stop } from './processes.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface LatencyRun {
+  readonly delayMs: number;
+  readonly wallMs: number;
+  /** Requests through the proxy: the suites' and the provider states' (the control API is not reachable). */
+  readonly requests: number;
+  readonly verdict: string;
+  readonly failed: number;
+  readonly documentedChecked: number;
+  readonly documented: number;
+  /** The runner's concurrency (1: files one at a time). */
+  readonly concurrency: number;
+}
+
+const usage = `Usage: npm run bench:latency -- [--delays 0,40,100] [--out reports/bench.json]
+
+Runs the whole conformance suite against the fake presented as staging behind a delay proxy, once per round-trip
+delay in milliseconds, and writes each run's wall time, requests, verdict and coverage into \`latency\` of the bench
+file (other parts of it are kept). Exit codes: 0 done, 1 a run could not be made, 2 usage error.`;
+
+/** Replace `from`'s origin by `to` in every URL of the target config that names it. */
+const through = (url: string, from: string, to: string) =>
+  url.startsWith(from) ? to + url.slice(from.length) : url;
+
+async function runOnce(delayMs: number, work: string): Promise<LatencyRun> {
+  const port = await freePort();
+  const fake = await startFake(port, join(work, `fake-${delayMs}.json`));
+  const proxy = await startDelayProxy(fake.origin, delayMs);
+  try {
+    const staging = asStaging(fake.target, true);
+    const config = {
+      ...staging,
+      name: `fake as staging, ${delayMs} ms round trip`,
+      base_url: through(staging.base_url, fake.origin, proxy.origin),
+      ...(staging.org_base_url
+        ? { org_base_url: through(staging.org_base_url, fake.origin, proxy.origin) }
+        : {}),
+      ...(staging.provider_states
+        ? {
+            provider_states: {
+              ...staging.provider_states,
+              url: through(staging.provider_states.url, fake.origin, proxy.origin),
+            },
+          }
+        : {}),
+    };
+    const targetFile = join(work, `staging-${delayMs}.json`);
+    writeFileSync(targetFile, JSON.stringify(config, null, 2));
+    const out = join(work, `reports-${delayMs}`);
+    const started = performance.now();
+    const code = await new Promise<number>((done) => {
+      const child = spawn(
+        join(ROOT, 'node_modules', '.bin', 'tsx'),
+        [join(ROOT, 'suites/runner/conformance.ts'), '--target', targetFile, '--out', out],
+        {
+          cwd: ROOT,
+          stdio: ['ignore', 'ignore', 'inherit'],
+          env: { ...process.env, CONFORMANCE_QUOTA_LEDGER: join(out, 'ledger.json') },
+        },
+      );
+      child.on('exit', (c) => done(c ?? 1));
+    });
+    const wallMs = Math.round(performance.now() - started);
+    const reportFile = join(out, 'conformance.json');
+    if (!existsSync(reportFile)) throw new Error(`the run at ${delayMs} ms wrote no report (exit ${code})`);
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    return {
+      delayMs,
+      wallMs,
+      requests: proxy.requests(),
+      verdict: report.verdict.status,
+      failed: report.counts.tests.failed,
+      documentedChecked: report.coverage.checked,
+      documented: report.coverage.documented,
+      concurrency: 1,
+    };
+  } finally {
+    await proxy.close();
+    await stop(fake);
+  }
+}
+
+async function main(): Promise<number> {
+  let values: { delays?: string; out?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: { delays: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
+  } catch (err) {
+    process.stderr.write(`bench:latency: ${(err as Error).message}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  const delays = (values.delays ?? '0,40,100').split(',').map((d) => Number(d.trim()));
+  if (delays.some((d) => !Number.isInteger(d) || d < 0 || d > 1000)) {
+    process.stderr.write(
+      'bench:latency: --delays takes whole milliseconds from 0 to 1000, comma-separated\n',
+    );
+    return 2;
+  }
+  const file = resolve(values.out ?? 'reports/bench.json');
+  const work = mkdtempSync(join(os.tmpdir(), 'bench-latency-'));
+  const runs: LatencyRun[] = [];
+  try {
+    for (const delayMs of delays) {
+      process.stdout.write(`bench:latency: the conformance run at ${delayMs} ms round trip …\n`);
+      const run = await runOnce(delayMs, work);
+      runs.push(run);
+      process.stdout.write(
+        `  ${run.delayMs} ms: ${(run.wallMs / 1000).toFixed(1)} s wall, ${run.requests} requests, ${run.verdict}, ${run.failed} failed, ${run.documentedChecked} of ${run.documented} documented\n`,
+      );
+    }
+  } catch (err) {
+    process.stderr.write(`bench:latency: ${(err as Error).message}\n`);
+    return 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const base = runs.find((r) => r.delayMs === 0);
+  if (base)
+    for (const r of runs.filter((x) => x !== base))
+      process.stdout.write(
+        `  ${r.delayMs} ms over 0 ms: ×${(r.wallMs / base.wallMs).toFixed(1)} wall time\n`,
+      );
+  let bench: Record<string, unknown> = {};
+  try {
+    bench = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {}
+  writeFileSync(
+    file,
+    `${JSON.stringify({ ...bench, latency: { measuredAt: new Date().toISOString(), runs } }, null, 2)}\n`,
+  );
+  process.stdout.write(`written: ${file} (latency)\n`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`bench:latency: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);
