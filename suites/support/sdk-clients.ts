@@ -39,12 +39,24 @@ const baseUrl = (t: Target): string => t.config.base_url.replace(/\/$/, '');
 /** The caller's fetch, else the run's cassette fetch in record and replay modes, else none (the global one). */
 const fetchOf = (o: SdkOptions): typeof fetch | undefined => o.fetch ?? cassetteFetch();
 
-function common(o: SdkOptions) {
+/**
+ * Each request an SDK client sends counts against the project key's RAG budget, as the target's own RAG requests do
+ * (issue 34: the ledger counts everything the run sends); past it the test stops as inconclusive (quota spent).
+ */
+const spendRag = (t: Target, key: string) => () => {
+  if (t.budget && !t.budget.take(key, 'rag'))
+    t.onBudgetExhausted(
+      `inconclusive (quota spent): the request budget of the project key is spent, ${t.budget.perRagKey} RAG requests within the hour (request_budget_rag_per_project; reports/quota-ledger.json), so the SDK's next request is not sent`,
+    );
+};
+
+function common(t: Target, o: SdkOptions) {
   return {
     timeout: o.timeout ?? SDK_TIMEOUT_MS,
     ...(o.maxRetries === 'sdk-default' ? {} : { maxRetries: o.maxRetries ?? 0 }),
-    // Server errors the SDK meets are kept on the test, as the target's own requests are (REPORT-SERVER-ERRORS).
-    fetch: watchedFetch(fetchOf(o)),
+    // Server errors the SDK meets are kept on the test, as the target's own requests are (REPORT-SERVER-ERRORS), and
+    // its requests count against the RAG budget.
+    fetch: watchedFetch(fetchOf(o), spendRag(t, keyOf(t, o))),
   };
 }
 
@@ -56,7 +68,7 @@ function keyOf(t: Target, o: SdkOptions): string {
 
 /** `new OpenAI({apiKey, baseURL: {base_url}/openai})`: the SDK sends the key as `Authorization: Bearer`. */
 export function openaiClient(t: Target, o: SdkOptions = {}): OpenAI {
-  return new OpenAI({ apiKey: keyOf(t, o), baseURL: `${baseUrl(t)}/openai`, ...common(o) });
+  return new OpenAI({ apiKey: keyOf(t, o), baseURL: `${baseUrl(t)}/openai`, ...common(t, o) });
 }
 
 /**
@@ -75,15 +87,15 @@ export function anthropicClient(
   const baseURL = `${baseUrl(t)}/anthropic`;
   switch (o.credential ?? 'apiKey') {
     case 'apiKey':
-      return new Anthropic({ apiKey: key, baseURL, ...common(o) });
+      return new Anthropic({ apiKey: key, baseURL, ...common(t, o) });
     case 'authToken':
-      return new Anthropic({ authToken: key, baseURL, ...common(o) });
+      return new Anthropic({ authToken: key, baseURL, ...common(t, o) });
     case 'x-api-key':
       return new Anthropic({
         apiKey: key,
         baseURL,
         defaultHeaders: { 'x-api-key': key, Authorization: null },
-        ...common(o),
+        ...common(t, o),
       });
   }
 }

@@ -143,10 +143,14 @@ export function noteUnanswered(
 /**
  * A fetch that keeps a server error on the running test as the target does (the official SDKs send through their
  * own fetch, not the target's transport): a 5xx answer is noted with its request and body, read from a clone so the
- * SDK still reads the answer itself.
+ * SDK still reads the answer itself. `beforeSending` runs first (the request budget: it may stop the test).
  */
-export function watchedFetch(inner: typeof fetch = fetch): typeof fetch {
+export function watchedFetch(
+  inner: typeof fetch = fetch,
+  beforeSending: () => void = () => {},
+): typeof fetch {
   return async (input, init) => {
+    beforeSending();
     countRequest('rag', 'an official SDK client');
     const res = await inner(input, init);
     if (res.status < 500) return res;
