@@ -3,12 +3,13 @@
  * staging (as `npm run rehearse` does: `npm start`'s fake, no control API, `kind: "real"`, provider states, allow all)
  * with a delay proxy in front of it (bench/delay-proxy.ts), once per round-trip delay: its wall time, the requests it
  * sent, its verdict and documented coverage, into `latency` of reports/bench.json (issue 34: a staging across the
- * network). Each delay gets a fake of its own, so no run meets another's spent counters.
+ * network), each run's own reports in reports/latency/<delay>-ms/. Each delay gets a fake of its own, so no run meets
+ * another's spent counters.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { asStaging } from '../suites/runner/staging-target.js';
 import { startDelayProxy } from './delay-proxy.js';
@@ -39,7 +40,7 @@ file (other parts of it are kept). Exit codes: 0 done, 1 a run could not be made
 const through = (url: string, from: string, to: string) =>
   url.startsWith(from) ? to + url.slice(from.length) : url;
 
-async function runOnce(delayMs: number, work: string): Promise<LatencyRun> {
+async function runOnce(delayMs: number, work: string, reportsDir: string): Promise<LatencyRun> {
   const port = await freePort();
   const fake = await startFake(port, join(work, `fake-${delayMs}.json`));
   const proxy = await startDelayProxy(fake.origin, delayMs);
@@ -63,7 +64,9 @@ async function runOnce(delayMs: number, work: string): Promise<LatencyRun> {
     };
     const targetFile = join(work, `staging-${delayMs}.json`);
     writeFileSync(targetFile, JSON.stringify(config, null, 2));
-    const out = join(work, `reports-${delayMs}`);
+    // Kept for reading after the run: reports/latency/<delay>-ms/ (beside the bench file).
+    const out = join(reportsDir, `${delayMs}-ms`);
+    rmSync(out, { recursive: true, force: true });
     const started = performance.now();
     const code = await new Promise<number>((done) => {
       const child = spawn(
@@ -124,7 +127,7 @@ async function main(): Promise<number> {
   try {
     for (const delayMs of delays) {
       process.stdout.write(`bench:latency: the conformance run at ${delayMs} ms round trip …\n`);
-      const run = await runOnce(delayMs, work);
+      const run = await runOnce(delayMs, work, join(dirname(file), 'latency'));
       runs.push(run);
       process.stdout.write(
         `  ${run.delayMs} ms: ${(run.wallMs / 1000).toFixed(1)} s wall, ${run.requests} requests, ${run.verdict}, ${run.failed} failed, ${run.documentedChecked} of ${run.documented} documented\n`,
