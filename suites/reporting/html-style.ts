@@ -74,6 +74,9 @@ td.tests summary { cursor: pointer; color: var(--muted); margin: 2px 0; }
 .mark.inconclusive { color: var(--inc); }
 pre.warn { background: var(--warn-bg); }
 .failure { padding: 6px 0; border-bottom: 1px solid var(--line); }
+.costs-list { list-style: none; padding: 0; margin: 2px 0 8px; font-size: .85em; }
+.costs-list li { overflow-wrap: anywhere; margin: 1px 0; }
+.costs-list b { display: inline-block; min-width: 3.2em; }
 .quote { margin: 4px 0; padding: 4px 10px; border-left: 3px solid var(--fail, #b42318); background: rgba(0,0,0,.03); font-family: Georgia, serif; }
 .quote q { display: inline; }
 .quote .muted { display: block; font-family: system-ui, sans-serif; font-size: .85em; }

@@ -204,7 +204,7 @@ const costsCard = (report: ConformanceReport): string => {
         `<li><b>${(f.durationMs / 1000).toFixed(1)} s</b> ${e(f.file)} <span class="muted">${f.requests} requests</span></li>`,
     )
     .join('');
-  return `<div class="card costs"><h3>Requests sent</h3><div class="big">${c.requests}</div><div class="muted">by family</div><ul class="reasons">${rows(c.byFamily)}</ul><div class="muted">by credential</div><ul class="reasons">${rows(c.byCredential)}</ul><div class="muted">slowest files</div><ul class="reasons">${slowest}</ul></div>`;
+  return `<div class="card costs"><h3>Requests sent</h3><div class="big">${c.requests}</div><div class="muted">by family</div><ul class="costs-list">${rows(c.byFamily)}</ul><div class="muted">by credential</div><ul class="costs-list">${rows(c.byCredential)}</ul><div class="muted">slowest files</div><ul class="costs-list">${slowest}</ul></div>`;
 };
 
 const waiverSection = (report: ConformanceReport): string => {
