@@ -36,6 +36,8 @@ export interface NoAnswerNote {
   readonly request: string;
   readonly elapsedMs: number;
   readonly inFlight: number;
+  /** Still waiting when its test ran out of time. */
+  readonly testTimedOut?: boolean;
 }
 
 /** A failed hard assertion bound to the documented clause(s) it checks (documented() in suites/support/strength.ts). */

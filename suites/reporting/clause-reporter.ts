@@ -245,7 +245,7 @@ export default class ClauseReporter implements Reporter {
       return {
         ...base,
         state: 'inconclusive',
-        skipReason: `${NO_ANSWER} ${first.request.split('\n')[0]} waited ${first.elapsedMs} ms with ${first.inFlight} request(s) in flight${meta.noAnswers.length > 1 ? ` (and ${meta.noAnswers.length - 1} more unanswered)` : ''}`,
+        skipReason: `${NO_ANSWER} ${first.request.split('\n')[0]} ${first.testTimedOut ? `was still waiting (${first.elapsedMs} ms) when the test ran out of its time` : `waited ${first.elapsedMs} ms`} with ${first.inFlight} request(s) in flight${meta.noAnswers.length > 1 ? ` (and ${meta.noAnswers.length - 1} more unanswered)` : ''}`,
       };
     }
     // A test that met a spent quota proves nothing either way (HARNESS-INCONCLUSIVE-QUOTA), even when the stop it was

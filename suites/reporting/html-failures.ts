@@ -95,7 +95,7 @@ export function serverErrorsSection(report: ConformanceReport): string {
 }
 
 const unanswered = (note: NoAnswerNote): string =>
-  `<div><span class="muted">waited ${note.elapsedMs} ms, ${note.inFlight} request(s) of the run in flight</span><pre>${e(note.request)}</pre></div>`;
+  `<div><span class="muted">${note.testTimedOut ? `still waiting after ${note.elapsedMs} ms when its test ran out of time` : `waited ${note.elapsedMs} ms`}, ${note.inFlight} request(s) of the run in flight</span><pre>${e(note.request)}</pre></div>`;
 
 /**
  * The "No answer" section (issue 33): requests that got no answer within the timeout. Their tests prove nothing either

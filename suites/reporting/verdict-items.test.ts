@@ -136,6 +136,10 @@ describe('server errors and silence are items of their own [REPORT-SERVER-ERRORS
     expect(test('gets no answer')?.skipReason).toMatch(
       /^no answer: POST \/api\/v1\/getOrganizationDetail waited \d+ ms with \d+ request\(s\) in flight/,
     );
+    // Still waiting when its test ran out of time: said so, not as a request past its own timeout.
+    expect(test('test times out')?.skipReason).toMatch(
+      /^no answer: POST \/api\/v1\/getOrganizationDetail was still waiting \(\d+ ms\) when the test ran out of its time/,
+    );
     expect(status('ORG-DETAIL-EMPTY-BODY')).toBe('inconclusive');
     expect(status('RES-ORGANIZATION-SHAPE')).toBe('inconclusive');
     expect(report.coverage.unchecked.find((u) => u.id === 'ORG-DETAIL-EMPTY-BODY')?.reason).toBe('no answer');

@@ -28,6 +28,8 @@ export interface NoAnswerNote {
   readonly elapsedMs: number;
   /** Requests of the whole run in flight when it was given up (itself included). */
   readonly inFlight: number;
+  /** It was still waiting when its test ran out of time (rather than past the request's own timeout). */
+  readonly testTimedOut?: boolean;
 }
 
 declare module '@vitest/runner' {
@@ -136,7 +138,12 @@ export function noteUnanswered(
   if (!mine || mine.size === 0) return;
   task.meta.noAnswers ??= [];
   for (const [req, started] of mine)
-    task.meta.noAnswers.push({ request: requestNoteOf(req), elapsedMs: now - started, inFlight });
+    task.meta.noAnswers.push({
+      request: requestNoteOf(req),
+      elapsedMs: now - started,
+      inFlight,
+      testTimedOut: true,
+    });
   pending.delete(task.id);
 }
 
