@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { asStaging } from '../suites/runner/staging-target.js';
+import { asStaging } from '../contract/target-config.js';
 import { startDelayProxy } from './delay-proxy.js';
 import { freePort, startFake, stop } from './processes.js';
 
