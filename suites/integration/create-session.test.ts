@@ -7,11 +7,11 @@ import type { Session } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allSessions, listedProject } from '../support/pages.js';
+import { expectNotCoerced } from '../support/representations.js';
 import { assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { createOrganizationVia, createProjectVia } from '../support/world.js';
 import type { Auth } from '../target/target.js';
-import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
 
@@ -29,21 +29,6 @@ const createSession = (body: unknown, auth?: Auth) => target().call('createSessi
 
 async function created(body: unknown = { widget_uid: widget() }, auth?: Auth): Promise<Created> {
   return expectSuccess<Created>(await createSession(body, auth), 'createSession').data;
-}
-
-/**
- * A body field of another JSON type than the spec shows is refused with `Invalid params`: the fake's reading, checked
- * softly, since a lenient server may coerce or ignore it. A number for a string field is ERR-JSON-NO-COERCION; null is
- * ERR-NULL-NOT-ABSENT; any other type (a boolean, an array, an object) INTEGRATION-WRONG-JSON-TYPE.
- */
-function expectNotCoerced(res: RawResponse, value: unknown): void {
-  const clause =
-    value === null
-      ? 'ERR-NULL-NOT-ABSENT'
-      : typeof value === 'number'
-        ? 'ERR-JSON-NO-COERCION'
-        : 'INTEGRATION-WRONG-JSON-TYPE';
-  assumed(clause, () => expectError(res, 400, INVALID_PARAMS));
 }
 
 /** The session getSessions lists with this numeric session_uid, or undefined. */

@@ -8,6 +8,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import type { KnowledgebaseChunk } from '../../contract/index.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
+import { rankedBy } from '../support/ranked.js';
 import { arranged, assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { createOrganizationVia, createProjectVia, unique } from '../support/world.js';
@@ -52,20 +53,8 @@ function expectNotCoerced(res: RawResponse, value: unknown): void {
 
 const points = (list: readonly KnowledgebaseChunk[]) => list.map((h) => h.point_id);
 
-/**
- * The whole ranked list for a query, of more than `min` results and fewer than 100 (so that it fits in one page). What
- * a query matches is the target's knowledgebase: where it matches too few or too many, the test is not checkable here
- * (skipped, never failed).
- */
-async function ranked(ctx: TestContext, query: string, min = 0): Promise<KnowledgebaseChunk[]> {
-  const all = await hits({ query, limit: 100 });
-  arranged(
-    ctx,
-    all.length > min && all.length < 100,
-    `"${query}" matches ${all.length} chunks of the knowledgebase; the test needs more than ${min} and fewer than 100`,
-  );
-  return all;
-}
+/** The whole ranked list for a query (support/ranked.ts). */
+const ranked = (ctx: TestContext, query: string, min = 0) => rankedBy(ctx, (body) => hits(body), query, min);
 
 describe('searchIndexDocument with the project key', () => {
   it('returns an array of chunks {point_id, doc_id, score, content} [SEARCH-KEY-DATA-ARRAY, RES-KB-CHUNK-SHAPE, AUTH-KEY-HEADER, RES-KB-CHUNK-NONEMPTY, CONV-NO-EXTRA-FIELDS]', async (ctx) => {

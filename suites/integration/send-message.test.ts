@@ -9,10 +9,10 @@ import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allMessages, allSessions } from '../support/pages.js';
+import { expectNotCoerced } from '../support/representations.js';
 import { assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import { onProject } from '../support/world.js';
-import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
 
@@ -29,21 +29,6 @@ interface Reply {
 const widget = () => target().config.widget_uid!;
 
 const texts = (messages: readonly { message: string }[]) => messages.map((m) => m.message);
-
-/**
- * A body field of another JSON type than the spec shows is refused with `Invalid params`: the fake's reading, checked
- * softly, since a lenient server may coerce or ignore it. A number for a string field is ERR-JSON-NO-COERCION; null is
- * ERR-NULL-NOT-ABSENT; any other type (a boolean, an array, an object) INTEGRATION-WRONG-JSON-TYPE.
- */
-function expectNotCoerced(res: RawResponse, value: unknown): void {
-  const clause =
-    value === null
-      ? 'ERR-NULL-NOT-ABSENT'
-      : typeof value === 'number'
-        ? 'ERR-JSON-NO-COERCION'
-        : 'INTEGRATION-WRONG-JSON-TYPE';
-  assumed(clause, () => expectError(res, 400, INVALID_PARAMS));
-}
 
 const send = (body: unknown) => target().call('sendMessage', { body });
 

@@ -69,6 +69,25 @@ function record(clauseId: string, failure: unknown | undefined): void {
   test.meta.assumedWarnings.push({ clauseId, message: messageOf(failure) });
 }
 
+/** Run `check`, sync or async, and hand its failure (or undefined) to `settle`, whose answer is the result. */
+function runCheck(
+  check: () => void | Promise<void>,
+  settle: (failure: unknown | undefined) => boolean,
+): boolean | Promise<boolean> {
+  let result: void | Promise<void>;
+  try {
+    result = check();
+  } catch (err) {
+    return settle(err);
+  }
+  if (result instanceof Promise)
+    return result.then(
+      () => settle(undefined),
+      (err: unknown) => settle(err ?? new Error('rejected')),
+    );
+  return settle(undefined);
+}
+
 /**
  * Check the fake's choice `clauseId` (an assumed clause). Hard against the fake; against other targets a failure
  * becomes a warning on that clause and the test continues. Returns whether the check held.
@@ -85,18 +104,7 @@ export function assumed(clauseId: string, check: () => void | Promise<void>): bo
     if (failure !== undefined && hardOnAssumed) throw failure;
     return failure === undefined;
   };
-  let result: void | Promise<void>;
-  try {
-    result = check();
-  } catch (err) {
-    return settle(err);
-  }
-  if (result instanceof Promise)
-    return result.then(
-      () => settle(undefined),
-      (err: unknown) => settle(err ?? new Error('rejected')),
-    );
-  return settle(undefined);
+  return runCheck(check, settle);
 }
 
 /** Whether assumed checks currently fail hard (against the fake). */
@@ -221,16 +229,5 @@ export function documented(
     recordBound(ids, failure);
     return failure === undefined;
   };
-  let result: void | Promise<void>;
-  try {
-    result = check();
-  } catch (err) {
-    return settle(err);
-  }
-  if (result instanceof Promise)
-    return result.then(
-      () => settle(undefined),
-      (err: unknown) => settle(err ?? new Error('rejected')),
-    );
-  return settle(undefined);
+  return runCheck(check, settle);
 }

@@ -10,27 +10,13 @@
  *   the test then ends as "no answer", never as a red on the clause it was about.
  */
 import { TestRunner } from 'vitest';
-import { type ExchangeNote, noteOf, requestNoteOf } from './exchange-note.js';
+import type { NoAnswerNote, ServerErrorNote } from '../reporting/clause-matrix.js';
+import { noteOf, requestNoteOf } from './exchange-note.js';
 import { countRequest } from './request-count.js';
 import type { RawRequest, RawResponse } from './transport.js';
 
-/** One server error met by a test: what was sent and what came back, redacted and cut. */
-export interface ServerErrorNote extends ExchangeNote {
-  readonly status: number;
-  /** `5xx` or `not JSON` (where the spec documents a JSON envelope). */
-  readonly why: string;
-}
-
-/** One request that got no answer. */
-export interface NoAnswerNote {
-  readonly request: string;
-  /** How long it waited, in milliseconds. */
-  readonly elapsedMs: number;
-  /** Requests of the whole run in flight when it was given up (itself included). */
-  readonly inFlight: number;
-  /** It was still waiting when its test ran out of time (rather than past the request's own timeout). */
-  readonly testTimedOut?: boolean;
-}
+// What a test keeps of a server error and of a request with no answer: the report's own shapes.
+export type { NoAnswerNote, ServerErrorNote };
 
 declare module '@vitest/runner' {
   interface TaskMeta {
