@@ -323,7 +323,7 @@ export const variantAxes = [
     spec_line: 'Requests are billed per token against the credit balance.',
     flips: [],
     description:
-      "Organizations start with a small credit balance (the seeded ones and those the `organization` provider state makes without `credits`): a run's own playground calls and RAG requests spend it, and the calls after get the credit refusal. A test that meets it after the run's own spending is inconclusive, never red.",
+      "Organizations start with a small credit balance, 400 credits (the seeded ones and those the `organization` provider state makes without `credits`): one whole run's playground calls, widget messages and RAG requests fit in it, and a second run on the same fake meets the credit refusal. A test that meets it after the runs' own spending is inconclusive, never red.",
   },
   {
     id: 'sparse-data',
