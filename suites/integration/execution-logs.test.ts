@@ -252,11 +252,10 @@ describe('getChatbotExecutionLogs', () => {
     'rejects the date %j [EXEC-LOGS-DATE-FORMAT, EXEC-LOGS-DATE-MESSAGE]',
     async (date, ctx) => {
       need(ctx, target(), { projectKey: true });
-      for (const [field, res] of [
-        ['from', await getLogs({ from: date })],
-        ['to', await getLogs({ to: date })],
-      ] as const) {
-        expectRefused(res, new RegExp(`^(Invalid params|Invalid '${field}' date format$)`));
+      for (const res of [await getLogs({ from: date }), await getLogs({ to: date })]) {
+        // The spec quotes the date message only as getStats' `Invalid 'from' date format`: which field it names for a
+        // bad `to` is the server's wording, so either field passes.
+        expectRefused(res, /^(Invalid params|Invalid '(from|to)' date format$)/);
         assumed('EXEC-LOGS-DATE-MESSAGE', () => expectError(res, 400, INVALID_PARAMS));
       }
     },
