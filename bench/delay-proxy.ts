@@ -3,7 +3,14 @@
  * request waits `delayMs` before it is forwarded, as a staging in another region would answer that much later, then
  * goes through as it is (streams included) over kept-alive connections. Listens on 127.0.0.1 only.
  */
-import { Agent, createServer, request, type Server } from 'node:http';
+import {
+  Agent,
+  createServer,
+  type IncomingMessage,
+  request,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface DelayProxy {
@@ -24,28 +31,38 @@ export async function startDelayProxy(upstreamOrigin: string, delayMs: number): 
     req.on('end', () => {
       setTimeout(() => {
         forwarded += 1;
-        const out = request(
-          {
-            agent,
-            host: upstream.hostname,
-            port: upstream.port,
-            method: req.method,
-            path: req.url,
-            headers: { ...req.headers, host: upstream.host },
-          },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        );
-        out.on('error', (err) => {
-          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-          res.end(`delay proxy: ${err.message}`);
-        });
-        out.end(Buffer.concat(chunks));
+        forward(req, res, Buffer.concat(chunks), true);
       }, delayMs);
     });
   });
+  /**
+   * A kept-alive socket the server closed just as it was reused fails with ECONNRESET before any answer: that
+   * request never reached the server, so it is sent once more on a fresh socket (as Node's documentation advises
+   * for `request.reusedSocket`). Any other failure is the proxy's 502.
+   */
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, mayRetry: boolean) => {
+    const out = request(
+      {
+        agent,
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    out.on('error', (err: NodeJS.ErrnoException) => {
+      if (mayRetry && out.reusedSocket && err.code === 'ECONNRESET' && !res.headersSent)
+        return forward(req, res, body, false);
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`delay proxy: ${err.message}`);
+    });
+    out.end(body);
+  };
   server.keepAliveTimeout = 10_000;
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;

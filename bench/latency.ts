@@ -1,10 +1,12 @@
 /**
- * `npm run bench:latency -- [--delays 0,40,100] [--out FILE]`: the whole conformance run against the fake presented as
+ * `npm run bench:latency -- [--delays 0,40,100] [--concurrency 1,6] [--out FILE]`: the whole conformance run against the fake presented as
  * staging (as `npm run rehearse` does: `npm start`'s fake, no control API, `kind: "real"`, provider states, allow all)
  * with a delay proxy in front of it (bench/delay-proxy.ts), once per round-trip delay: its wall time, the requests it
  * sent, its verdict and documented coverage, into `latency` of reports/bench.json (issue 34: a staging across the
- * network), each run's own reports in reports/latency/<delay>-ms/. Each delay gets a fake of its own, so no run meets
- * another's spent counters.
+ * network), each run's own reports in reports/latency/<delay>-ms-c<N>/. At each delay the runner runs once per
+ * concurrency asked (`--concurrency` of the runner: 1 is files one at a time), side by side in one bench run, and the
+ * bench prints the ratio of each to the serial run. Each run gets a fake of its own, so no run meets another's spent
+ * counters.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,19 +32,24 @@ export interface LatencyRun {
   readonly concurrency: number;
 }
 
-const usage = `Usage: npm run bench:latency -- [--delays 0,40,100] [--out reports/bench.json]
+const usage = `Usage: npm run bench:latency -- [--delays 0,40,100] [--concurrency 1,6] [--out reports/bench.json]
 
 Runs the whole conformance suite against the fake presented as staging behind a delay proxy, once per round-trip
-delay in milliseconds, and writes each run's wall time, requests, verdict and coverage into \`latency\` of the bench
+delay in milliseconds and runner concurrency (test files side by side), and writes each run's wall time, requests, verdict and coverage into \`latency\` of the bench
 file (other parts of it are kept). Exit codes: 0 done, 1 a run could not be made, 2 usage error.`;
 
 /** Replace `from`'s origin by `to` in every URL of the target config that names it. */
 const through = (url: string, from: string, to: string) =>
   url.startsWith(from) ? to + url.slice(from.length) : url;
 
-async function runOnce(delayMs: number, work: string, reportsDir: string): Promise<LatencyRun> {
+async function runOnce(
+  delayMs: number,
+  concurrency: number,
+  work: string,
+  reportsDir: string,
+): Promise<LatencyRun> {
   const port = await freePort();
-  const fake = await startFake(port, join(work, `fake-${delayMs}.json`));
+  const fake = await startFake(port, join(work, `fake-${delayMs}-c${concurrency}.json`));
   const proxy = await startDelayProxy(fake.origin, delayMs);
   try {
     const staging = asStaging(fake.target, true);
@@ -62,16 +69,19 @@ async function runOnce(delayMs: number, work: string, reportsDir: string): Promi
           }
         : {}),
     };
-    const targetFile = join(work, `staging-${delayMs}.json`);
+    const targetFile = join(work, `staging-${delayMs}-c${concurrency}.json`);
     writeFileSync(targetFile, JSON.stringify(config, null, 2));
-    // Kept for reading after the run: reports/latency/<delay>-ms/ (beside the bench file).
-    const out = join(reportsDir, `${delayMs}-ms`);
+    // Kept for reading after the run: reports/latency/<delay>-ms-c<N>/ (beside the bench file).
+    const out = join(reportsDir, `${delayMs}-ms-c${concurrency}`);
     rmSync(out, { recursive: true, force: true });
     const started = performance.now();
     const code = await new Promise<number>((done) => {
       const child = spawn(
         join(ROOT, 'node_modules', '.bin', 'tsx'),
-        [join(ROOT, 'suites/runner/conformance.ts'), '--target', targetFile, '--out', out],
+        [
+          join(ROOT, 'suites/runner/conformance.ts'),
+          ...['--target', targetFile, '--out', out, '--concurrency', String(concurrency)],
+        ],
         {
           cwd: ROOT,
           stdio: ['ignore', 'ignore', 'inherit'],
@@ -92,7 +102,7 @@ async function runOnce(delayMs: number, work: string, reportsDir: string): Promi
       failed: report.counts.tests.failed,
       documentedChecked: report.coverage.checked,
       documented: report.coverage.documented,
-      concurrency: 1,
+      concurrency,
     };
   } finally {
     await proxy.close();
@@ -101,10 +111,15 @@ async function runOnce(delayMs: number, work: string, reportsDir: string): Promi
 }
 
 async function main(): Promise<number> {
-  let values: { delays?: string; out?: string; help?: boolean };
+  let values: { delays?: string; concurrency?: string; out?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
-      options: { delays: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        delays: { type: 'string' },
+        concurrency: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     }));
   } catch (err) {
     process.stderr.write(`bench:latency: ${(err as Error).message}\n`);
@@ -121,30 +136,44 @@ async function main(): Promise<number> {
     );
     return 2;
   }
+  const concurrencies = (values.concurrency ?? '1,6').split(',').map((c) => Number(c.trim()));
+  if (concurrencies.some((c) => !Number.isInteger(c) || c < 1 || c > 32)) {
+    process.stderr.write('bench:latency: --concurrency takes whole numbers from 1 to 32, comma-separated\n');
+    return 2;
+  }
   const file = resolve(values.out ?? 'reports/bench.json');
   const work = mkdtempSync(join(os.tmpdir(), 'bench-latency-'));
   const runs: LatencyRun[] = [];
   try {
-    for (const delayMs of delays) {
-      process.stdout.write(`bench:latency: the conformance run at ${delayMs} ms round trip …\n`);
-      const run = await runOnce(delayMs, work, join(dirname(file), 'latency'));
-      runs.push(run);
-      process.stdout.write(
-        `  ${run.delayMs} ms: ${(run.wallMs / 1000).toFixed(1)} s wall, ${run.requests} requests, ${run.verdict}, ${run.failed} failed, ${run.documentedChecked} of ${run.documented} documented\n`,
-      );
-    }
+    for (const delayMs of delays)
+      for (const concurrency of concurrencies) {
+        process.stdout.write(
+          `bench:latency: the conformance run at ${delayMs} ms round trip, --concurrency ${concurrency} …\n`,
+        );
+        const run = await runOnce(delayMs, concurrency, work, join(dirname(file), 'latency'));
+        runs.push(run);
+        process.stdout.write(
+          `  ${run.delayMs} ms, concurrency ${run.concurrency}: ${(run.wallMs / 1000).toFixed(1)} s wall, ${run.requests} requests, ${run.verdict}, ${run.failed} failed, ${run.documentedChecked} of ${run.documented} documented\n`,
+        );
+      }
   } catch (err) {
     process.stderr.write(`bench:latency: ${(err as Error).message}\n`);
     return 1;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  const base = runs.find((r) => r.delayMs === 0);
-  if (base)
-    for (const r of runs.filter((x) => x !== base))
+  for (const r of runs) {
+    const serial = runs.find((x) => x.delayMs === r.delayMs && x.concurrency === 1);
+    if (serial && r !== serial)
       process.stdout.write(
-        `  ${r.delayMs} ms over 0 ms: ×${(r.wallMs / base.wallMs).toFixed(1)} wall time\n`,
+        `  ${r.delayMs} ms: concurrency ${r.concurrency} over concurrency 1: ×${(r.wallMs / serial.wallMs).toFixed(2)} wall time\n`,
       );
+    const base = runs.find((x) => x.delayMs === 0 && x.concurrency === r.concurrency);
+    if (base && r !== base)
+      process.stdout.write(
+        `  concurrency ${r.concurrency}: ${r.delayMs} ms over 0 ms: ×${(r.wallMs / base.wallMs).toFixed(1)} wall time\n`,
+      );
+  }
   let bench: Record<string, unknown> = {};
   try {
     bench = JSON.parse(readFileSync(file, 'utf8'));

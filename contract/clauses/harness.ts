@@ -90,6 +90,11 @@ export const harnessClauses = [
     "Against a target without the control API, shard i of n takes a disjoint share of each kind of token (the one under `tokens` and its `token_pools`, dealt round-robin) when there are at least n of that kind; with fewer, shards share a token and each may spend only its share of request_budget_per_token, and the project key's RAG budget is divided by n; the shard prints what it was dealt and what the quota ledger leaves of it before sending a request, and a test past its share is inconclusive, never red.",
   ),
   assumed(
+    'HARNESS-CONCURRENT-FILES',
+    H,
+    "`--concurrency N` (default 8) runs up to N test files at once against a deployment without a control API (one at a time against one with it). Each file holds, while it runs, the claims suites/target/shared-data.ts gives it on the target config's shared data (settings, conversations, directory, credits): files that read one resource run beside each other and so do files that write it, never a reader beside a writer, a file that must be alone (or is not declared) runs with no other, and claims are granted all at once in arrival order, so no file waits on another forever. Every request of every file is admitted by one quota bank holding the run's quota ledger, so no credential sends more than its budget within the hour whatever N is.",
+  ),
+  assumed(
     'HARNESS-BENCH',
     H,
     "`npm run bench` measures the fake beside a Prism mock and a minimal Koa handler in interleaved rounds (the same requests to each): requests per second, p50 and p99 of the 2xx answers, and each server process's CPU time per request over its own rounds; the ratios fake/peer by both; the scale reads' growth, the memory after forced GCs and the cold start; and checks each against the performance issue's targets, met, missed or not measured.",

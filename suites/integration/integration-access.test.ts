@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import { hourlyCaps, type PlanName, planNames, planRank } from '../../contract/index.js';
+import { inParallel } from '../support/bounded.js';
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { withinOneClockHour } from '../support/fresh-quota.js';
@@ -373,21 +374,22 @@ describe('the hourly cap of the project-key search', () => {
     // Over the search cap; in a fresh organization, whose requests nothing else shares, well over it (a cap a server
     // chose above the search's shows too).
     const n = own ? 3 * CAP + 5 : CAP + 5;
+    // Each request is its own (a session, a message in its own session, a read): they go out a few at a time.
+    const times = Array.from({ length: n }, (_, i) => i);
     await assumed('RATE-INTEGRATION-OTHERS-UNCAPPED', async () => {
-      const sessions: string[] = [];
-      for (let i = 0; i < n; i += 1) {
+      const sessions = await inParallel(times, async () => {
         const res = await call('createSession', auth, { widget_uid });
-        sessions.push(expectSuccess<{ session_uid: string }>(res, 'createSession').data.session_uid);
-      }
-      for (const session_uid of sessions) {
+        return expectSuccess<{ session_uid: string }>(res, 'createSession').data.session_uid;
+      });
+      await inParallel(sessions, async (session_uid) => {
         const res = await call('sendMessage', auth, bodyFor('sendMessage', widget_uid, session_uid));
         // Hundreds of messages spend credits: a credit refusal is the balance, not a cap (inconclusive).
         stopIfCreditsSpent(target(), res, 'a widget message');
         expectSuccess(res, 'sendMessage');
-      }
-      for (let i = 0; i < n; i += 1) {
-        expectSuccess(await call('getChatbotExecutionLogs', auth, { limit: 1 }), 'getChatbotExecutionLogs');
-      }
+      });
+      await inParallel(times, async () =>
+        expectSuccess(await call('getChatbotExecutionLogs', auth, { limit: 1 }), 'getChatbotExecutionLogs'),
+      );
     });
     if (own) expectError(await call(SEARCH, auth), 429, SEARCH_RATE);
   });

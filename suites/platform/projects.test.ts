@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import { type Project, paging } from '../../contract/index.js';
+import { inParallel } from '../support/bounded.js';
 import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { runTag } from '../support/run-tag.js';
@@ -78,8 +79,10 @@ describe('getMyProjects defaults', () => {
     const org = await enterState(ctx, target(), 'organization');
     const { organization_id } = org;
     const auth = { auth: { bearer: org.owner_token } };
-    for (let i = 1; i < 103; i += 1)
-      await enterState(ctx, target(), 'project', { organization_id, name: `Default page filler ${i}` });
+    await inParallel(
+      Array.from({ length: 102 }, (_, i) => i + 1),
+      (i) => enterState(ctx, target(), 'project', { organization_id, name: `Default page filler ${i}` }),
+    );
     const everything = await all({}, auth);
     arranged(
       ctx,

@@ -10,6 +10,8 @@
  * as the run goes), so the owner token exercises every rule. Without one, the run needs `allow.quota`, and write
  * operations are called with a token the access table refuses (see harmlessAuth).
  */
+
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -156,6 +158,11 @@ async function checkProbeKind(
     // Changing nothing: where a second call changes no state, the same body without them answers the same.
     if (READ_ONLY.has(op.id) && probe.withoutExtras !== undefined) {
       const plain = await t.call(op.id, { auth, body: probe.withoutExtras });
+      const same = (a: RawResponse, b: RawResponse) =>
+        a.status === b.status && isDeepStrictEqual(a.json, b.json);
+      // Shared data another file changes meanwhile (files side by side, or other clients of a staging) answers
+      // differently from one call to the next: where the same body twice differs, there is nothing to compare.
+      if (!same(res, plain) && !same(plain, await t.call(op.id, { auth, body: probe.withoutExtras }))) return;
       soft('ERR-UNKNOWN-FIELDS-IGNORED', () => {
         expect(
           { status: res.status, body: res.json },

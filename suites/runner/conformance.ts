@@ -10,7 +10,7 @@
  * conformance verdict (reports/conformance.json), not on vitest's own exit code: see EXIT_CODES.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -27,6 +27,8 @@ import {
   RUN_TAG_ENV,
 } from '../target/cassette-env.js';
 import { LEDGER_ENV } from '../target/quota-ledger.js';
+import { COORDINATOR_ENV, startCoordinator } from '../target/run-coordinator.js';
+import { concurrencyOf, SharedDataSequencer } from './concurrency.js';
 import { applyGateOptions, checkGateOptions } from './gate-options.js';
 import { runMerge } from './merge.js';
 import { MERGE_COMMAND, RUN_OPTIONS } from './options.js';
@@ -77,6 +79,11 @@ Options:
                          sensitivity section to the reports. Requests count against the same quota ledger and
                          request budget as a normal run (docs/qa-staging.md, "The sensitivity check")
       --rule ID          with --sensitivity: only this breaking rule (repeatable; ids in broken/rules/)
+      --concurrency N    how many test files run side by side against a deployment (default 8; 1 runs them one
+                         by one); files that touch the same shared data of the target config wait for each other
+                         and files that must be alone run alone (suites/target/shared-data.ts), and every request
+                         is drawn from one quota ledger. Against a target with a control API files run one at a
+                         time (docs/qa-staging.md, "Concurrency")
       --shard i/n        run the i-th of n shards of the suite (vitest's sharding: a deterministic 1/n of the
                          test files) into DIR/shard-i-of-n/ (DIR is --out, default ./reports), with a share of
                          the target's tokens dealt apart from the other shards' (token_pools); prints what it
@@ -217,6 +224,8 @@ const main = async (): Promise<number> => {
     return sensitivityCheck(loaded.path, loaded.config, reportsDir, values.rule);
   }
 
+  const concurrency = concurrencyOf(values.concurrency, loaded.config);
+  if ('error' in concurrency) return usageError(concurrency.error);
   process.env[TARGET_ENV] = loaded.path;
   process.env[LEDGER_ENV] ??= join(reportsDir, 'quota-ledger.json');
   const { config } = loaded;
@@ -278,16 +287,36 @@ const main = async (): Promise<number> => {
 
   if (positionals.length > 0) process.env[FILES_ENV] = positionals.join(', ');
   else delete process.env[FILES_ENV];
-  const { startVitest } = await import('vitest/node');
-  const vitest = await startVitest('test', positionals, {
-    root: REPO_ROOT,
-    run: true,
-    watch: false,
-    // Ours regardless of the config's reporters, so the verdict file is always written once.
-    reporters: ['default', [REPORTER, { outputDir: reportsDir }]],
-    ...(filter ? { testNamePattern: filter } : {}),
+  if (concurrency.note) process.stdout.write(`conformance: ${concurrency.note}\n`);
+  // Every file asks the coordinator for its claims on the shared data and draws its requests from its quota bank.
+  const coordinator = await startCoordinator({
+    config,
+    hasControl: config.control !== undefined,
+    repoRoot: REPO_ROOT,
   });
-  await vitest?.close();
+  process.env[COORDINATOR_ENV] = coordinator.url;
+  try {
+    const { startVitest } = await import('vitest/node');
+    const vitest = await startVitest('test', positionals, {
+      root: REPO_ROOT,
+      run: true,
+      watch: false,
+      // Ours regardless of the config's reporters, so the verdict file is always written once.
+      reporters: ['default', [REPORTER, { outputDir: reportsDir }]],
+      ...(filter ? { testNamePattern: filter } : {}),
+      fileParallelism: concurrency.files > 1,
+      maxWorkers: concurrency.files,
+      sequence: { sequencer: SharedDataSequencer },
+    });
+    await vitest?.close();
+  } finally {
+    await coordinator.close();
+    delete process.env[COORDINATOR_ENV];
+    writeFileSync(
+      join(reportsDir, 'concurrency.json'),
+      `${JSON.stringify({ concurrency: concurrency.files, files: coordinator.timeline() }, null, 2)}\n`,
+    );
+  }
 
   return verdictExit(jsonPath, minCoverage);
 };

@@ -21,6 +21,7 @@ export const RUN_OPTIONS = {
   sensitivity: { type: 'boolean' },
   rule: { type: 'string', multiple: true },
   shard: { type: 'string' },
+  concurrency: { type: 'string' },
   'check-provider-states': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];

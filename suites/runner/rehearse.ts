@@ -30,6 +30,7 @@ Options:
                          wherever the spec says "not shown"
       --with-control     keep the control API (still kind "real"): the whole suite runs, clock and faults
                          included, so every test meets the variant (how issue 20's false reds were measured)
+      --concurrency N    test files side by side (the runner's --concurrency; default 8, and 1 with --with-control)
       --out DIR          where the runs' reports and the ledger go (default reports/rehearsal; emptied first,
                          refused while another rehearsal is using it)
       --min-documented-coverage N
@@ -59,6 +60,7 @@ const parse = () =>
       runs: { type: 'string', default: '1' },
       variant: { type: 'string' },
       'with-control': { type: 'boolean', default: false },
+      concurrency: { type: 'string' },
       out: { type: 'string', default: DEFAULT_OUT },
       'min-documented-coverage': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -94,18 +96,19 @@ function options() {
     out: resolve(values.out),
     minCoverage,
     files: positionals,
+    runnerArgs: values.concurrency !== undefined ? ['--concurrency', values.concurrency] : [],
   };
 }
 
 /** One run of the conformance runner in `dir`; its whole output goes to dir/runner.log, its verdict lines to ours. */
-function runConformance(dir: string, targetFile: string, ledger: string, files: string[]): Promise<number> {
+function runConformance(dir: string, targetFile: string, ledger: string, args: string[]): Promise<number> {
   mkdirSync(dir, { recursive: true });
   const logFile = join(dir, 'runner.log');
   const log = createWriteStream(logFile);
   return new Promise((res) => {
     const child = spawn(
       join(ROOT, 'node_modules', '.bin', 'tsx'),
-      [join(ROOT, 'suites/runner/conformance.ts'), '--target', targetFile, ...files],
+      [join(ROOT, 'suites/runner/conformance.ts'), '--target', targetFile, ...args],
       {
         cwd: dir,
         env: { ...process.env, CONFORMANCE_QUOTA_LEDGER: ledger },
@@ -184,7 +187,7 @@ async function main(): Promise<number> {
     for (let run = 1; run <= opts.runs; run++) {
       const dir = join(out, `run-${run}`);
       process.stdout.write(`\n── run ${run} (${shown(join(dir, 'reports'))}/) ──\n`);
-      const code = await runConformance(dir, stagingFile, ledger, opts.files);
+      const code = await runConformance(dir, stagingFile, ledger, [...opts.runnerArgs, ...opts.files]);
       const json = join(dir, 'reports', 'conformance.json');
       if (code === 1 || code === 2 || !existsSync(json)) {
         failed = true;

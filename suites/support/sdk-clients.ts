@@ -43,10 +43,19 @@ const fetchOf = (o: SdkOptions): typeof fetch | undefined => o.fetch ?? cassette
  * Each request an SDK client sends counts against the project key's RAG budget, as the target's own RAG requests do
  * (issue 34: the ledger counts everything the run sends); past it the test stops as inconclusive (quota spent).
  */
-const spendRag = (t: Target, key: string) => () => {
-  if (t.budget && !t.budget.take(key, 'rag'))
+const spendRag = (t: Target, key: string) => async () => {
+  const budget = t.budget;
+  if (!budget) return;
+  const why = budget.admit
+    ? await budget.admit(key, 'rag')
+    : budget.take(key, 'rag')
+      ? undefined
+      : 'credential';
+  if (why)
     t.onBudgetExhausted(
-      `inconclusive (quota spent): the request budget of the project key is spent, ${t.budget.perRagKey} RAG requests within the hour (request_budget_rag_per_project; reports/quota-ledger.json), so the SDK's next request is not sent`,
+      why === 'run'
+        ? `inconclusive (quota spent): the run's request budget (--budget) is spent, so the SDK's next request is not sent`
+        : `inconclusive (quota spent): the request budget of the project key is spent, ${budget.perRagKey} RAG requests within the hour (request_budget_rag_per_project; reports/quota-ledger.json), so the SDK's next request is not sent`,
     );
 };
 

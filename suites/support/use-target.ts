@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
 import type { DataOf, ParamsInput, StateName } from '../../contract/provider-states/index.js';
 import { noteUnanswered } from '../target/answers.js';
+import { coordinatorUrl, holdSharedData } from '../target/coordinator-client.js';
 import { exchangesOf, learnSecrets } from '../target/exchange-note.js';
 import { loadTarget } from '../target/load-target.js';
 import type { Target, TokenName } from '../target/target.js';
@@ -16,7 +17,17 @@ const SPEC_RATE_WINDOW = { ms: 3_600_000, mode: 'fixed' } as const;
 
 export function useTarget(): () => Target {
   let target: Target | undefined;
-  beforeAll(async () => {
+  let letGo: (() => Promise<void>) | undefined;
+  // biome-ignore lint/correctness/noEmptyPattern: vitest 4 reads a hook's first argument as its fixtures
+  beforeAll(async ({}, suite) => {
+    // Files run side by side against a deployment (--concurrency): this one first waits for its claims on the
+    // target's shared data (suites/target/shared-data.ts), and lets them go once it is done.
+    const coordinator = coordinatorUrl();
+    if (coordinator) {
+      const file = suite.file.filepath;
+      if (!file) throw new Error('useTarget() belongs at the top of a test file');
+      letGo = await holdSharedData(coordinator, file);
+    }
     target = await loadTarget();
     setAssumedStrength(target.isFake);
     learnSecrets([
@@ -51,7 +62,11 @@ export function useTarget(): () => Target {
     if (target) await tearDownStates(target);
   });
   afterAll(async () => {
-    await target?.close();
+    try {
+      await target?.close();
+    } finally {
+      await letGo?.();
+    }
   });
   return () => {
     if (!target) throw new Error('target not started');

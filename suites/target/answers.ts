@@ -140,10 +140,10 @@ export function noteUnanswered(
  */
 export function watchedFetch(
   inner: typeof fetch = fetch,
-  beforeSending: () => void = () => {},
+  beforeSending: () => void | Promise<void> = () => {},
 ): typeof fetch {
   return async (input, init) => {
-    beforeSending();
+    await beforeSending();
     countRequest('rag', 'an official SDK client');
     const res = await inner(input, init);
     if (res.status < 500) return res;

@@ -5,6 +5,7 @@
 import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
 import { beginCassette, cassetteMode, endCassette } from './cassettes.js';
 import { createControlClient } from './control-client.js';
+import { coordinatorUrl, remoteBudget } from './coordinator-client.js';
 import { startInProcessTarget } from './in-process.js';
 import { rejectedStates } from './provider-state-verdicts.js';
 import { createProviderStatesClient } from './provider-states-client.js';
@@ -25,11 +26,8 @@ export async function loadTarget(): Promise<Target> {
   const providerStates = config.provider_states
     ? createProviderStatesClient(config.provider_states, rejectedStates())
     : undefined;
-  return createHttpTarget(
-    config,
-    control,
-    endCassette,
-    budgetFor(config, control !== undefined),
-    providerStates,
-  );
+  // Where the run has a coordinator, every request is drawn from its one quota bank; else from this file's ledger.
+  const coordinator = coordinatorUrl();
+  const budget = coordinator ? await remoteBudget(coordinator) : budgetFor(config, control !== undefined);
+  return createHttpTarget(config, control, endCassette, budget, providerStates);
 }

@@ -17,9 +17,17 @@ export const DEFAULT_RAG_MARGIN = 20;
 
 export class BudgetExhausted extends Error {}
 
+/** Why a request may not go out: its credential's budget this hour, or the run's own budget (`--budget N`). */
+export type Refusal = 'credential' | 'run';
+
 export interface RequestBudget {
   /** Count one request with this credential; false when the budget would be exceeded (nothing counted). */
   take(value: string, kind?: BudgetKind): boolean;
+  /**
+   * Where the run has a coordinator (run-coordinator.ts), every request is admitted by it instead of `take`, whatever
+   * its credential (none included): undefined when it may go out, else why not.
+   */
+  admit?(value: string | undefined, kind?: BudgetKind): Promise<Refusal | undefined>;
   readonly perToken: number;
   /** RAG requests the run may send with the project key (the smallest documented RAG cap less a margin). */
   readonly perRagKey: number;

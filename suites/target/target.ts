@@ -10,7 +10,7 @@ import { currentTestId } from './current-test.js';
 import { keepExchange } from './exchange-note.js';
 import type { ProviderStatesClient } from './provider-states-client.js';
 import { inconclusiveReason, isSpecRateLimit, retryAfterSeconds } from './quota.js';
-import { BudgetExhausted, type RequestBudget } from './request-budget.js';
+import { BudgetExhausted, type BudgetKind, type Refusal, type RequestBudget } from './request-budget.js';
 import { countRequest, type RequestFamily } from './request-count.js';
 import { type RawRequest, type RawResponse, send } from './transport.js';
 
@@ -144,18 +144,22 @@ export function createHttpTarget(
       : credential === 'project-key'
         ? headers['api-key']
         : bearer;
-    if (budget && rag) {
-      const key = spent;
-      if (key && !budget.take(key, 'rag')) {
-        target.onBudgetExhausted(
-          `inconclusive (quota spent): the request budget of the project key is spent, ${budget.perRagKey} RAG requests within the hour (request_budget_rag_per_project; reports/quota-ledger.json), so the harness does not spend the RAG hourly cap`,
-        );
-      }
-    } else if (budget && bearer && !budget.take(bearer)) {
+    // What a request spends: the RAG budget of its key, or the budget of its Bearer token (other credentials only
+    // count against the run's own budget, where the run has a coordinator).
+    const counted = rag ? spent : bearer;
+    const kind: BudgetKind = rag ? 'rag' : 'token';
+    const refused = (why: Refusal) =>
       target.onBudgetExhausted(
-        `inconclusive (quota spent): the request budget of ${credentialName(bearer)} is spent, ${budget.perToken} requests within the hour (request_budget_per_token; reports/quota-ledger.json), so the harness does not spend its hourly cap`,
+        why === 'run'
+          ? `inconclusive (quota spent): the run's request budget (--budget) is spent, so the harness sends nothing more`
+          : rag
+            ? `inconclusive (quota spent): the request budget of the project key is spent, ${budget?.perRagKey} RAG requests within the hour (request_budget_rag_per_project; reports/quota-ledger.json), so the harness does not spend the RAG hourly cap`
+            : `inconclusive (quota spent): the request budget of ${credentialName(bearer)} is spent, ${budget?.perToken} requests within the hour (request_budget_per_token; reports/quota-ledger.json), so the harness does not spend its hourly cap`,
       );
-    }
+    const admitted = budget?.admit?.(counted, kind).then((why) => {
+      if (why) refused(why);
+    });
+    if (budget && !budget.admit && counted && !budget.take(counted, kind)) refused('credential');
     let body: string | Buffer | undefined;
     if (o.raw) {
       body = o.raw.body;
@@ -175,8 +179,11 @@ export function createHttpTarget(
     // The spec documents a JSON envelope for every answer of a Platform or Project Integration operation (the RAG
     // endpoints answer in their providers' shapes, whose error body it does not show).
     const json = documented && !rag && req.method === 'POST';
-    countRequest(family, credentialName(spent));
-    return answered(req, (r) => send(r, config.request_timeout_ms)).then((res) => {
+    const go = () => {
+      countRequest(family, credentialName(spent));
+      return answered(req, (r) => send(r, config.request_timeout_ms)).then(afterAnswer);
+    };
+    const afterAnswer = (res: RawResponse) => {
       keepExchange(req, res);
       noteAnswer(req, res, json);
       // Against the fake, counters are reset before every test: a stray 429 there is the fake's fault, and fails.
@@ -186,7 +193,8 @@ export function createHttpTarget(
         budget?.markSpent(spent, rag ? 'rag' : 'token', retryAfterSeconds(res));
       if (reason) target.onBudgetExhausted(reason);
       return res;
-    });
+    };
+    return admitted ? admitted.then(go) : go();
   };
   /** A credential as a report may show it: the config's name for it, never its value. */
   const credentialName = (value: string | undefined): string => {
