@@ -95,6 +95,11 @@ export const harnessClauses = [
     "`--concurrency N` (default 8) runs up to N test files at once against a deployment without a control API (one at a time against one with it). Each file holds, while it runs, the claims suites/target/shared-data.ts gives it on the target config's shared data (settings, conversations, directory, credits): files that read one resource run beside each other and so do files that write it, never a reader beside a writer, a file that must be alone (or is not declared) runs with no other, and claims are granted all at once in arrival order, so no file waits on another forever. Every request of every file is admitted by one quota bank holding the run's quota ledger, so no credential sends more than its budget within the hour whatever N is.",
   ),
   assumed(
+    'HARNESS-BUDGET-PLAN',
+    H,
+    "`--budget N` plans the run before its first request: each selected test is costed by the requests it sent in this target's last report (or --plan-from FILE, else the reference costs of suites/runner/reference-costs.json) and its file's hooks once, and tests are chosen greedily for the most documented clauses not yet planned per request, within N less a tenth and within what each of the config's credentials has left this hour in the quota ledger; a test that checked nothing in the earlier run is planned without counting on its clauses. The plan is printed and written to DIR/plan.json; only its tests run; every test left out is reported skipped with `planned out (budget): <why>`, ran its file or not, so its clauses count as planned out, never as uncited; and the run coordinator refuses every request past N, whose test is then inconclusive.",
+  ),
+  assumed(
     'HARNESS-BENCH',
     H,
     "`npm run bench` measures the fake beside a Prism mock and a minimal Koa handler in interleaved rounds (the same requests to each): requests per second, p50 and p99 of the 2xx answers, and each server process's CPU time per request over its own rounds; the ratios fake/peer by both; the scale reads' growth, the memory after forced GCs and the cold start; and checks each against the performance issue's targets, met, missed or not measured.",

@@ -16,6 +16,7 @@ import { costsLine } from './costs.js';
 import { coverageLine } from './coverage.js';
 import { toHtml } from './html.js';
 import { toJUnitXml } from './junit.js';
+import { plannedKey, plannedOutFromEnv } from './plan-file.js';
 import {
   buildReport,
   type ConformanceReport,
@@ -168,10 +169,28 @@ export default class ClauseReporter implements Reporter {
 
     const pattern = this.namePattern();
     const outcomes: TestOutcome[] = [];
+    // A budgeted run (--budget N) reports each test its plan left out, with the plan's reason, ran or not.
+    const plan = plannedOutFromEnv();
+    if (plan.error) runErrors.push(plan.error);
+    const plannedOut = new Map(plan.tests.map((t) => [plannedKey(t.file, t.fullName), t.reason]));
     for (const module of testModules) {
       const file = this.relativeFile(module.moduleId);
       const blamed = new Set<TestModule | TestSuite>();
       for (const test of module.children.allTests()) {
+        const outOfPlan = plannedOut.get(plannedKey(file, test.fullName));
+        if (outOfPlan !== undefined) {
+          plannedOut.delete(plannedKey(file, test.fullName));
+          if (test.result().state === 'skipped') {
+            outcomes.push({
+              fullName: cleanText(test.fullName),
+              file,
+              durationMs: 0,
+              state: 'skipped',
+              skipReason: outOfPlan,
+            });
+            continue;
+          }
+        }
         const outcome = this.outcomeOf(test, file, pattern);
         if (!outcome) continue;
         const hook = outcome.state === 'skipped' ? failedAncestor(test) : undefined;
@@ -195,6 +214,16 @@ export default class ClauseReporter implements Reporter {
         for (const err of owner.errors()) runErrors.push(`${where}: ${errorText([err]).message ?? ''}`);
       }
     }
+
+    for (const t of plan.tests)
+      if (plannedOut.has(plannedKey(t.file, t.fullName)))
+        outcomes.push({
+          fullName: cleanText(t.fullName),
+          file: t.file,
+          durationMs: 0,
+          state: 'skipped',
+          skipReason: t.reason,
+        });
 
     // An empty run proves nothing: a gate must not pass on it.
     if (outcomes.length === 0) runErrors.push('no tests ran (no test file or test name matched the filters)');

@@ -8,6 +8,7 @@ import type { ClauseRow } from './clause-matrix.js';
 export const UNCHECKED_REASONS = [
   'no citing test',
   'not in this run',
+  'planned out (budget)',
   'control API only',
   'provider state not offered',
   'missing credential',
@@ -23,6 +24,7 @@ export type UncheckedReason = (typeof UNCHECKED_REASONS)[number];
 
 /** The reason class of one skip note (the text a test gave to ctx.skip). */
 export function reasonClass(note: string): UncheckedReason {
+  if (note.startsWith('planned out (budget)')) return 'planned out (budget)';
   if (note.startsWith('inconclusive')) return 'quota spent';
   if (note.startsWith('no answer')) return 'no answer';
   if (/provider state|provider_states/.test(note)) return 'provider state not offered';

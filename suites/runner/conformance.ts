@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import type { TargetConfig } from '../../contract/index.js';
 import { readCassetteSetMeta, TARGET_FILE } from '../../recording/cassette.js';
 import { startCassetteSet } from '../../recording/cassette-set.js';
+import { PLAN_ENV, PLAN_FILE } from '../reporting/plan-file.js';
 import { FILES_ENV, REPORT_FILES } from '../reporting/report.js';
 import { loadTargetConfig, TARGET_ENV } from '../reporting/target-info.js';
 import {
@@ -28,10 +29,13 @@ import {
 } from '../target/cassette-env.js';
 import { LEDGER_ENV } from '../target/quota-ledger.js';
 import { COORDINATOR_ENV, startCoordinator } from '../target/run-coordinator.js';
+import type { RunPlan } from './budget-plan.js';
 import { concurrencyOf, SharedDataSequencer } from './concurrency.js';
 import { applyGateOptions, checkGateOptions } from './gate-options.js';
+import { helpText } from './help.js';
 import { runMerge } from './merge.js';
 import { MERGE_COMMAND, RUN_OPTIONS } from './options.js';
+import { parseBudget, plannedSpecifications, planTheRun } from './planned-run.js';
 import { runStateCheck, stateCheckExit } from './provider-states-check.js';
 import { parseShard, type Shard } from './shard.js';
 import { runShard } from './shard-run.js';
@@ -43,81 +47,6 @@ const REPORTER = resolve(REPO_ROOT, 'suites/reporting/clause-reporter.ts');
 /** How it was started: `npm run conformance` in this repository, else the package's bin. */
 const PROGRAM =
   process.env.npm_lifecycle_event === 'conformance' ? 'npm run conformance --' : 'chatbot-conformance';
-
-const HELP = `Usage: ${PROGRAM} --target FILE [--out DIR] [--record DIR] [--filter PATTERN] [--min-documented-coverage N] [FILES...]
-       ${PROGRAM} --replay DIR [--out DIR] [--filter PATTERN] [FILES...]
-       ${PROGRAM} --target FILE --sensitivity [--rule ID]... [--out DIR]
-       ${PROGRAM} --target FILE --shard i/n [--out DIR] [--filter PATTERN] [FILES...]
-       ${PROGRAM} merge DIR... [--out DIR] [--waivers FILE] [--baseline FILE] [--min-documented-coverage N]
-       ${PROGRAM} --target FILE --check-provider-states [--out DIR]
-
-Runs the conformance suites once against a deployment and gates on the clause verdict.
-
-Options:
-  -t, --target FILE      target config JSON (schema TargetConfig in contract/target-config.ts);
-                         \`npm start\` and \`chatbot-fake\` write one for the fake at reports/fake-target.json
-  -o, --out DIR          where the reports and the quota ledger go (default ./reports)
-      --record DIR       also record every interaction into cassettes under DIR (one per test file, credentials
-                         and personal values redacted; DIR is emptied first), e.g. fixtures/cassettes/staging
-      --replay DIR       run offline against the cassettes recorded in DIR (its target.json is the target); a
-                         request no cassette matches fails its test, naming the closest recorded request
-  -f, --filter PATTERN   only run tests whose full name matches this regular expression,
-                         e.g. a clause id: --filter SET-TEMPERATURE-RANGE (a partial run)
-      --waivers FILE     a waiver file: failures of the clauses or tests it names show as waived until
-                         each waiver's expiry date; an expired waiver fails the run; a waiver
-                         on a clause that passes is flagged stale
-                         (docs/qa-staging.md#waivers-and-baselines)
-      --baseline FILE    an earlier reports/conformance.json of this target: fail only on failures
-                         it did not have, and list what was fixed since
-      --min-documented-coverage N
-                         fail the gate (exit 4) when fewer than N percent (0-100) of the spec's
-                         documented clauses were checked on this target
-      --sensitivity      what a run on this target would catch: puts the breaking proxy (broken/) in front of
-                         the target and, after one unbroken run, runs for each breaking rule only the tests
-                         citing the documented clause it breaks, with this target's credentials, allow-list and
-                         provider states; prints caught / missed / not checkable here (and why) per rule and adds a
-                         sensitivity section to the reports. Requests count against the same quota ledger and
-                         request budget as a normal run (docs/qa-staging.md, "The sensitivity check")
-      --rule ID          with --sensitivity: only this breaking rule (repeatable; ids in broken/rules/)
-      --concurrency N    how many test files run side by side against a deployment (default 8; 1 runs them one
-                         by one); files that touch the same shared data of the target config wait for each other
-                         and files that must be alone run alone (suites/target/shared-data.ts), and every request
-                         is drawn from one quota ledger. Against a target with a control API files run one at a
-                         time (docs/qa-staging.md, "Concurrency")
-      --shard i/n        run the i-th of n shards of the suite (vitest's sharding: a deterministic 1/n of the
-                         test files) into DIR/shard-i-of-n/ (DIR is --out, default ./reports), with a share of
-                         the target's tokens dealt apart from the other shards' (token_pools); prints what it
-                         was dealt before sending a request; exits 0 once its result is written. The verdict is
-                         the merge's: \`${PROGRAM} merge DIR...\` (docs/ci.md, "Sharded runs")
-      --check-provider-states
-                         only enter each provider state the target offers once, with the probes of
-                         suites/target/provider-state-probes.ts, tear it down, and print every difference from
-                         the catalogue (docs/provider-states.schema.json): the state, the parameter, what came
-                         back; writes DIR/provider-states-check.json. Every run whose target has provider_states
-                         does this first, and treats a state that fails as not offered (its tests skip, saying why)
-  FILES...               only run test files whose path contains one of these strings
-  -h, --help             show this help
-
-Reports (in ./reports, or --out DIR):
-  ${REPORT_FILES.html}, ${REPORT_FILES.json}, ${REPORT_FILES.junit}; quota-ledger.json (unless
-  CONFORMANCE_QUOTA_LEDGER names another file)
-
-Exit codes:
-  0  verdict PASS: no documented clause failed (and, against kind "fake", no assumed clause);
-     assumed clauses failing against kind "real" are reported as warnings; the share of
-     documented clauses checked is printed beside it
-  1  verdict FAIL, or no report was produced
-  2  usage error: missing or invalid target config, unknown option or bad value
-  3  verdict INCOMPLETE: nothing failed, but tests met a spent hourly quota (inconclusive);
-     run again when the quota is back (reports/quota-ledger.json says what was spent)
-  4  nothing failed, but fewer documented clauses were checked than --min-documented-coverage
-With merge: as above, and 2 when the shards given are not one whole run (one missing, one given twice, another
-  target or selection); nothing is written then
-With --check-provider-states: 0 every state the target offers passed, 1 one failed or the catalogue could not be
-  read, 2 usage error
-With --sensitivity: 0 the check ran and the unbroken run did not fail (caught and missed are in the table),
-  1 the unbroken run failed (its failing clauses' rules are not checkable) or no report, 2 usage error
-  (an unknown --rule, a missing target, an option that does not go with it); an earlier report is kept`;
 
 /** The first of `names` the command line gives. */
 const firstGivenOf = <V extends Record<string, unknown>>(values: V, names: (keyof V)[]) =>
@@ -150,7 +79,7 @@ const main = async (): Promise<number> => {
     });
   const { values, positionals } = parse();
   if (values.help) {
-    process.stdout.write(`${HELP}\n`);
+    process.stdout.write(`${helpText(PROGRAM)}\n`);
     return 0;
   }
   if (values.replay !== undefined && (values.target !== undefined || values.record !== undefined)) {
@@ -226,6 +155,15 @@ const main = async (): Promise<number> => {
 
   const concurrency = concurrencyOf(values.concurrency, loaded.config);
   if ('error' in concurrency) return usageError(concurrency.error);
+  let budget: number | undefined;
+  if (values.budget !== undefined) {
+    const parsed = parseBudget(values.budget);
+    if (typeof parsed !== 'number') return usageError(parsed.error);
+    budget = parsed;
+    const clash = firstGivenOf(values, ['replay', 'record', 'shard']);
+    if (clash)
+      return usageError(`--budget plans one run against a deployment: it does not go with --${clash}`);
+  } else if (values['plan-from'] !== undefined) return usageError('--plan-from goes with --budget');
   process.env[TARGET_ENV] = loaded.path;
   process.env[LEDGER_ENV] ??= join(reportsDir, 'quota-ledger.json');
   const { config } = loaded;
@@ -282,6 +220,24 @@ const main = async (): Promise<number> => {
       ...(filter ? { filter } : {}),
       program: PROGRAM,
     });
+  // A budgeted run is planned before any test sends a request, with the costs of this target's last report.
+  let plan: RunPlan | undefined;
+  delete process.env[PLAN_ENV];
+  if (budget !== undefined) {
+    mkdirSync(reportsDir, { recursive: true });
+    const planned = await planTheRun({
+      repoRoot: REPO_ROOT,
+      config,
+      files: positionals,
+      ...(filter ? { filter } : {}),
+      budget,
+      reportsDir,
+      ...(values['plan-from'] !== undefined ? { planFrom: values['plan-from'] } : {}),
+    });
+    if ('error' in planned) return usageError(planned.error);
+    plan = planned;
+    process.env[PLAN_ENV] = join(reportsDir, PLAN_FILE);
+  }
   const jsonPath = resolve(reportsDir, REPORT_FILES.json);
   rmSync(jsonPath, { force: true }); // a stale report must never decide this run
 
@@ -293,22 +249,33 @@ const main = async (): Promise<number> => {
     config,
     hasControl: config.control !== undefined,
     repoRoot: REPO_ROOT,
+    ...(budget !== undefined ? { runBudget: budget } : {}),
   });
   process.env[COORDINATOR_ENV] = coordinator.url;
   try {
-    const { startVitest } = await import('vitest/node');
-    const vitest = await startVitest('test', positionals, {
+    const { createVitest, startVitest } = await import('vitest/node');
+    const options = {
       root: REPO_ROOT,
       run: true,
       watch: false,
       // Ours regardless of the config's reporters, so the verdict file is always written once.
-      reporters: ['default', [REPORTER, { outputDir: reportsDir }]],
+      reporters: ['default', [REPORTER, { outputDir: reportsDir }]] as NonNullable<
+        Parameters<typeof startVitest>[2]
+      >['reporters'],
       ...(filter ? { testNamePattern: filter } : {}),
       fileParallelism: concurrency.files > 1,
       maxWorkers: concurrency.files,
       sequence: { sequencer: SharedDataSequencer },
-    });
-    await vitest?.close();
+    };
+    if (plan) {
+      const vitest = await createVitest('test', options);
+      await vitest.standalone(); // the reporters' onInit, as start() would
+      await vitest.runTestSpecifications(await plannedSpecifications(vitest, plan));
+      await vitest.close();
+    } else {
+      const vitest = await startVitest('test', positionals, options);
+      await vitest?.close();
+    }
   } finally {
     await coordinator.close();
     delete process.env[COORDINATOR_ENV];
@@ -362,7 +329,14 @@ async function sensitivityCheck(
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    process.stderr.write(`conformance: ${err instanceof Error ? err.message : String(err)}\n`);
+    // CONFORMANCE_DEBUG=1 shows where an unexpected error came from (a bug of the harness, not of the target).
+    const text =
+      err instanceof Error
+        ? process.env.CONFORMANCE_DEBUG
+          ? (err.stack ?? err.message)
+          : err.message
+        : String(err);
+    process.stderr.write(`conformance: ${text}\n`);
     process.exit(1);
   },
 );

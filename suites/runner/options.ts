@@ -22,6 +22,8 @@ export const RUN_OPTIONS = {
   rule: { type: 'string', multiple: true },
   shard: { type: 'string' },
   concurrency: { type: 'string' },
+  budget: { type: 'string' },
+  'plan-from': { type: 'string' },
   'check-provider-states': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];

@@ -12,6 +12,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFi
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, startFake, stop } from '../../bench/processes.js';
+import type { TargetConfig } from '../../contract/index.js';
 import type { ConformanceJson } from '../reporting/report.js';
 import { asStaging } from './staging-target.js';
 
@@ -31,6 +32,12 @@ Options:
       --with-control     keep the control API (still kind "real"): the whole suite runs, clock and faults
                          included, so every test meets the variant (how issue 20's false reds were measured)
       --concurrency N    test files side by side (the runner's --concurrency; default 8, and 1 with --with-control)
+      --budget N         the runner's --budget N: a run planned to send at most N requests (with --plan-from FILE)
+      --plan-from FILE   the runner's --plan-from: the earlier report whose per-test requests cost the plan
+      --tokens NAMES     keep only these tokens of the fake's config (comma-separated, e.g. owner): a staging that
+                         gave QA a handful of credentials
+      --without-provider-states
+                         leave the provider states out of the config: a staging that offers none
       --out DIR          where the runs' reports and the ledger go (default reports/rehearsal; emptied first,
                          refused while another rehearsal is using it)
       --min-documented-coverage N
@@ -61,6 +68,10 @@ const parse = () =>
       variant: { type: 'string' },
       'with-control': { type: 'boolean', default: false },
       concurrency: { type: 'string' },
+      budget: { type: 'string' },
+      'plan-from': { type: 'string' },
+      tokens: { type: 'string' },
+      'without-provider-states': { type: 'boolean', default: false },
       out: { type: 'string', default: DEFAULT_OUT },
       'min-documented-coverage': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -96,7 +107,13 @@ function options() {
     out: resolve(values.out),
     minCoverage,
     files: positionals,
-    runnerArgs: values.concurrency !== undefined ? ['--concurrency', values.concurrency] : [],
+    runnerArgs: [
+      ...(values.concurrency !== undefined ? ['--concurrency', values.concurrency] : []),
+      ...(values.budget !== undefined ? ['--budget', values.budget] : []),
+      ...(values['plan-from'] !== undefined ? ['--plan-from', resolve(values['plan-from'])] : []),
+    ],
+    tokens: values.tokens?.split(',').map((t) => t.trim()),
+    withoutStates: values['without-provider-states'],
   };
 }
 
@@ -152,6 +169,27 @@ const alive = (pid: number): boolean => {
   }
 };
 
+/** The fake's config as staging: no control API (unless kept), kind real, and only the credentials asked for. */
+function stagingOf(fake: TargetConfig, opts: ReturnType<typeof options>): TargetConfig {
+  const staging = asStaging(fake, opts.allow, opts.withControl);
+  const { provider_states: _, ...withoutStates } = staging;
+  const out: TargetConfig = opts.withoutStates ? withoutStates : staging;
+  if (!opts.tokens) return out;
+  const unknown = opts.tokens.filter((t) => !(t in fake.tokens));
+  if (unknown.length > 0)
+    usageError(
+      `--tokens ${unknown.join(', ')}: the fake's config has ${Object.keys(fake.tokens).join(', ')}`,
+    );
+  const keep = <V>(record: Partial<Record<string, V>> | undefined) =>
+    Object.fromEntries(Object.entries(record ?? {}).filter(([name]) => opts.tokens?.includes(name)));
+  const { token_pools, ...rest } = out;
+  return {
+    ...rest,
+    tokens: keep(out.tokens) as TargetConfig['tokens'],
+    ...(token_pools ? { token_pools: keep(token_pools) as TargetConfig['token_pools'] } : {}),
+  };
+}
+
 /** Empty `dir` for this rehearsal, unless another live rehearsal holds it (then exit 2, saying which). */
 function claim(dir: string): void {
   const lock = join(dir, LOCK);
@@ -175,10 +213,7 @@ async function main(): Promise<number> {
   const env: Record<string, string> = opts.variant ? { FAKE_VARIANT: opts.variant } : {};
   const fake = await startFake(await freePort(), fakeFile, env);
   try {
-    writeFileSync(
-      stagingFile,
-      `${JSON.stringify(asStaging(fake.target, opts.allow, opts.withControl), null, 2)}\n`,
-    );
+    writeFileSync(stagingFile, `${JSON.stringify(stagingOf(fake.target, opts), null, 2)}\n`);
     process.stdout.write(
       `rehearse: the fake at ${fake.origin}${opts.variant ? ` (FAKE_VARIANT=${opts.variant})` : ''} as staging${opts.withControl ? ' with its control API' : ''}, allow ${opts.allow ? 'all' : 'none'}, ${opts.runs} run(s)\n`,
     );

@@ -1,8 +1,8 @@
 /**
  * The project key the SDK tests of a file hand their clients. Where the target offers the provider states: a fresh
  * organization's, one per file (support/fresh-quota.ts ownRagKeyOfFile, its knowledgebase holding `documents`), so
- * the SDK calls spend nothing of the config key's RAG budget; else the config's `project_key`, whose budget the
- * calls are reserved against first (SDK calls bypass Target.call, which counts the others).
+ * the SDK calls spend nothing of the config key's RAG budget; else the config's `project_key`, whose budget must
+ * still hold the calls before they start (each is counted as it goes out, support/sdk-clients.ts spendRag).
  */
 import type { TestContext } from 'vitest';
 import type { RagDialect } from '../../contract/requests/rag-models.js';

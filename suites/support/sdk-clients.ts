@@ -162,20 +162,19 @@ export function recordingFetch(): { fetch: typeof fetch; sent: SentRequest[] } {
 }
 
 /**
- * Reserve `requests` RAG requests with the project key against the run's budget (suites/target/request-budget.ts)
- * before a test sends them through an SDK; skip the test, with the reason, when they do not fit. A no-op on
- * targets without a budget (the fake).
+ * Skip the test, with the reason, unless `requests` RAG requests with the project key still fit its budget
+ * (suites/target/request-budget.ts) before it sends them through an SDK; the SDK's requests are counted as they go
+ * (spendRag). A no-op on targets without a budget (the fake).
  */
 export function reserveRagRequests(ctx: TestContext, t: Target, requests: number): void {
   const budget = t.budget;
   const key = t.config.project_key;
   if (!budget || !key) return;
-  if (budget.used(key, 'rag') + requests > budget.perRagKey) {
+  if (budget.remaining(key, 'rag') < requests) {
     ctx.skip(
       `request budget exhausted: ${budget.perRagKey} RAG requests with the project key in this run (request_budget_rag_per_project)`,
     );
   }
-  for (let i = 0; i < requests; i += 1) budget.take(key, 'rag');
 }
 
 /** The rejection of `promise` (fails the test when it resolves). */

@@ -23,12 +23,9 @@ export function useTarget(): () => Target {
     // Files run side by side against a deployment (--concurrency): this one first waits for its claims on the
     // target's shared data (suites/target/shared-data.ts), and lets them go once it is done.
     const coordinator = coordinatorUrl();
-    if (coordinator) {
-      const file = suite.file.filepath;
-      if (!file) throw new Error('useTarget() belongs at the top of a test file');
-      letGo = await holdSharedData(coordinator, file);
-    }
-    target = await loadTarget();
+    const file = suite.file.filepath;
+    if (coordinator) letGo = await holdSharedData(coordinator, file);
+    target = await loadTarget(file);
     setAssumedStrength(target.isFake);
     learnSecrets([
       target.config.project_key,

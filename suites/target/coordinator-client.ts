@@ -42,10 +42,11 @@ export async function holdSharedData(url: string, file: string): Promise<() => P
 }
 
 /**
- * The run's quota bank as a RequestBudget: `admit` asks the coordinator before each request; `remaining` and `pick`
- * read what the coordinator last said of each credential (a pick is a preference, the coordinator decides).
+ * The run's quota bank as a RequestBudget: `admit` asks the coordinator before each request (naming the file, whose
+ * requests it counts); `remaining` and `pick` read what the coordinator last said of each credential (a pick is a
+ * preference, the coordinator decides).
  */
-export async function remoteBudget(url: string): Promise<RequestBudget> {
+export async function remoteBudget(url: string, file?: string): Promise<RequestBudget> {
   const info = await post<QuotaInfo>(url, '/quota', {});
   const left = new Map(Object.entries(info.remaining));
   const keyOf = (value: string, kind: BudgetKind) => credentialKey(value, kind);
@@ -61,7 +62,10 @@ export async function remoteBudget(url: string): Promise<RequestBudget> {
     },
     async admit(value, kind = 'token') {
       const key = value ? keyOf(value, kind) : undefined;
-      const out = await post<TakeAnswer>(url, '/quota/take', key ? { key } : {});
+      const out = await post<TakeAnswer>(url, '/quota/take', {
+        ...(key ? { key } : {}),
+        ...(file ? { file } : {}),
+      });
       if (key && out.remaining !== undefined) left.set(key, out.remaining);
       return out.refused;
     },

@@ -12,7 +12,8 @@ import { createProviderStatesClient } from './provider-states-client.js';
 import { budgetFor } from './request-budget.js';
 import { createHttpTarget, type Target } from './target.js';
 
-export async function loadTarget(): Promise<Target> {
+/** `testFile`: the test file that loads it (the run coordinator counts its requests). */
+export async function loadTarget(testFile?: string): Promise<Target> {
   const file = process.env[TARGET_ENV];
   if (!file) {
     if (cassetteMode()) throw new Error('record and replay need a target config (CONFORMANCE_TARGET)');
@@ -28,6 +29,8 @@ export async function loadTarget(): Promise<Target> {
     : undefined;
   // Where the run has a coordinator, every request is drawn from its one quota bank; else from this file's ledger.
   const coordinator = coordinatorUrl();
-  const budget = coordinator ? await remoteBudget(coordinator) : budgetFor(config, control !== undefined);
+  const budget = coordinator
+    ? await remoteBudget(coordinator, testFile)
+    : budgetFor(config, control !== undefined);
   return createHttpTarget(config, control, endCassette, budget, providerStates);
 }

@@ -63,6 +63,8 @@ export interface FileSpan {
   readonly asked: number;
   granted?: number;
   released?: number;
+  /** Requests the file sent, its hooks' included. */
+  requests: number;
 }
 
 const SAVE_EVERY_MS = 2_000;
@@ -115,7 +117,7 @@ export async function startCoordinator(o: CoordinatorOptions): Promise<RunCoordi
     return known && budget ? budget.remaining(known.value, known.kind) : undefined;
   };
 
-  const take = (key: string | undefined): TakeAnswer => {
+  const take = (key: string | undefined, file: string | undefined): TakeAnswer => {
     if (o.runBudget !== undefined && sent >= o.runBudget) {
       refusedByRun += 1;
       return { refused: 'run' };
@@ -126,6 +128,11 @@ export async function startCoordinator(o: CoordinatorOptions): Promise<RunCoordi
       dirty = true;
     }
     sent += 1;
+    if (file) {
+      const span = spans.get(file) ?? { file, asked: Date.now() - t0, requests: 0 };
+      span.requests += 1;
+      spans.set(file, span);
+    }
     const left = key ? remainingOf(key) : undefined;
     return left === undefined ? {} : { remaining: left };
   };
@@ -134,7 +141,7 @@ export async function startCoordinator(o: CoordinatorOptions): Promise<RunCoordi
     '/locks/acquire': async (body) => {
       const file = rel(String(body.file));
       const started = Date.now();
-      const span: FileSpan = { file, asked: started - t0 };
+      const span: FileSpan = spans.get(file) ?? { file, asked: started - t0, requests: 0 };
       spans.set(file, span);
       await locks.acquire(file, claimsOf(file).claims);
       span.granted = Date.now() - t0;
@@ -163,7 +170,11 @@ export async function startCoordinator(o: CoordinatorOptions): Promise<RunCoordi
       };
       return info;
     },
-    '/quota/take': (body) => take(typeof body.key === 'string' ? body.key : undefined),
+    '/quota/take': (body) =>
+      take(
+        typeof body.key === 'string' ? body.key : undefined,
+        typeof body.file === 'string' ? rel(body.file) : undefined,
+      ),
     '/quota/spent': (body) => {
       const known = credentialOf.get(String(body.key));
       if (known && budget) {
