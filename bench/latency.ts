@@ -178,10 +178,15 @@ async function main(): Promise<number> {
   try {
     bench = JSON.parse(readFileSync(file, 'utf8'));
   } catch {}
-  writeFileSync(
-    file,
-    `${JSON.stringify({ ...bench, latency: { measuredAt: new Date().toISOString(), runs } }, null, 2)}\n`,
+  // Runs of other delays or concurrencies measured before are kept: one bench run may measure only some pairs.
+  const earlier = ((bench.latency as { runs?: LatencyRun[] } | undefined)?.runs ?? []).filter(
+    (e) => !runs.some((r) => r.delayMs === e.delayMs && r.concurrency === (e.concurrency ?? 1)),
   );
+  const measuredAt = new Date().toISOString();
+  const all = [...earlier, ...runs.map((r) => ({ ...r, measuredAt }))].sort(
+    (a, b) => a.delayMs - b.delayMs || a.concurrency - b.concurrency,
+  );
+  writeFileSync(file, `${JSON.stringify({ ...bench, latency: { measuredAt, runs: all } }, null, 2)}\n`);
   process.stdout.write(`written: ${file} (latency)\n`);
   return 0;
 }
