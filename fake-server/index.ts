@@ -10,8 +10,10 @@ export { answerClientErrorsWithEnvelope } from './http/client-error.js';
 export { CorsOriginsError, DEFAULT_CORS_ORIGINS } from './http/cors-origins.js';
 export { StateFileError } from './persistence/state-file.js';
 
+import { DEFAULT_ADMIN_SECRET } from './admin/secret.js';
 import { fallback } from './http/fallback.js';
 import { faultInjection } from './http/fault-injection.js';
+import { health } from './http/health.js';
 import { integrationRouter } from './http/integration-router.js';
 import { journal } from './http/journal.js';
 import { openApiRoute } from './http/openapi-route.js';
@@ -28,7 +30,7 @@ import { describeFake } from './target.js';
 import { checkVariant } from './variant/axes.js';
 
 /** The control API's secret when `adminSecret` is not given. */
-export const DEFAULT_ADMIN_SECRET = 'fake-admin-secret';
+export { DEFAULT_ADMIN_SECRET } from './admin/secret.js';
 
 export interface FakeServerOptions extends Partial<RuntimeOptions> {
   /** Path of {base_url} on this server. Default `/api/v1`. */
@@ -91,6 +93,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       exempt: [controlPrefix, providerStatesPrefix],
     }),
   );
+  // The readiness probe (FAKE-HEALTH): no credential, nothing secret, outside every mount.
+  app.use(health(runtime));
   // Provider states (FAKE-PROVIDER-STATES) next: not the public API, so never journaled, faulted or varied.
   app.use(providerStatesMount(runtime, { prefix: providerStatesPrefix, secret, durable, onUnexpected }));
   // Variant mode only (FAKE-VARIANT): the JSON text outermost, the answers' rewrites around the error middleware.

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RANDOM_SECRET, randomSecret, unsafeOnNetwork } from './admin/secret.js';
 import { answerClientErrorsWithEnvelope } from './http/client-error.js';
 import {
   createFakeServer,
@@ -30,13 +31,21 @@ if (settings.help) {
   process.exit(0);
 }
 const { port, host, variant, corsOrigins } = settings;
+// --admin-secret random: a fresh secret, printed once below and written into the target file (FAKE-ADMIN-SECRET-SAFE).
+const adminSecret = settings.adminSecret === RANDOM_SECRET ? randomSecret() : settings.adminSecret;
+// Off loopback the control API must not answer to the published default: one line and exit 4, nothing started.
+const unsafe = unsafeOnNetwork(host, adminSecret);
+if (unsafe) {
+  console.error(`${program}: ${unsafe}`);
+  process.exit(4);
+}
 const options: FakeServerOptions = {
   seed: settings.seed,
   // Resolved from this file, so it holds both from the sources and from the bundles in .build/ and dist/.
   documentsDir: fileURLToPath(new URL('../fixtures/documents/', import.meta.url)),
   // Virtual time ticks with real time here (--clock frozen stops it); the control API can still jump ahead.
   ...(settings.frozenClock ? {} : { wallClock: () => performance.now() }),
-  ...(settings.adminSecret !== undefined ? { adminSecret: settings.adminSecret } : {}),
+  ...(adminSecret !== undefined ? { adminSecret } : {}),
   ...(settings.basePath !== undefined ? { basePath: settings.basePath } : {}),
   ...(settings.orgBasePath !== undefined ? { orgBasePath: settings.orgBasePath } : {}),
   // --rate-window-ms / --rate-window: e.g. a one-minute window so real-time cap runs are short.
@@ -86,6 +95,9 @@ server.listen(port, host, () => {
       `  base_url      ${target.base_url}`,
       `  org_base_url  ${target.org_base_url}`,
       `  control API   ${target.control?.url} (header x-control-secret)`,
+      ...(settings.adminSecret === RANDOM_SECRET
+        ? [`  admin secret  ${adminSecret} (made at random for this start; also in the target config)`]
+        : []),
       `  owner token   ${target.tokens.owner}`,
       `  project key   ${target.project_key}`,
       `  rate window   ${fake.runtime.domain.limiter.window().ms} ms, ${fake.runtime.domain.limiter.window().mode}`,
@@ -99,14 +111,26 @@ server.listen(port, host, () => {
   writeFileSync(file, `${JSON.stringify(target, null, 2)}\n`);
 });
 
+/**
+ * SIGTERM or SIGINT (FAKE-HEALTH): no new connection is taken, requests in flight finish and get their answers, idle
+ * kept-alive connections close, then the state file is flushed and the process exits 0. A connection still busy
+ * after 10 s is cut, so an orchestrator's stop never hangs.
+ */
+let stopping = false;
 const stop = () => {
-  // A clean stop keeps the clock's time too (a ticking clock is otherwise saved at each write only).
-  try {
-    fake.persistence?.save();
-  } catch (err) {
-    console.error(`${program}: could not save the state file: ${(err as Error).message}`);
-  }
-  server.close(() => process.exit(0));
+  if (stopping) return;
+  stopping = true;
+  server.close(() => {
+    // A clean stop keeps the clock's time too (a ticking clock is otherwise saved at each write only).
+    try {
+      fake.persistence?.save();
+    } catch (err) {
+      console.error(`${program}: could not save the state file: ${(err as Error).message}`);
+    }
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), 10_000).unref();
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

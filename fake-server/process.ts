@@ -2,7 +2,7 @@
  * The fake as a child process, exactly as `npm start` runs it (`node scripts/start.mjs`, the bundle rebuilt when a
  * source is newer): on 127.0.0.1, port 0 (any free one) unless given, its target config written to a file. The one
  * spawner of the tools that need a real process: the benchmark, the fuzzer's child, the rehearsal and the tests of
- * `npm start` itself. With `memoryProbe`, its memory after a forced GC can be asked for (memory-sample.ts).
+ * `npm start` itself. It is ready once its target file is written and `GET /_health` answers. With `memoryProbe`, its memory after a forced GC can be asked for (memory-sample.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { TargetConfig } from '../contract/index.js';
+import { HEALTH_PATH } from './http/health.js';
 import {
   type MemoryAsk,
   type MemorySample,
@@ -63,6 +64,16 @@ export interface FakeProcess {
   memory(ask?: MemoryAsk): Promise<MemorySample | undefined>;
   /** SIGTERM (its group when detached), then SIGKILL after `graceMs`; resolves once it is gone. */
   stop(graceMs?: number): Promise<void>;
+}
+
+/** Whether the fake of this target config answers its readiness probe. */
+async function healthy(target: TargetConfig): Promise<boolean> {
+  try {
+    const res = await fetch(new URL(HEALTH_PATH, target.base_url), { signal: AbortSignal.timeout(2_000) });
+    return res.ok && ((await res.json()) as { status?: string }).status === 'ready';
+  } catch {
+    return false;
+  }
 }
 
 /** The target file's config, once it holds a complete one. */
@@ -134,8 +145,10 @@ export function spawnFakeProcess(options: FakeProcessOptions = {}): FakeProcess 
       const deadline = performance.now() + timeoutMs;
       for (;;) {
         // The banner is printed before the target file is written; both are awaited, so output() holds it.
+        // The target file says where it listens; `GET /_health` says it answers (FAKE-HEALTH), as an orchestrator
+        // would ask.
         const target = readTargetFile(targetFile);
-        if (target && text.includes(BANNER_LAST_LINE)) return target;
+        if (target && text.includes(BANNER_LAST_LINE) && (await healthy(target))) return target;
         if (isGone) throw new Error(`the fake exited (${await exited}) before listening:\n${text}`);
         if (performance.now() > deadline) {
           signal('SIGKILL');

@@ -1,6 +1,7 @@
 /** The fake's runtime: one domain (store, clock, ids, limiter) that reset replaces whole. */
 import type { VariantAxis } from '../contract/variant-axes.js';
 import { supportedModels } from '../fixtures/supported-models.js';
+import { OrgSecrets } from './admin/org-secrets.js';
 import { createVirtualClock, DEFAULT_EPOCH } from './domain/clock.js';
 import type { DomainContext } from './domain/context.js';
 import { createIdSource } from './domain/ids.js';
@@ -46,6 +47,8 @@ export class Runtime {
   seeded: SeedResult | null = null;
   /** The latest JOURNAL_CAPACITY public API requests (FAKE-REQUEST-JOURNAL). */
   readonly journal = new JournalRing(JOURNAL_CAPACITY);
+  /** Control secrets scoped to one organization each (FAKE-CONTROL-SCOPED-SECRET); dropped with the state. */
+  readonly orgSecrets = new OrgSecrets();
   options: RuntimeOptions;
 
   /** Seeded from `options`, or, given `resume`, holding those parts instead (the seed is not applied). */
@@ -89,6 +92,7 @@ export class Runtime {
     this.applyVariant();
     this.seeded = parts.seeded;
     this.journal.clear();
+    this.orgSecrets.clear();
   }
 
   /** Hand the variant-mode axes to the domain (its explicit checks read them there); nothing in the default mode. */

@@ -68,7 +68,12 @@ export const START_OPTIONS = [
     value: 'LIST',
     help: 'page origins a browser may call it from, comma-separated (default: localhost pages)',
   },
-  { flag: 'admin-secret', env: 'FAKE_ADMIN_SECRET', value: 'SECRET', help: 'the control API secret' },
+  {
+    flag: 'admin-secret',
+    env: 'FAKE_ADMIN_SECRET',
+    value: 'SECRET',
+    help: 'the control API secret; `random` for a fresh one (printed once); required off loopback',
+  },
   { flag: 'base-path', env: 'FAKE_BASE_PATH', value: 'PATH', help: 'path the API is served under' },
   {
     flag: 'org-base-path',
@@ -95,6 +100,7 @@ export function startHelp(name: string): string {
     '  0  stopped by SIGINT or SIGTERM (the state file, if any, saved)',
     '  2  an unknown option or a value not accepted, or a state file that is not a snapshot',
     '  3  cannot listen: the port is in use or not allowed',
+    '  4  refused: --host is not loopback and the admin secret is the published default (give --admin-secret)',
   ].join('\n');
 }
 

@@ -130,6 +130,21 @@ export const harnessClauses = [
     'The layering rules hold and CI checks them with dependency-cruiser (`npm run layering`, .dependency-cruiser.cjs): no import circle between files or between folders; contract/ imports only itself and zod; fake-server/domain/ imports no Koa; in suites/ only suites/target/in-process.ts imports the fake. Tests outside suites/ may reach across rooms. A broken rule fails the check, naming the rule and the importing file.',
   ),
   assumed(
+    'FAKE-ADMIN-SECRET-SAFE',
+    H,
+    'Bound to anything but loopback (127.0.0.0/8, ::1, localhost), `npm start` and `chatbot-fake` refuse to start with the published default admin secret, given or not: one line naming --admin-secret and FAKE_ADMIN_SECRET, exit 4, nothing listening. `--admin-secret random` makes a fresh secret, printed once in the banner and written into the target file. The control API and the provider states compare the secret in constant time (both sides hashed first).',
+  ),
+  assumed(
+    'FAKE-CONTROL-SCOPED-SECRET',
+    H,
+    "POST /_control/organizations (admin secret only) answers with `control_secret`, valid for that organization alone: with it a caller may read, seed inside (projects, tokens, keys, documents, members, plan, credits), clear the counts of, enter provider states in (its organization_id or a project_uid of its own; teardowns only of states so entered) and remove that organization, and create users; every other organization, and everything fake-wide (reset, clock, faults, models, journal, outbox, rate limits, state, the target config, creating organizations), answers 403 in the control API's envelope. A reset, an imported state or the organization's removal makes the secret invalid (401).",
+  ),
+  assumed(
+    'FAKE-HEALTH',
+    H,
+    '`GET /_health` (or HEAD) answers 200 `{status: "ready", version, seed}` with no credential once the fake listens, and nothing secret; another method gets 405. On SIGTERM or SIGINT the fake takes no new connection, lets requests in flight finish with their answers, closes idle connections, flushes its state file and exits 0 (a connection still busy after 10 s is cut).',
+  ),
+  assumed(
     'FAKE-START-OPTIONS',
     H,
     "`npm start` and the package's `chatbot-fake` take every option (port, host, seed, state file, target file, clock, rate window, variant, CORS origins, control secret, base paths) as a flag and as an environment variable, the flag winning (fake-server/start-options.ts); `--help` lists them with the exit codes. An unknown option or a value not accepted is one line naming the flag or variable and exit 2; a port in use is one line and exit 3; in neither case is the target file written.",

@@ -44,7 +44,14 @@ export const ControlOrganization = z.strictObject({
 export type ControlOrganization = z.infer<typeof ControlOrganization>;
 
 /** POST /organizations: the organization and its owner. */
-export const ControlCreatedOrganization = ControlOrganization.extend({ owner: ControlUser });
+/**
+ * POST /organizations: the organization, its owner, and a control secret scoped to it alone (a job's own; the admin
+ * secret keeps every right).
+ */
+export const ControlCreatedOrganization = ControlOrganization.extend({
+  owner: ControlUser,
+  control_secret: z.string(),
+});
 export type ControlCreatedOrganization = z.infer<typeof ControlCreatedOrganization>;
 
 /** POST /organizations/:id/plan: the plan and the RAG cap in force (null: none, or the plan's default). */

@@ -7,6 +7,8 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { z } from 'zod';
+import { checkControlScope } from '../admin/control-scope.js';
+import { sameSecret } from '../admin/secret.js';
 import { DAY_MS, HOUR_MS, iso, MINUTE_MS } from '../domain/clock.js';
 import { errors } from '../domain/errors.js';
 import { addDocument, removeDocument } from '../domain/knowledgebase.js';
@@ -52,7 +54,12 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     sendSuccess(ctx, { message, ...(data !== undefined ? { data } : {}) });
 
   r.use(async (ctx: Context, next: Next) => {
-    if (ctx.get('x-control-secret') !== opts.secret) throw errors.controlSecret();
+    const given = ctx.get('x-control-secret') || undefined;
+    if (sameSecret(given, opts.secret)) return next();
+    // A secret scoped to one organization (FAKE-CONTROL-SCOPED-SECRET) acts on that organization only.
+    const organizationId = given === undefined ? undefined : runtime.orgSecrets.organizationOf(given);
+    if (organizationId === undefined) throw errors.controlSecret();
+    await checkControlScope(d(), ctx, ctx.path.slice(opts.prefix.length), organizationId);
     await next();
   });
 
@@ -104,6 +111,8 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
       createdAt: iso(org.createdAt),
       updatedAt: iso(org.updatedAt),
       owner,
+      // The job that made it may act on it, and on nothing else, with this (FAKE-CONTROL-SCOPED-SECRET).
+      control_secret: runtime.orgSecrets.issue(org.id),
     });
   });
   r.get('/organizations/:id', (ctx) => {

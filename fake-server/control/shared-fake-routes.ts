@@ -16,6 +16,7 @@ export function registerSharedFakeRoutes(router: Router, runtime: Runtime): void
   router.delete('/organizations/:id', (ctx) => {
     const org = findOrganization(domain(), intParam(ctx.params.id));
     deleteOrganization(domain(), org.id);
+    runtime.orgSecrets.forget(org.id);
     sendSuccess(ctx, { message: 'Organization removed' });
   });
   router.post('/organizations/:id/rate-limits/reset', (ctx) => {

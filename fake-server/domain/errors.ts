@@ -164,6 +164,12 @@ export const errors = {
   ragNotJson: named(400, ['RAG-BAD-REQUEST-400'], (message: string) => message),
   // The control API and the provider states (the fake's own).
   controlSecret: named(401, ['FAKE-CONTROL-SECRET'], () => 'Invalid control secret'),
+  controlOutOfScope: named(
+    403,
+    ['FAKE-CONTROL-SCOPED-SECRET'],
+    (organizationId: number) =>
+      `This control secret is scoped to organization ${organizationId}: it cannot act on other organizations or on the whole fake`,
+  ),
   organizationNotFound: named(404, ['FAKE-CONTROL-SEEDING'], () => 'Organization not found'),
   userNotFound: named(404, ['FAKE-CONTROL-SEEDING'], () => 'User not found'),
   memberNotFound: named(404, ['FAKE-CONTROL-SEEDING'], () => 'Member not found'),

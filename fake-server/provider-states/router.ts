@@ -19,6 +19,7 @@ import {
   type StateName,
   TeardownRequest,
 } from '../../contract/provider-states/index.js';
+import { sameSecret } from '../admin/secret.js';
 import { errors } from '../domain/errors.js';
 import { readBody } from '../http/body.js';
 import { sendSuccess } from '../http/envelope.js';
@@ -70,6 +71,19 @@ function enter(runtime: Runtime, name: StateName, params: unknown) {
   }
 }
 
+/** The organization the request's secret is scoped to, when it is not the admin secret. */
+const scopedOrganization = (ctx: Context): number | undefined =>
+  (ctx.state as { scopedOrganization?: number }).scopedOrganization;
+
+/** The organization a state is entered in: its `organization_id`, or its `project_uid`'s; undefined when neither. */
+function stateOrganization(runtime: Runtime, params: unknown): number | undefined {
+  const p = (params ?? {}) as { organization_id?: unknown; project_uid?: unknown };
+  if (typeof p.organization_id === 'number') return p.organization_id;
+  if (typeof p.project_uid === 'string')
+    return runtime.domain.state.projects.byUid(p.project_uid)?.organization_id;
+  return undefined;
+}
+
 /** The routes (the secret is checked before them, in providerStatesMount). */
 function providerStatesRouter(runtime: Runtime, prefix: string): Router {
   // Case-sensitive like the mount's prefix check: only the exact prefix reaches these routes.
@@ -88,10 +102,17 @@ function providerStatesRouter(runtime: Runtime, prefix: string): Router {
   r.post('/', async (ctx) => {
     const request = parseWith(EnterStateRequest, await readBody(ctx, 'json'));
     if (!isStateName(request.state)) throw errors.unknownProviderState(request.state);
+    // A secret scoped to one organization enters states in that organization only (FAKE-CONTROL-SCOPED-SECRET).
+    const scoped = scopedOrganization(ctx);
+    if (scoped !== undefined && stateOrganization(runtime, request.params) !== scoped)
+      throw errors.controlOutOfScope(scoped);
     const definition = providerStateCatalogue[request.state];
     // Variant mode only (small-credit-balance): an `organization` without credits starts small.
     const params = variantStateParams(runtime.domain, request.state, request.params);
     const data = enter(runtime, request.state, parseWith(definition.params, params));
+    const teardown = (data as { teardown?: unknown }).teardown;
+    if (scoped !== undefined && teardown !== undefined)
+      runtime.orgSecrets.allowTeardown(scoped, String(teardown));
     // The reference implementation answers what its own catalogue promises (a mismatch is a bug: 500).
     sendSuccess(ctx, {
       message: `Provider state entered: ${request.state}`,
@@ -102,6 +123,9 @@ function providerStatesRouter(runtime: Runtime, prefix: string): Router {
   r.post('/teardown', async (ctx) => {
     const request = parseWith(TeardownRequest, await readBody(ctx, 'json'));
     if (!isStateName(request.state)) throw errors.unknownProviderState(request.state);
+    const scoped = scopedOrganization(ctx);
+    if (scoped !== undefined && !runtime.orgSecrets.mayTearDown(scoped, String(request.teardown)))
+      throw errors.controlOutOfScope(scoped);
     const undone = runTeardown(runtime.domain, decodeTeardown(request.teardown));
     sendSuccess(ctx, {
       message: `Provider state torn down: ${request.state}`,
@@ -140,7 +164,12 @@ export function providerStatesMount(
 ): Middleware {
   const router = providerStatesRouter(runtime, opts.prefix);
   const secret: Middleware = async (ctx, next) => {
-    if (ctx.get(PROVIDER_STATES_SECRET_HEADER) !== opts.secret) throw errors.providerStatesSecret();
+    const given = ctx.get(PROVIDER_STATES_SECRET_HEADER) || undefined;
+    if (!sameSecret(given, opts.secret)) {
+      const organizationId = given === undefined ? undefined : runtime.orgSecrets.organizationOf(given);
+      if (organizationId === undefined) throw errors.providerStatesSecret();
+      ctx.state.scopedOrganization = organizationId;
+    }
     await next();
   };
   const handle = chain([
