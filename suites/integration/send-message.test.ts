@@ -235,7 +235,8 @@ describe('sendMessage', () => {
 
     const session = await sessionOf(Number(session_uid));
     for (const m of messages) expect(m.session_id).toBe(session.id);
-    const latest = messages.find((m) => m.message === r2.message);
+    // The last reply listed (two replies may read alike: the first of them is not the latest).
+    const latest = messages.findLast((m) => m.message === r2.message);
     assumed('SEND-MESSAGE-RECORDED', () => {
       expect(session.last_message).toBe(r2.message);
       expect(session.last_message_time).not.toBeNull();

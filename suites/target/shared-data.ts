@@ -9,7 +9,8 @@
  * beside a writer (a file that reads back what it wrote claims both); a file `alone` runs with no other. The table was
  * drawn from reading every file (what each test sends with the config's credentials, and which of its assertions a
  * change by another file could turn): a write that happens only when the target breaks the rule under test is not
- * claimed, and neither is a read whose assertion holds whatever others do (finding one's own item in a shared list).
+ * claimed, except where a permitted variant makes it happen (credentials a lenient server accepts), and neither is a
+ * read whose assertion holds whatever others do (finding one's own item in a shared list).
  * Provider states that get no organization_id build inside the config organization: their projects, tokens and
  * members are `directory` writes.
  * A file missing from this table runs alone: it has not said what it touches. Harness unit tests (under
@@ -130,9 +131,10 @@ export const SHARED_DATA: Readonly<Record<string, FileAccess>> = {
   'suites/platform/tokens-expiry.test.ts': { writes: ['directory'] },
   'suites/platform/tokens-regenerate.test.ts': { writes: ['settings', 'directory'] },
   'suites/platform/tokens-revoke.test.ts': { writes: ['directory'] },
+  // It sets the config project's retention_duration: a retention write may delete history (conversations).
   'suites/platform/update-chatbot.test.ts': {
     reads: ['settings', 'directory'],
-    writes: ['settings', 'directory'],
+    writes: ['settings', 'directory', 'conversations'],
   },
   'suites/platform/usage-limits.test.ts': {
     reads: ['settings', 'credits'],
@@ -144,7 +146,11 @@ export const SHARED_DATA: Readonly<Record<string, FileAccess>> = {
     writes: ['settings', 'directory', 'credits'],
   },
   'suites/properties/agent.property.test.ts': {},
-  'suites/properties/envelope.credentials.property.test.ts': {},
+  // Its valid bodies go to the config's projects with the owner token in forms a server should refuse; a server
+  // that accepts one (a lenient variant) renames, re-retains (deleting history), invites and spends.
+  'suites/properties/envelope.credentials.property.test.ts': {
+    writes: ['settings', 'conversations', 'directory', 'credits'],
+  },
   // Its reads compare a body with extra keys and without, and nothing when the same body twice answers differently.
   'suites/properties/envelope.property.test.ts': { writes: ['conversations', 'credits'] },
   'suites/properties/integration.property.test.ts': {
