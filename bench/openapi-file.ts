@@ -23,7 +23,31 @@ export async function writeOpenApi(
   return path;
 }
 
+const USAGE = `Usage: npm run openapi -- [FILE]
+
+Writes the OpenAPI 3.1 document of the Chatbot Platform Public API, generated from contract/ and validated, to FILE
+(default ${OPENAPI_FILE}).
+
+Exit codes: 0 written, 1 the generated document is not valid (nothing written), 2 usage error.`;
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const path = await writeOpenApi(process.argv[2]);
-  console.log(`OpenAPI 3.1 document (valid) written to ${path}`);
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const unknown = args.find((a) => a.startsWith('-'));
+  if (unknown !== undefined || args.length > 1) {
+    console.error(
+      `openapi: ${unknown !== undefined ? `unknown option ${unknown}` : 'one FILE at most'} (--help for usage)`,
+    );
+    process.exit(2);
+  }
+  try {
+    const path = await writeOpenApi(args[0]);
+    console.log(`OpenAPI 3.1 document (valid) written to ${path}`);
+  } catch (err) {
+    console.error(`openapi: ${(err as Error).message}`);
+    process.exit(1);
+  }
 }

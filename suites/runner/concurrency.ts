@@ -53,20 +53,22 @@ export function concurrencyOf(
 
 /**
  * The order files are started in. A file waits for its claims in a worker of its own, so the queue is laid out to
- * make waits short: first the files that read shared data (they conflict with one another through what they also
- * write, and run mostly one after another from the start, while files that claim nothing fill the other workers),
- * then the rest (writers run beside each other once the readers are done), and files that must run alone last.
- * Within each, vitest's own order (longest and last failed first, from its cache). Measured at 40 ms round trip
- * (bench/latency.ts): readers first 119 s, writers first 141 s.
+ * make waits short: first the files that claim nothing (they never wait, and the longest of them start at once),
+ * then the files that read shared data (they conflict with one another through what they also write, and run mostly
+ * one after another, on the target's data as it was before the writers add to it), then the files that only write
+ * (they run beside each other once the readers are done), and files that must run alone last. Within each, vitest's
+ * own order. Measured at 40 ms round trip (bench/latency.ts, docs/qa-staging.md "Concurrency"): readers first
+ * 112 to 126 s; writers first 120 s (the readers' page walks grow with what the writers added); this order 102 s.
  */
 export class SharedDataSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (spec: TestSpecification) => {
       const c = claimsOf(relative(spec.project.config.root, spec.moduleId).split(sep).join('/'));
-      if (c.alone !== undefined) return 2;
-      return c.claims.some((x) => x.mode === 'read' && x.resource !== RUN_RESOURCE) ? 0 : 1;
+      if (c.alone !== undefined) return 3;
+      if (c.claims.some((x) => x.mode === 'read' && x.resource !== RUN_RESOURCE)) return 1;
+      return c.claims.some((x) => x.mode === 'write') ? 2 : 0;
     };
-    return [0, 1, 2].flatMap((r) => sorted.filter((s) => rank(s) === r));
+    return [0, 1, 2, 3].flatMap((r) => sorted.filter((s) => rank(s) === r));
   }
 }

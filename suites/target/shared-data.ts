@@ -94,7 +94,13 @@ export const SHARED_DATA: Readonly<Record<string, FileAccess>> = {
   },
   'suites/platform/access-roles.test.ts': { writes: ['settings', 'conversations', 'directory', 'credits'] },
   'suites/platform/access-table-contract.test.ts': {},
-  'suites/platform/access-table-whole.test.ts': {
+  'suites/platform/access-table-whole-conversation-chatbot.test.ts': {
+    writes: ['settings', 'conversations', 'directory', 'credits'],
+  },
+  'suites/platform/access-table-whole-roles.test.ts': {
+    writes: ['settings', 'conversations', 'directory', 'credits'],
+  },
+  'suites/platform/access-table-whole-setting-debugging.test.ts': {
     writes: ['settings', 'conversations', 'directory', 'credits'],
   },
   'suites/platform/authentication.test.ts': {},
