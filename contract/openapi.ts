@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ErrorEnvelope, MessageOnlyEnvelope, successEnvelope } from './envelope.js';
+import { operationWords } from './openapi-words.js';
 import { type CredentialKind, type Operation, operations } from './operations.js';
 import { AnthropicErrorBody, OpenAIErrorBody, ragErrorStatuses } from './requests/rag-errors.js';
 
@@ -140,9 +141,11 @@ function pathOperation(ops: readonly Operation[]): Json {
   for (const op of ops) {
     for (const [status, response] of Object.entries(errorResponses(op))) responses[status] ??= response;
   }
+  const words = operationWords(ops);
   return {
     operationId: first.id,
-    summary: ops.map((o) => `${o.id} (${o.credential})`).join(' or '),
+    summary: words.summary,
+    description: words.description,
     tags: [...new Set(ops.map((o) => o.family))],
     'x-operation-ids': ops.map((o) => o.id),
     security: ops.flatMap((o) => securityOf[o.credential].map((scheme) => ({ [scheme]: [] }))),
@@ -201,6 +204,10 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     info: {
       title: 'Chatbot Platform Public API',
       version: 'v1',
+      // Who answers for this document: the harness that generates it (package.json names no repository or author).
+      contact: { name: 'The Chatbot Platform conformance harness (chatbot-platform-conformance)' },
+      // package.json's license, UNLICENSED (npm's word for no rights granted), is no SPDX identifier: named only.
+      license: { name: 'UNLICENSED' },
       description:
         'Generated from contract/ (operation table and zod schemas). Platform, Project Integration and RAG ' +
         'chat completion endpoints; success and error envelopes; RAG endpoints answer in native provider shapes.',

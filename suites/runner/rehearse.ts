@@ -34,8 +34,8 @@ Options:
       --concurrency N    test files side by side (the runner's --concurrency; default 8, and 1 with --with-control)
       --budget N         the runner's --budget N: a run planned to send at most N requests (with --plan-from FILE)
       --plan-from FILE   the runner's --plan-from: the earlier report whose per-test requests cost the plan
-      --tokens NAMES     keep only these tokens of the fake's config (comma-separated, e.g. owner): a staging that
-                         gave QA a handful of credentials
+      --tokens NAMES     keep only these tokens of the fake's config, one of each and no pools (comma-separated,
+                         e.g. owner): a staging that gave QA a handful of credentials
       --without-provider-states
                          leave the provider states out of the config: a staging that offers none
       --out DIR          where the runs' reports and the ledger go (default reports/rehearsal; emptied first,
@@ -180,14 +180,11 @@ function stagingOf(fake: TargetConfig, opts: ReturnType<typeof options>): Target
     usageError(
       `--tokens ${unknown.join(', ')}: the fake's config has ${Object.keys(fake.tokens).join(', ')}`,
     );
-  const keep = <V>(record: Partial<Record<string, V>> | undefined) =>
-    Object.fromEntries(Object.entries(record ?? {}).filter(([name]) => opts.tokens?.includes(name)));
-  const { token_pools, ...rest } = out;
-  return {
-    ...rest,
-    tokens: keep(out.tokens) as TargetConfig['tokens'],
-    ...(token_pools ? { token_pools: keep(token_pools) as TargetConfig['token_pools'] } : {}),
-  };
+  const { token_pools: _pools, ...rest } = out;
+  const tokens = Object.fromEntries(
+    Object.entries(out.tokens).filter(([name]) => opts.tokens?.includes(name)),
+  );
+  return { ...rest, tokens: tokens as TargetConfig['tokens'] };
 }
 
 /** Empty `dir` for this rehearsal, unless another live rehearsal holds it (then exit 2, saying which). */
