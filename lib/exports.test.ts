@@ -100,6 +100,10 @@ describe('the published entry [LIB-EXPORTS]', () => {
     expect(pkg.name).toBe('chatbot-platform-conformance');
     expect(pkg.exports['.']).toEqual({ types: './dist/lib/index.d.ts', default: './dist/lib/index.js' });
     expect(pkg.exports['./msw']).toEqual({ types: './dist/lib/msw.d.ts', default: './dist/lib/msw.js' });
+    expect(pkg.exports['./contract']).toEqual({
+      types: './dist/lib/contract.d.ts',
+      default: './dist/lib/contract.js',
+    });
     expect(pkg.peerDependencies.msw).toMatch(/^\^2\./);
     expect(pkg.peerDependenciesMeta.msw).toEqual({ optional: true });
     expect(pkg.devDependencies.msw).toBeDefined();
@@ -108,6 +112,20 @@ describe('the published entry [LIB-EXPORTS]', () => {
     expect(pkg.scripts.prepare).toBe('npm run build:lib');
     for (const dep of ['nock', 'light-my-request', 'koa', 'zod'])
       expect(pkg.dependencies[dep], dep).toBeDefined();
+  });
+
+  it('chatbot-platform-conformance/contract, imported by plain node, parses a documented project and keeps the assumed apart [LIB-EXPORTS]', async () => {
+    const script = `const c = await import('chatbot-platform-conformance/contract');
+      const p = c.Project.safeParse({ id: 1 });
+      console.log(JSON.stringify({ envelope: c.ErrorEnvelope.safeParse({ type: 'RXERROR', message: 'x' }).success,
+        refused: p.success, assumed: typeof c.assumed.IsoDateTimeProfile.parse, operations: c.operations.length }));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: root });
+    expect(JSON.parse(stdout)).toEqual({
+      envelope: true,
+      refused: false,
+      assumed: 'function',
+      operations: 22,
+    });
   });
 
   it('a fresh bundle imported by plain node as chatbot-platform-conformance intercepts fetch and answers from the fixture documents [LIB-EXPORTS, LIB-INTERCEPT]', async () => {

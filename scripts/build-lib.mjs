@@ -1,8 +1,7 @@
 // `npm run build:lib` (also run by `prepare`, so `npm ci` and `npm pack` build it): the fake's bundle for `chatbot-fake`
-// (dist/fake-server.mjs), the library entry points lib/index.ts and
-// lib/msw.ts as ESM bundles, dist/lib/index.js and dist/lib/msw.js, that import their dependencies from node_modules,
-// and their type declarations (tsc -p tsconfig.lib.json into dist/lib/types/, re-exported by dist/lib/index.d.ts and
-// dist/lib/msw.d.ts).
+// (dist/fake-server.mjs), the library entry points lib/index.ts, lib/msw.ts and lib/contract.ts as ESM bundles,
+// dist/lib/{index,msw,contract}.js, that import their dependencies from node_modules, and their type declarations
+// (tsc -p tsconfig.lib.json into dist/lib/types/, re-exported by dist/lib/{index,msw,contract}.d.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,8 +17,9 @@ export async function buildLib({ declarations = true } = {}) {
   mkdirSync(out, { recursive: true });
   const { build } = await import('esbuild');
   await build({
-    // Two entries, each its own bundle: `.` (never imports msw, an optional peer) and `./msw` (chatbotApiHandlers).
-    entryPoints: [join(root, 'lib', 'index.ts'), join(root, 'lib', 'msw.ts')],
+    // Three entries, each its own bundle: `.` (never imports msw, an optional peer), `./msw` (chatbotApiHandlers) and
+    // `./contract` (the API's schemas and types for client code).
+    entryPoints: [join(root, 'lib', 'index.ts'), join(root, 'lib', 'msw.ts'), join(root, 'lib', 'contract.ts')],
     outdir: out,
     bundle: true,
     platform: 'node',
@@ -40,7 +40,7 @@ export async function buildLib({ declarations = true } = {}) {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`tsc -p tsconfig.lib.json exited with ${result.status}`);
-  for (const entry of ['index', 'msw']) {
+  for (const entry of ['index', 'msw', 'contract']) {
     writeFileSync(join(out, `${entry}.d.ts`), `export * from './types/lib/${entry}.js';\n`);
   }
 }
