@@ -19,7 +19,11 @@ export async function buildLib({ declarations = true } = {}) {
   await build({
     // Three entries, each its own bundle: `.` (never imports msw, an optional peer), `./msw` (chatbotApiHandlers) and
     // `./contract` (the API's schemas and types for client code).
-    entryPoints: [join(root, 'lib', 'index.ts'), join(root, 'lib', 'msw.ts'), join(root, 'lib', 'contract.ts')],
+    entryPoints: [
+      join(root, 'lib', 'index.ts'),
+      join(root, 'lib', 'msw.ts'),
+      join(root, 'lib', 'contract.ts'),
+    ],
     outdir: out,
     bundle: true,
     platform: 'node',

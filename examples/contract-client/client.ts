@@ -15,7 +15,11 @@ import {
 } from 'chatbot-platform-conformance/contract';
 
 /** getMyProjects, its answer checked against the documented schema. */
-export async function myProjects(baseUrl: string, token: string, body: GetMyProjectsRequest): Promise<Project[]> {
+export async function myProjects(
+  baseUrl: string,
+  token: string,
+  body: GetMyProjectsRequest,
+): Promise<Project[]> {
   const res = await fetch(`${baseUrl}/getMyProjects`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
