@@ -42,18 +42,21 @@ export async function holdSharedData(url: string, file: string): Promise<() => P
 }
 
 /**
- * The run's quota bank as a RequestBudget: `admit` asks the coordinator before each request (naming the file, whose
+ * The run's quota bank as a RequestBudget, or undefined when it enforces nothing (a fake with its control API and no
+ * `--budget`): `admit` asks the coordinator before each request (naming the file, whose
  * requests it counts); `remaining` and `pick` read what the coordinator last said of each credential (a pick is a
  * preference, the coordinator decides).
  */
-export async function remoteBudget(url: string, file?: string): Promise<RequestBudget> {
+export async function remoteBudget(url: string, file?: string): Promise<RequestBudget | undefined> {
   const info = await post<QuotaInfo>(url, '/quota', {});
+  if (!info.enforced) return undefined;
   const left = new Map(Object.entries(info.remaining));
   const keyOf = (value: string, kind: BudgetKind) => credentialKey(value, kind);
   const counted = (value: string, kind: BudgetKind) => left.has(keyOf(value, kind));
   const remaining = (value: string, kind: BudgetKind = 'token') =>
     left.get(keyOf(value, kind)) ?? Number.POSITIVE_INFINITY;
   const limit = (kind: BudgetKind) => (kind === 'rag' ? info.per_rag_key : info.per_token);
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     perToken: info.per_token,
     perRagKey: info.per_rag_key,
@@ -62,10 +65,13 @@ export async function remoteBudget(url: string, file?: string): Promise<RequestB
     },
     async admit(value, kind = 'token') {
       const key = value ? keyOf(value, kind) : undefined;
-      const out = await post<TakeAnswer>(url, '/quota/take', {
-        ...(key ? { key } : {}),
-        ...(file ? { file } : {}),
-      });
+      // One after another, in the order asked: requests a test fires at once then go out in the order it made them
+      // (a burst at a cap gets its 429s on the last ones, as a recording and its replay must agree).
+      const answer = queue.then(() =>
+        post<TakeAnswer>(url, '/quota/take', { ...(key ? { key } : {}), ...(file ? { file } : {}) }),
+      );
+      queue = answer.catch(() => undefined);
+      const out = await answer;
       if (key && out.remaining !== undefined) left.set(key, out.remaining);
       return out.refused;
     },

@@ -29,8 +29,8 @@ export async function loadTarget(testFile?: string): Promise<Target> {
     : undefined;
   // Where the run has a coordinator, every request is drawn from its one quota bank; else from this file's ledger.
   const coordinator = coordinatorUrl();
-  const budget = coordinator
-    ? await remoteBudget(coordinator, testFile)
-    : budgetFor(config, control !== undefined);
+  const budget =
+    (coordinator ? await remoteBudget(coordinator, testFile) : undefined) ??
+    budgetFor(config, control !== undefined);
   return createHttpTarget(config, control, endCassette, budget, providerStates);
 }

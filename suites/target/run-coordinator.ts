@@ -23,6 +23,12 @@ import { claimsOf } from './shared-data.js';
 export const COORDINATOR_ENV = 'CONFORMANCE_COORDINATOR';
 
 export interface QuotaInfo {
+  /**
+   * Whether the coordinator has anything to enforce: a per-credential budget (a target without a control API, or one
+   * given budgets) or the run's `--budget`. When not, files send as they would without it (a fake's bursts keep the
+   * timing a recording and its drift replay agree on).
+   */
+  readonly enforced: boolean;
   readonly per_token: number;
   readonly per_rag_key: number;
   /** What is left per counted credential (by its ledger key). */
@@ -163,6 +169,7 @@ export async function startCoordinator(o: CoordinatorOptions): Promise<RunCoordi
         if (left !== undefined) remaining[key] = left;
       }
       const info: QuotaInfo = {
+        enforced: budget !== undefined || o.runBudget !== undefined,
         per_token: budget?.perToken ?? Number.POSITIVE_INFINITY,
         per_rag_key: budget?.perRagKey ?? Number.POSITIVE_INFINITY,
         remaining,
