@@ -58,7 +58,7 @@ export function concurrencyOf(
  * one after another, on the target's data as it was before the writers add to it), then the files that only write
  * (they run beside each other once the readers are done), and files that must run alone last. Within each, vitest's
  * own order. Measured at 40 ms round trip (bench/latency.ts, docs/qa-staging.md "Concurrency"): readers first
- * 112 to 126 s; writers first 120 s (the readers' page walks grow with what the writers added); this order 102 to 106 s.
+ * 112 to 126 s; writers first 120 s (the readers' page walks grow with what the writers added); this order 95 to 106 s.
  */
 export class SharedDataSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
