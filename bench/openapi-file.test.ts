@@ -12,7 +12,7 @@ const run = (args: string[], cwd: string) =>
     encoding: 'utf8',
   });
 
-describe('npm run openapi [FAKE-OPENAPI]', () => {
+describe('npm run openapi [FAKE-OPENAPI-DOCUMENT]', () => {
   it('--help prints the usage, exits 0 and writes no file', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'openapi-cli-'));
     const out = run(['--help'], cwd);
