@@ -12,22 +12,7 @@
  * clause; a cell that rests on a choice of the fake (the creator's cap, Write implying Read, the rows the spec does
  * not give) is checked under those assumed clauses, which its title cites.
  */
-import { accessTable } from '../support/access-table.js';
-import { fineGrained, modelled } from '../support/access-table-whole.js';
+import { fineGrainedTable } from '../support/access-table-whole.js';
 import { useTarget } from '../support/use-target.js';
 
-const target = useTarget();
-const columns = fineGrained(['Conversation', 'Chatbot']);
-
-accessTable(
-  target,
-  'the whole access table: every row × each fine-grained pair of the Conversation and Chatbot modules, for each creator role',
-  modelled(columns),
-  columns,
-  (col) => [
-    'AUTH-ROLE-OR-PERMISSION',
-    'AUTH-FINE-GRAINED-MODULES',
-    'AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR',
-    ...(/^(trainer|operator)/.test(col) ? ['AUTH-ROLES-TRAINER-OPERATOR'] : []),
-  ],
-);
+fineGrainedTable(useTarget(), ['Conversation', 'Chatbot']);

@@ -8,8 +8,9 @@
  * The cells come from support/access-model.ts, the independent model of the spec's access rules.
  */
 import type { MemberRole, Permission, TokenRole } from '../../contract/index.js';
+import type { Target } from '../target/target.js';
 import { permits, type TokenGrant } from './access-model.js';
-import { type Column, type Matrix, permission as p } from './access-table.js';
+import { accessTable, type Column, type Matrix, permission as p } from './access-table.js';
 
 /** Creators other than the organization's owner: the fine-grained columns of an owner-made token are elsewhere. */
 const CREATORS: readonly MemberRole[] = ['editor', 'viewer', 'trainer', 'operator', 'billing'];
@@ -47,3 +48,20 @@ export const roles: Record<string, Column> = Object.fromEntries(
     ROLES.map((role) => [`${creator}-made ${role}`, { role, permissions: [], creator } satisfies Column]),
   ),
 );
+
+/** The whole table's rows against the fine-grained columns of `modules` (one describe, a test per cell). */
+export function fineGrainedTable(target: () => Target, modules: readonly Module[]): void {
+  const columns = fineGrained(modules);
+  accessTable(
+    target,
+    `the whole access table: every row × each fine-grained pair of the ${modules.join(' and ')} modules, for each creator role`,
+    modelled(columns),
+    columns,
+    (col) => [
+      'AUTH-ROLE-OR-PERMISSION',
+      'AUTH-FINE-GRAINED-MODULES',
+      'AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR',
+      ...(/^(trainer|operator)/.test(col) ? ['AUTH-ROLES-TRAINER-OPERATOR'] : []),
+    ],
+  );
+}
