@@ -85,9 +85,23 @@ export function replayingFetch(replayer: CassetteReplayer, cassette: () => strin
   };
 }
 
-/** Wait as long as the recording did before its answer, when that was long enough to matter; abortable. */
+/** How much longer than the recording a replay waits for a client that gave up on this request to give up again. */
+const CLIENT_GAVE_UP_GRACE_MS = 10_000;
+
+/**
+ * Wait as long as the recording did before its answer, when that was long enough to matter; abortable. Where the
+ * recording has no answer because the client itself gave up (its timeout aborted the request), the replay waits for
+ * the client to give up again rather than failing first: the recorded time is measured from a later instant than the
+ * client's own timer, so failing after it could beat the client's timeout by a few milliseconds.
+ */
 export function replayDelay(interaction: Interaction, signal: AbortSignal | undefined): Promise<void> {
-  const ms = interaction.elapsed_ms >= REPLAY_DELAY_FLOOR_MS ? interaction.elapsed_ms : 0;
+  const clientGaveUp =
+    !interaction.response && /abort/i.test(interaction.error ?? '') && signal !== undefined;
+  const ms = clientGaveUp
+    ? interaction.elapsed_ms + CLIENT_GAVE_UP_GRACE_MS
+    : interaction.elapsed_ms >= REPLAY_DELAY_FLOOR_MS
+      ? interaction.elapsed_ms
+      : 0;
   if (signal?.aborted) return Promise.reject(signal.reason);
   if (ms === 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
