@@ -248,11 +248,13 @@ export default class ClauseReporter implements Reporter {
   private outcomeOf(test: TestCase, file: string, pattern: RegExp | undefined): TestOutcome | undefined {
     const result = test.result();
     const durationMs = test.diagnostic()?.duration ?? 0;
+    const startedAt = test.diagnostic()?.startTime;
     const meta = test.meta();
     const base = {
       fullName: cleanText(test.fullName),
       file,
       durationMs,
+      ...(startedAt !== undefined ? { startedAt } : {}),
       ...(meta.assumedChecks?.length ? { assumedChecks: [...meta.assumedChecks] } : {}),
       ...(meta.assumedWarnings?.length
         ? { assumedWarnings: meta.assumedWarnings.map((w) => ({ ...w, message: cleanText(w.message) })) }

@@ -29,6 +29,12 @@ export interface NoAnswerNote {
   readonly inFlight: number;
   /** Still waiting when its test ran out of time. */
   readonly testTimedOut?: boolean;
+  /** Epoch ms the request was given up (suites/reporting/silence.ts). */
+  readonly at?: number;
+  /** Why there was no answer, in words (`connection refused`, `timeout`). */
+  readonly cause?: string;
+  /** A connection failure (refused, reset, DNS, TLS, socket closed), not a slow answer. */
+  readonly connection?: boolean;
 }
 
 /** A failed hard assertion bound to the documented clause(s) it checks (documented() in suites/support/strength.ts). */
@@ -47,6 +53,8 @@ export interface TestOutcome {
   readonly file: string;
   readonly state: TestState;
   readonly durationMs: number;
+  /** Epoch ms the test started (suites/reporting/silence.ts orders the run's tests by it). */
+  readonly startedAt?: number;
   /** For failed tests: the error message (and diff, when there is one). */
   readonly errorMessage?: string;
   /** For failed tests: the stack, for the JUnit failure body. */

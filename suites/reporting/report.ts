@@ -15,6 +15,7 @@ import {
 import { costsOf, type RunCosts } from './costs.js';
 import { type Coverage, coverageOf } from './coverage.js';
 import { type GateOutcome, gate } from './gate.js';
+import { type TargetSilence, targetSilence } from './silence.js';
 import type { SensitivityReport } from './sensitivity.js';
 import { type StrengthViolation, strengthViolations } from './strength-rule.js';
 import type { Waiver } from './waivers.js';
@@ -59,6 +60,8 @@ export interface ConformanceReport {
   readonly sensitivity?: SensitivityReport;
   /** The shards this report was merged from (`merge`, suites/runner/merge.ts), e.g. ['1/3', '2/3', '3/3']. */
   readonly shards?: readonly string[];
+  /** The target stopped answering before the run ended (suites/reporting/silence.ts): said first. */
+  readonly silence?: TargetSilence;
 }
 
 export const buildReport = (input: {
@@ -76,6 +79,7 @@ export const buildReport = (input: {
   const outcomes = softenAssumedOnly(input.outcomes, (id) => kinds.get(id), input.target.kind);
   const matrix = buildMatrix(input.catalogue, outcomes);
   const runErrors = input.runErrors ?? [];
+  const silence = targetSilence(outcomes);
   const { verdict: gated, ...gateRest } = gate(verdict(matrix, input.target.kind, runErrors), matrix, {
     today: input.generatedAt.slice(0, 10),
     ...(input.waivers ? { waivers: input.waivers } : {}),
@@ -94,6 +98,7 @@ export const buildReport = (input: {
     runErrors,
     ...(input.filter !== undefined ? { filter: input.filter } : {}),
     ...(input.shards ? { shards: input.shards } : {}),
+    ...(silence ? { silence } : {}),
   };
 };
 
@@ -112,6 +117,7 @@ export const toJson = (r: ConformanceReport) => ({
   generatedAt: r.generatedAt,
   filter: r.filter ?? null,
   ...(r.shards ? { shards: r.shards } : {}),
+  ...(r.silence ? { silence: r.silence } : {}),
   verdict: r.verdict,
   counts: r.counts,
   coverage: r.coverage,

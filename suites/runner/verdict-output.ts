@@ -9,8 +9,11 @@ import { coverageLine } from '../reporting/coverage.js';
 import { type ConformanceJson, REPORT_FILES } from '../reporting/report.js';
 import { waiverLabel } from '../reporting/waivers.js';
 
-/** What the process exits with (documented in HELP, docs/qa-staging.md and docs/ci.md). */
-export const EXIT_CODES = { pass: 0, fail: 1, usage: 2, incomplete: 3, coverage: 4 } as const;
+/**
+ * What the process exits with (documented in HELP, docs/qa-staging.md and docs/ci.md). `notTestable`: the pre-flight
+ * found that the target cannot be tested (suites/runner/preflight.ts), so there is no verdict.
+ */
+export const EXIT_CODES = { pass: 0, fail: 1, usage: 2, incomplete: 3, coverage: 4, notTestable: 5 } as const;
 
 export const readReport = (path: string): ConformanceJson | undefined => {
   if (!existsSync(path)) return undefined;
@@ -28,6 +31,8 @@ export function verdictExit(jsonPath: string, minCoverage: number | undefined): 
     process.stderr.write(`conformance: no report at ${jsonPath} (did any test file run?) → FAIL\n`);
     return 1;
   }
+  // A target that went away mid-run says so first (suites/reporting/silence.ts).
+  if (report.silence) process.stdout.write(`\nconformance: ${report.silence.line}\n`);
   process.stdout.write('\nconformance reports:\n');
   for (const name of [REPORT_FILES.html, REPORT_FILES.json, REPORT_FILES.junit]) {
     process.stdout.write(`  ${relative(process.cwd(), resolve(dirname(jsonPath), name))}\n`);
