@@ -37,4 +37,13 @@ describe('exchanges of a failed test [REPORT-FAILURE-EXCHANGE]', () => {
     keepExchange(req('/d', '{}'), rawResponse(200, {}, '{}'));
     expect(exchangesOf(ctx.task.id).map((n) => n.request.split('\n')[0])).toEqual(['POST /api/v1/d']);
   });
+
+  it("names the credential each request went out with, by the target config's name, never its value", (ctx) => {
+    keepExchange(req('/e', '{}'), rawResponse(403, {}, '{}'), 'the viewer token');
+    keepExchange(req('/f', '{}', ''), rawResponse(401, {}, '{}'), 'no credential');
+    expect(exchangesOf(ctx.task.id).map((n) => [n.request.split('\n')[0], n.credential])).toEqual([
+      ['POST /api/v1/e', 'the viewer token'],
+      ['POST /api/v1/f', 'no credential'],
+    ]);
+  });
 });

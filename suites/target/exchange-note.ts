@@ -12,6 +12,8 @@ import type { RawRequest, RawResponse } from './transport.js';
 export interface ExchangeNote {
   readonly request: string;
   readonly response: string;
+  /** The credential the request went out with, by the target config's name for it (`the viewer token`), never its value. */
+  readonly credential?: string;
 }
 
 declare module '@vitest/runner' {
@@ -27,7 +29,7 @@ const BODY_CHARS = 800;
 const SHOWN = /^(content-type|authorization|api-key|x-api-key|retry-after|x-ratelimit-.*|location)$/i;
 
 let lastTestId: string | undefined;
-let last: { req: RawRequest; res: RawResponse }[] = [];
+let last: { req: RawRequest; res: RawResponse; credential: string | undefined }[] = [];
 const redactor = new Redactor();
 
 /** Credentials to redact wherever they appear (the target config's tokens and keys). */
@@ -35,14 +37,14 @@ export const learnSecrets = (values: readonly (string | undefined)[]): void => {
   for (const v of values) if (v) redactor.learnSecret(v);
 };
 
-/** Keep `req` and `res` as the running test's latest exchange (by reference). */
-export function keepExchange(req: RawRequest, res: RawResponse): void {
+/** Keep `req` and `res` as the running test's latest exchange (by reference), with the name of its credential. */
+export function keepExchange(req: RawRequest, res: RawResponse, credential?: string): void {
   const id = TestRunner.getCurrentTest()?.id;
   if (id !== lastTestId) {
     lastTestId = id;
     last = [];
   }
-  last.push({ req, res });
+  last.push({ req, res, credential });
   if (last.length > KEEP) last.shift();
 }
 
@@ -74,5 +76,8 @@ export function noteOf(req: RawRequest, res: RawResponse): ExchangeNote {
 /** The kept exchanges of test `id`, redacted and cut (none when it sent nothing). */
 export function exchangesOf(id: string): ExchangeNote[] {
   if (id !== lastTestId) return [];
-  return last.map(({ req, res }) => noteOf(req, res));
+  return last.map(({ req, res, credential }) => ({
+    ...noteOf(req, res),
+    ...(credential !== undefined ? { credential } : {}),
+  }));
 }

@@ -184,7 +184,7 @@ export function createHttpTarget(
       return answered(req, (r) => send(r, config.request_timeout_ms)).then(afterAnswer);
     };
     const afterAnswer = (res: RawResponse) => {
-      keepExchange(req, res);
+      keepExchange(req, res, credentialName(spent));
       noteAnswer(req, res, json);
       // Against the fake, counters are reset before every test: a stray 429 there is the fake's fault, and fails.
       if (config.kind === 'fake') return res;
