@@ -66,6 +66,11 @@ export const reportingClauses = defineClauses([
     'A hard assertion can be bound to the documented clause(s) it checks (documented(ids, check) in suites/support/strength.ts): when it fails, the test fails, the matrix marks red only those clauses, and the test goes on checking; a property reports each counterexample against the rules it breaks and keeps checking the others. A failure not bound to a clause falls back to every clause the test cites.',
   ),
   assumed(
+    'REPORT-ONE-DEFECT-ONE-RED',
+    R,
+    "An answer that breaks one documented statement turns that statement's clause red once, wherever a test meets it: the envelope, `total` and data shape of a success (per contract/response-clauses.ts), the error envelope and a refusal's documented message are each bound to their own clause, and a test whose answer cannot be read stops there, its other clauses not checked (readable()); an answer that fails while a test arranges its data makes that test inconclusive (`arrangement failed (what): …`, in a test or a beforeAll), and one that fails while it cleans up is a note on the test (arrange() and cleanUp() in suites/support/arrangement.ts).",
+  ),
+  assumed(
     'REPORT-SERVER-ERRORS',
     R,
     'Any 5xx to any request of a run, or an answer that is not JSON to a POST of a Platform or Project Integration operation (whose envelopes the spec documents as JSON), is a failing verdict item of its own ("server error") with its request and response, redacted, whatever the test was about; the HTML report shows these apart from the clause failures.',

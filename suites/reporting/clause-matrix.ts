@@ -66,6 +66,9 @@ export interface ClauseMatrix {
   readonly tests: readonly CitingTest[];
 }
 
+/** The start of the skip reason of a clause whose test stopped on another clause's failure (readable()). */
+export const UNREADABLE_ANSWER = 'not checked: the answer failed';
+
 const BRACKET_GROUP = /\[([^[\]]*)\]/g;
 
 /**
@@ -91,9 +94,16 @@ export const extractClauseIds = (fullName: string): string[] => {
 export const failsClause = (t: TestOutcome, id: string): boolean =>
   t.state === 'failed' && (t.failedClauses === undefined || t.failedClauses.includes(id));
 
-/** Whether test `t` counts as passing clause `id` (a test failed only on other clauses' bound checks does). */
+/**
+ * Whether test `t` counts as passing clause `id` (a test failed only on other clauses' bound checks does, unless it
+ * stopped there: then it did not check `id`).
+ */
 const passesClause = (t: TestOutcome, id: string): boolean =>
-  t.state === 'passed' || (t.state === 'failed' && !failsClause(t, id));
+  t.state === 'passed' || (t.state === 'failed' && !failsClause(t, id) && t.stopped !== true);
+
+/** Whether test `t` stopped on another clause's bound failure before it could check `id`. */
+export const stoppedBefore = (t: TestOutcome, id: string): boolean =>
+  t.state === 'failed' && t.stopped === true && !failsClause(t, id);
 
 const statusOf = (id: string, tests: readonly CitingTest[], warned: boolean): ClauseStatus => {
   if (tests.length === 0) return 'untested';
@@ -143,11 +153,14 @@ export const buildMatrix = (catalogue: readonly Clause[], outcomes: readonly Tes
       status: statusOf(clause.id, evidence, warnings.length > 0),
       tests: evidence,
       fakeEvidence: scope === 'api' ? all.filter((t) => !isSuiteFile(t.file)) : [],
-      skipReasons: distinct(
-        evidence
+      skipReasons: distinct([
+        ...evidence
           .filter((t) => t.state === 'skipped' || t.state === 'inconclusive')
           .map((t) => t.skipReason ?? 'skipped (no reason given)'),
-      ),
+        ...evidence
+          .filter((t) => stoppedBefore(t, clause.id))
+          .map((t) => `${UNREADABLE_ANSWER} ${t.failedClauses?.join(', ')} first`),
+      ]),
       warnings,
     };
   });

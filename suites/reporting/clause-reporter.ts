@@ -109,13 +109,22 @@ export function inconclusiveStopIn(errors: readonly SerializedError[] | undefine
 export function boundOf(
   errors: readonly SerializedError[] | undefined,
   bound: readonly BoundFailure[] | undefined,
-): Pick<TestOutcome, 'failedClauses' | 'boundFailures'> {
+): Pick<TestOutcome, 'failedClauses' | 'boundFailures' | 'stopped'> {
   if (!bound || bound.length === 0) return {};
   const boundFailures = bound.map((f) => ({ ...f, message: cleanText(f.message) }));
   const all = (errors ?? []).length > 0 && (errors ?? []).every((e) => Array.isArray(e.boundClauses));
   if (!all) return { boundFailures };
   const failedClauses = [...new Set((errors ?? []).flatMap((e) => e.boundClauses as string[]))];
-  return { boundFailures, failedClauses };
+  // readable() stopped the test after its bound failure: its other clauses were not checked.
+  const stopped = (errors ?? []).some((e) => e.stoppedAfterBound === true);
+  return { boundFailures, failedClauses, ...(stopped ? { stopped } : {}) };
+}
+
+/** The note of an arrangement that failed in a hook (ArrangementFailed, suites/support/arrangement.ts), if every error is one. */
+export function arrangementFailureIn(errors: readonly SerializedError[] | undefined): string | undefined {
+  if (!errors || errors.length === 0 || !errors.every((e) => e.name === 'ArrangementFailed'))
+    return undefined;
+  return String(errors[0]?.message ?? 'arrangement failed');
 }
 
 const skipReasonOf = (test: TestCase, note: string | undefined): string => {
@@ -198,8 +207,14 @@ export default class ClauseReporter implements Reporter {
           outcomes.push(outcome);
           continue;
         }
-        // vitest skips the tests of a suite whose beforeAll failed: they count as failures.
+        // vitest skips the tests of a suite whose beforeAll failed: they count as failures, unless what failed was
+        // only the suite's arrangement (ArrangementFailed): then they prove nothing either way.
         blamed.add(hook.owner);
+        const arrangement = arrangementFailureIn(hook.owner.errors());
+        if (arrangement !== undefined) {
+          outcomes.push({ ...outcome, state: 'inconclusive', skipReason: cleanText(arrangement) });
+          continue;
+        }
         const where = hook.owner.type === 'module' ? file : hook.owner.fullName;
         const { skipReason: _, ...rest } = outcome;
         outcomes.push({
@@ -267,6 +282,7 @@ export default class ClauseReporter implements Reporter {
           }
         : {}),
       ...(meta.noAnswers?.length ? { noAnswers: meta.noAnswers } : {}),
+      ...(meta.cleanupNotes?.length ? { cleanupNotes: meta.cleanupNotes.map(cleanText) } : {}),
       ...(meta.requests ? { requests: { ...meta.requests } } : {}),
     };
     // A test that did not pass while a request of it got no answer proves nothing about its clauses: silence is an

@@ -3,7 +3,7 @@
  * why the others were not checked. A clause is checked when a citing suite test passed or failed; unchecked ones
  * are grouped by the reason their citing tests give.
  */
-import type { ClauseRow } from './clause-matrix.js';
+import { type ClauseRow, stoppedBefore, UNREADABLE_ANSWER } from './clause-matrix.js';
 
 export const UNCHECKED_REASONS = [
   'no citing test',
@@ -17,6 +17,8 @@ export const UNCHECKED_REASONS = [
   'credits not allowed',
   'quota spent',
   'no answer',
+  'arrangement failed',
+  'answer unreadable',
   'not checkable here',
   'other',
 ] as const;
@@ -27,6 +29,8 @@ export function reasonClass(note: string): UncheckedReason {
   if (note.startsWith('planned out (budget)')) return 'planned out (budget)';
   if (note.startsWith('inconclusive')) return 'quota spent';
   if (note.startsWith('no answer')) return 'no answer';
+  if (note.startsWith('arrangement failed')) return 'arrangement failed';
+  if (note.startsWith(UNREADABLE_ANSWER)) return 'answer unreadable';
   if (/provider state|provider_states/.test(note)) return 'provider state not offered';
   if (/no control API/.test(note)) return 'control API only';
   if (/allow\.writes/.test(note)) return 'writes not allowed';
@@ -70,9 +74,11 @@ function classify(row: ClauseRow, partial: boolean): UncheckedClause {
   }
   const tally = new Map<UncheckedReason, number>();
   for (const t of row.tests) {
-    const note = t.skipReason ?? '';
+    const note = stoppedBefore(t, row.id) ? UNREADABLE_ANSWER : (t.skipReason ?? '');
     const cls =
-      t.state === 'inconclusive' && !note.startsWith('no answer') ? 'quota spent' : reasonClass(note);
+      t.state === 'inconclusive' && !note.startsWith('no answer') && !note.startsWith('arrangement failed')
+        ? 'quota spent'
+        : reasonClass(note);
     tally.set(cls, (tally.get(cls) ?? 0) + 1);
   }
   const reasons = UNCHECKED_REASONS.filter((r) => tally.has(r));

@@ -82,6 +82,13 @@ export interface TestOutcome {
   readonly requests?: Readonly<Record<string, number>>;
   /** Requests of the test that got no answer (it then counts as inconclusive, `no answer: …`). */
   readonly noAnswers?: readonly NoAnswerNote[];
+  /**
+   * The test stopped after a bound failure (readable() in suites/support/strength.ts): the answer its other clauses
+   * rest on could not be read, so they count as not checked by it, neither passed nor failed.
+   */
+  readonly stopped?: boolean;
+  /** Clean-ups of the test that failed (suites/support/arrangement.ts): notes of their own, never a red. */
+  readonly cleanupNotes?: readonly string[];
   /** The failed documented() checks: the clauses each names and its message. */
   readonly boundFailures?: readonly {
     readonly clauseIds: readonly string[];

@@ -4,30 +4,52 @@ import type { z } from 'zod';
 import { clauseById } from '../../contract/clauses/index.js';
 import { ErrorEnvelope, MessageOnlyEnvelope, operationById, successEnvelope } from '../../contract/index.js';
 import { IsoDateTimeProfile } from '../../contract/resources/datetime.js';
+import { clauseAt, ERROR_ENVELOPE_CLAUSE, responseClauses } from '../../contract/response-clauses.js';
 import { extractClauseIds } from '../reporting/clause-matrix.js';
 import type { RawResponse } from '../target/transport.js';
 import { type Refusal, refusalFor } from './refusals.js';
-import { assumed, currentTestTitle, StrengthRuleError } from './strength.js';
+import { assumed, currentTestTitle, documented, readable, StrengthRuleError, stopAfter } from './strength.js';
 
-/** Exactly this status and envelope (and message, when given): the hard check of a documented refusal. */
-function expectExactError(res: RawResponse, status: number, message?: string | RegExp): void {
+/** The error envelope, bound to the clause that documents it: an answer that is not one stops the test there. */
+function expectErrorEnvelope(res: RawResponse): void {
+  readable(ERROR_ENVELOPE_CLAUSE, () => {
+    const parsed = ErrorEnvelope.safeParse(res.json);
+    expect(parsed.success, `error envelope; body: ${res.text.slice(0, 300)}`).toBe(true);
+  });
+}
+
+/** The refusal's message, bound to the clause it rests on when the refusal table names one. */
+function expectMessage(res: RawResponse, message: string | RegExp, clause: string | undefined): void {
+  const check = () => {
+    const text = (res.json as { message: unknown }).message;
+    if (typeof message === 'string') expect(text, 'the message').toBe(message);
+    else expect(text, 'the message').toMatch(message);
+  };
+  if (clause) documented(clause, check);
+  else check();
+}
+
+/**
+ * Exactly this status and envelope (and message, when given): the hard check of a documented refusal. The status is
+ * the test's own subject (a plain expect: its clauses); the envelope and the message each red their own clause.
+ */
+function expectExactError(
+  res: RawResponse,
+  status: number,
+  message?: string | RegExp,
+  messageClause?: string,
+): void {
   expect(res.status, `status; body: ${res.text.slice(0, 300)}`).toBe(status);
-  const parsed = ErrorEnvelope.safeParse(res.json);
-  expect(parsed.success, `error envelope; body: ${res.text.slice(0, 300)}`).toBe(true);
-  if (message !== undefined) {
-    const text = (res.json as { message: string }).message;
-    if (typeof message === 'string') expect(text).toBe(message);
-    else expect(text).toMatch(message);
-  }
+  expectErrorEnvelope(res);
+  if (message !== undefined) expectMessage(res, message, messageClause);
 }
 
 /** Some 4xx in the error envelope, its message matching `message` when given: a refusal the spec documents loosely. */
-export function expectRefused(res: RawResponse, message?: RegExp): void {
+export function expectRefused(res: RawResponse, message?: RegExp, messageClause?: string): void {
   expect(res.status, `a 4xx refusal; body: ${res.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
   expect(res.status, `a 4xx refusal; body: ${res.text.slice(0, 300)}`).toBeLessThan(500);
-  const parsed = ErrorEnvelope.safeParse(res.json);
-  expect(parsed.success, `error envelope; body: ${res.text.slice(0, 300)}`).toBe(true);
-  if (message !== undefined) expect((res.json as { message: string }).message).toMatch(message);
+  expectErrorEnvelope(res);
+  if (message !== undefined) expectMessage(res, message, messageClause);
 }
 
 /** Of a refusal's assumed clauses, the one the running test cites (the first when it cites none). */
@@ -51,11 +73,12 @@ export function expectError(res: RawResponse, status: number, message?: string |
   if (refusal.documented === 'status') {
     // Fully documented: nothing of it is the fake's own choice.
     if (!refusal.documentedMessage) {
-      expectExactError(res, status, message);
+      expectExactError(res, status, message, refusal.messageClause);
       return;
     }
-    expectExactError(res, status, refusal.documentedMessage);
-  } else if (refusal.documented === 'refused') expectRefused(res, refusal.documentedMessage);
+    expectExactError(res, status, refusal.documentedMessage, refusal.messageClause);
+  } else if (refusal.documented === 'refused')
+    expectRefused(res, refusal.documentedMessage, refusal.messageClause);
   const primary = clauseFor(refusal);
   // The exact refusal is part of every assumed clause the test cites that states this status: a server that chose
   // another warns on each of them, not only on the refusal's own clause.
@@ -83,6 +106,36 @@ function conform(res: RawResponse, operationId: string, data: z.ZodType | undefi
       `${operationId}: response does not match the ${which}: ${parsed.error.message}\n${res.text.slice(0, 500)}`,
     );
   }
+}
+
+/**
+ * The documented shape of a success answer, each misfit bound to the clause of the place it lies in
+ * (contract/response-clauses.ts): a `total` given as a string reds CONV-SUCCESS-TOTAL-INTEGER, a project without its
+ * id RES-PROJECT-SHAPE. After any misfit the test stops (readable): what it would check next rests on that answer.
+ */
+function conformDocumented(res: RawResponse, operationId: string, data: z.ZodType | undefined): void {
+  const schema = data ? successEnvelope(data) : MessageOnlyEnvelope;
+  const parsed = schema.safeParse(res.json);
+  const misfits = new Map<string, string[]>();
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const clause = clauseAt(operationId, issue.path);
+      const where = issue.path.length > 0 ? issue.path.join('.') : 'the body';
+      misfits.set(clause, [...(misfits.get(clause) ?? []), `${where}: ${issue.message}`]);
+    }
+  const { totalPresent } = responseClauses[operationId as keyof typeof responseClauses] ?? {};
+  const body = res.json as { total?: unknown } | undefined;
+  if (totalPresent && parsed.success && body?.total === undefined)
+    misfits.set(totalPresent, [...(misfits.get(totalPresent) ?? []), 'total: missing']);
+  const failed = [...misfits].filter(
+    ([clause, found]) =>
+      !documented(clause, () => {
+        throw new Error(
+          `${operationId}: the answer does not match the documented contract: ${found.slice(0, 5).join('; ')}\n${res.text.slice(0, 500)}`,
+        );
+      }),
+  );
+  stopAfter(failed.map(([clause]) => clause));
 }
 
 /**
@@ -114,12 +167,11 @@ export function expectSuccess<T = unknown>(
       assumed(op.shapeClause, () => conform(res, operationId, op.response, "fake's contract"));
     return res.json as { data: T; total?: number; message: string };
   }
-  conform(res, operationId, op.documentedResponse ?? op.response, 'documented contract');
+  conformDocumented(res, operationId, op.documentedResponse ?? op.response);
   if (op.documentedResponse && op.response && op.shapeClause) {
     assumed(op.shapeClause, () => conform(res, operationId, op.response, "fake's contract"));
   }
   const body = res.json as { data: T; total?: number; message: string };
-  if (op.hasTotal) expect(typeof body.total, 'total is present').toBe('number');
   // Any ISO 8601 date-time is documented (the schemas above); the fake's one profile of it is its choice.
   const stamps = datetimesIn(body.data);
   if (stamps.length > 0)

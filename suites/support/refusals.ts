@@ -32,6 +32,11 @@ export interface Refusal {
    */
   readonly documented: 'status' | 'refused' | 'nothing';
   readonly documentedMessage?: RegExp;
+  /**
+   * The documented clause the message rests on (ERR-401-MESSAGE, ERR-INVALID-PARAMS-MESSAGE, …): a wrong message reds
+   * that clause alone, not the clause of every test that met the refusal (issue 39, "one defect, one red").
+   */
+  readonly messageClause?: string;
   /** Assumed clauses that state the fake's status and message; the first one the running test cites is used. */
   readonly clauses: readonly string[];
 }
@@ -40,10 +45,28 @@ const exactly = (text: string) => new RegExp(`^${escapeStringRegexp(text)}$`);
 
 export const REFUSALS: readonly Refusal[] = [
   // Documented statuses and messages (Errors table).
-  { status: 401, message: INVALID_TOKEN, documented: 'status', clauses: [] },
-  { status: 403, message: FORBIDDEN, documented: 'status', clauses: [] },
-  { status: 429, message: rateLimitMessages.default, documented: 'status', clauses: [] },
-  { status: 429, message: rateLimitMessages.projectKeySearch, documented: 'status', clauses: [] },
+  {
+    status: 401,
+    message: INVALID_TOKEN,
+    documented: 'status',
+    messageClause: 'ERR-401-MESSAGE',
+    clauses: [],
+  },
+  { status: 403, message: FORBIDDEN, documented: 'status', messageClause: 'ERR-403-MESSAGE', clauses: [] },
+  {
+    status: 429,
+    message: rateLimitMessages.default,
+    documented: 'status',
+    messageClause: 'RATE-429-MESSAGE',
+    clauses: [],
+  },
+  {
+    status: 429,
+    message: rateLimitMessages.projectKeySearch,
+    documented: 'status',
+    messageClause: 'RATE-SEARCH-KEY-100',
+    clauses: [],
+  },
   // A 401 or 403 whose message the test checks itself: the statuses are documented.
   { status: 401, documented: 'status', clauses: [] },
   { status: 403, documented: 'status', clauses: [] },
@@ -54,6 +77,7 @@ export const REFUSALS: readonly Refusal[] = [
     message: CREATOR_LEFT,
     documented: 'status',
     documentedMessage: CREATOR_LEFT_GIST,
+    messageClause: 'TOKEN-CREATOR-REMOVED-MESSAGE-GIST',
     clauses: ['TOKEN-CREATOR-REMOVED-MESSAGE'],
   },
   // `Invalid params` (bad request body): the message is documented, its status is not.
@@ -62,6 +86,7 @@ export const REFUSALS: readonly Refusal[] = [
     message: INVALID_PARAMS,
     documented: 'refused',
     documentedMessage: /^Invalid params/,
+    messageClause: 'ERR-INVALID-PARAMS-MESSAGE',
     clauses: ['ERR-INVALID-PARAMS-STATUS'],
   },
   // A 400 whose message the test checks itself (a model's predicted refusal): some refusal is documented.
@@ -71,6 +96,7 @@ export const REFUSALS: readonly Refusal[] = [
     message: /^Invalid params/,
     documented: 'refused',
     documentedMessage: /^Invalid params/,
+    messageClause: 'ERR-INVALID-PARAMS-MESSAGE',
     clauses: ['ERR-MALFORMED-JSON', 'ERR-BODY-NOT-OBJECT', 'ERR-INVALID-PARAMS-STATUS'],
   },
   {
@@ -78,6 +104,7 @@ export const REFUSALS: readonly Refusal[] = [
     message: /^Invalid model '.*'\. Model not found in available models list\.$/,
     documented: 'refused',
     documentedMessage: /^Invalid model '.*'\. Model not found in available models list\.$/,
+    messageClause: 'SET-MODEL-IN-LIST',
     clauses: ['SET-MODEL-INVALID-STATUS', 'PLAYGROUND-AGENT-SETTING-MODEL-IN-LIST'],
   },
   {
@@ -85,6 +112,7 @@ export const REFUSALS: readonly Refusal[] = [
     message: "Invalid 'from' date format",
     documented: 'refused',
     documentedMessage: exactly("Invalid 'from' date format"),
+    messageClause: 'STATS-FROM-FORMAT-MESSAGE',
     clauses: ['STATS-DATE-STATUS'],
   },
   {
@@ -100,6 +128,7 @@ export const REFUSALS: readonly Refusal[] = [
     message: NOT_MEMBER,
     documented: 'refused',
     documentedMessage: NOT_MEMBER_GIST,
+    messageClause: 'AUTH-CREATOR-MEMBER-OF-PROJECT',
     clauses: ['AUTH-NOT-MEMBER-STATUS'],
   },
   // The project-key search below Professional: the message is described (any faithful wording names the Query
@@ -109,6 +138,7 @@ export const REFUSALS: readonly Refusal[] = [
     message: 'The Query Knowledgebase API requires the Professional plan or above',
     documented: 'refused',
     documentedMessage: /^(?=[\s\S]*query\s*knowledge\s*base)(?=[\s\S]*professional)/i,
+    messageClause: 'SEARCH-KEY-PLAN-MESSAGE',
     clauses: ['SEARCH-KEY-PLAN-STATUS'],
   },
   // The fake's choices, status and message alike.

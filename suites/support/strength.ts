@@ -13,6 +13,7 @@ import { TestRunner } from 'vitest';
 import { clauseById } from '../../contract/clauses/index.js';
 import type { BoundFailure } from '../reporting/clause-matrix.js';
 import { BudgetExhausted } from '../target/request-budget.js';
+import { arrangingNow } from './arrangement-context.js';
 
 /** What a test recorded about its own strengths; read by the reporter from `TestCase.meta()`. */
 export interface StrengthMeta {
@@ -155,12 +156,18 @@ export function arranged(
   skip(note);
 }
 
-/** vitest's skip (a PendingError), the request budget's stop and an arrangement stop: not failures. */
-const isStop = (err: unknown): boolean =>
+/**
+ * vitest's skip (a PendingError), the request budget's stop, an arrangement stop, a request with no answer
+ * (suites/target/answers.ts) and a test stopped after a bound failure: not failures of a check.
+ */
+export const isStop = (err: unknown): boolean =>
   err instanceof ArrangementStop ||
+  err instanceof StoppedAfterBound ||
   (typeof err === 'object' &&
     err !== null &&
-    ((err as { code?: unknown }).code === 'VITEST_PENDING' || err instanceof BudgetExhausted));
+    ((err as { code?: unknown }).code === 'VITEST_PENDING' ||
+      err instanceof BudgetExhausted ||
+      (err as { name?: unknown }).name === 'NoAnswer'));
 
 function documentedClauses(ids: readonly string[]): void {
   if (ids.length === 0)
@@ -226,8 +233,41 @@ export function documented(
   const settle = (failure: unknown | undefined): boolean => {
     // A stop (ctx.skip, an inconclusive quota) is no failure of the check: it goes on stopping the test.
     if (isStop(failure)) throw failure;
-    recordBound(ids, failure);
+    // While a test arranges or cleans up (suites/support/arrangement.ts), a failure is the arrangement's, not a red.
+    if (failure !== undefined && arrangingNow() !== undefined) throw failure;
+    if (arrangingNow() === undefined) recordBound(ids, failure);
     return failure === undefined;
   };
   return runCheck(check, settle);
+}
+
+/**
+ * Thrown by readable() after a bound failure: the test stops there, failing only the clauses the failed check names;
+ * its other clauses count as not checked (the answer they rest on could not be read), never as passed or failed.
+ */
+export class StoppedAfterBound extends Error {
+  override readonly name = 'StoppedAfterBound';
+  readonly boundClauses: string[];
+  readonly stoppedAfterBound = true;
+  constructor(ids: readonly string[]) {
+    super(`stopped: the answer failed ${ids.join(', ')} first, so the rest of the test could not be checked`);
+    this.boundClauses = [...ids];
+  }
+}
+
+/**
+ * The answer can be read as the spec documents it (its envelope, its `total`, its data's shape): a hard check bound
+ * to the documented clause(s) that say so. When it fails, those clauses turn red and the test stops, since what it
+ * would check next rests on that answer (issue 39: an answer whose `message` is an array reds the error envelope once,
+ * not the clause of every test that met it). Inside an arrangement the failure is the arrangement's.
+ */
+export function readable(clauseIds: string | readonly string[], check: () => void): void {
+  const ids = typeof clauseIds === 'string' ? [clauseIds] : [...clauseIds];
+  if (!documented(ids, check)) stopAfter(ids);
+}
+
+/** Stop the running test after the bound failures of `failed` (nothing when none failed, or while arranging). */
+export function stopAfter(failed: readonly string[]): void {
+  if (failed.length > 0 && arrangingNow() === undefined && TestRunner.getCurrentTest())
+    throw new StoppedAfterBound(failed);
 }
