@@ -172,7 +172,7 @@ export const variantAxes = [
       'SEARCH-NODE-ID-IS-DOC-ID',
     ],
     description:
-      'The Bearer searchIndexDocument returns items `{ node_id, text, score, metadata: { doc_id } }` (node_id is the chunk id); the project-key search keeps its documented shape.',
+      'The Bearer searchIndexDocument returns items `{ node_id, text, score, metadata: { doc_id } }` (node_id is the chunk id), and a search restricted by `node_id` scores within the candidates left (each score relative to the best); the project-key search keeps its documented shape.',
   },
   {
     id: 'models-shape',

@@ -24,12 +24,26 @@ function mapData(a: Answer, operation: string, item: (o: JsonObject) => unknown)
   a.ctx.body = { ...body, data: body.data.map((o) => (isObject(o) ? item(o) : o)) };
 }
 
-/** `bearer-search-shape`: the Bearer search's chunks as `{ node_id, text, score, metadata: { doc_id } }`. */
+/**
+ * `bearer-search-shape`: the Bearer search's chunks as `{ node_id, text, score, metadata: { doc_id } }`; a search
+ * restricted by `node_id` scores within the candidates left (each score divided by the best one, so the same chunk
+ * scores differently restricted and unrestricted: "score (number)" and nothing more).
+ */
 export function bearerSearchShape(a: Answer): void {
+  const restricted = isObject(a.ctx.request.body) && typeof a.ctx.request.body.node_id === 'string';
+  const body = objectBody(a.ctx);
+  const best =
+    body && Array.isArray(body.data) && isObject(body.data[0]) && typeof body.data[0].score === 'number'
+      ? body.data[0].score
+      : 0;
+  const scored = (score: unknown) =>
+    restricted && typeof score === 'number' && best > 0
+      ? Math.round((score / best) * 10_000) / 10_000
+      : score;
   mapData(a, 'searchIndexDocument', (c) => ({
     node_id: c.point_id,
     text: c.content,
-    score: c.score,
+    score: scored(c.score),
     metadata: { doc_id: c.doc_id },
   }));
 }

@@ -133,6 +133,29 @@ describe('bearer-search-shape [FAKE-VARIANT, SEARCH-BEARER-ITEM-SHAPE]', () => {
     const byKey = await variant.integration('/api/v1/searchIndexDocument', { query: 'refund', limit: 3 });
     expect(Object.keys(byKey.body.data[0])).toEqual(['point_id', 'doc_id', 'score', 'content']);
   });
+
+  it('a search restricted by node_id scores within the candidates left: the same chunks, the best at 1', async () => {
+    const { plain, variant } = bothSides('bearer-search-shape');
+    const node_id = (
+      await plain.platform('/api/v1/searchIndexDocument', {
+        project_uid: plain.projectUid,
+        query: 'refund',
+        limit: 1,
+      })
+    ).body.data[0].doc_id;
+    const query = { project_uid: plain.projectUid, query: 'refund invoice', limit: 5, node_id };
+    const a = await plain.platform('/api/v1/searchIndexDocument', query);
+    const b = await variant.platform('/api/v1/searchIndexDocument', query);
+    expect(a.body.data.length).toBeGreaterThan(1);
+    expect(b.body.data.map((c: { node_id: string }) => c.node_id)).toEqual(
+      a.body.data.map((c: { point_id: string }) => c.point_id),
+    );
+    expect(b.body.data[0].score).toBe(1);
+    expect(b.body.data[1].score).toBe(
+      Math.round((a.body.data[1].score / a.body.data[0].score) * 10_000) / 10_000,
+    );
+    expect(b.body.data[1].score).not.toBe(a.body.data[1].score);
+  });
 });
 
 describe('models-shape [FAKE-VARIANT, MODELS-RESPONSE-SHAPE]', () => {
