@@ -20,6 +20,7 @@ export {
   type BoundFailure,
   NO_ANSWER,
   type NoAnswerNote,
+  SERVER_ERROR_MET,
   type ServerErrorNote,
   type TestOutcome,
   type TestState,
@@ -116,7 +117,19 @@ const statusOf = (id: string, tests: readonly CitingTest[], warned: boolean): Cl
 
 const distinct = (values: Iterable<string>): string[] => [...new Set(values)];
 
-export const buildMatrix = (catalogue: readonly Clause[], outcomes: readonly TestOutcome[]): ClauseMatrix => {
+/**
+ * An assumed clause never fails against a target of kind real: there it warns (HARNESS-TWO-STRENGTHS, REPORT-ONE-COUNT),
+ * in the row's status as in the verdict.
+ */
+const strengthOf = (status: ClauseStatus, kind: ClauseKind, target: TargetKind): ClauseStatus =>
+  status === 'fail' && kind === 'assumed' && target === 'real' ? 'warn' : status;
+
+/** `target`: the kind of target the outcomes are of (an assumed clause's failure only warns against `real`). */
+export const buildMatrix = (
+  catalogue: readonly Clause[],
+  outcomes: readonly TestOutcome[],
+  target: TargetKind = 'fake',
+): ClauseMatrix => {
   const tests: CitingTest[] = outcomes.map((o) => {
     const titleIds = extractClauseIds(o.fullName);
     return {
@@ -150,7 +163,7 @@ export const buildMatrix = (catalogue: readonly Clause[], outcomes: readonly Tes
       scope,
       rule: clause.rule,
       ...(clause.quote ? { quote: clause.quote } : {}),
-      status: statusOf(clause.id, evidence, warnings.length > 0),
+      status: strengthOf(statusOf(clause.id, evidence, warnings.length > 0), clause.kind, target),
       tests: evidence,
       fakeEvidence: scope === 'api' ? all.filter((t) => !isSuiteFile(t.file)) : [],
       skipReasons: distinct([

@@ -11,7 +11,13 @@ import type { SerializedError, TestCase, TestModule, TestRunEndReason, TestSuite
 import type { Reporter } from 'vitest/reporters';
 import { clauses } from '../../contract/clauses/index.js';
 import { BASELINE_ENV, type Baseline, loadBaseline } from './baseline.js';
-import { type BoundFailure, NO_ANSWER, summaryLine, type TestOutcome } from './clause-matrix.js';
+import {
+  type BoundFailure,
+  NO_ANSWER,
+  SERVER_ERROR_MET,
+  summaryLine,
+  type TestOutcome,
+} from './clause-matrix.js';
 import { costsLine } from './costs.js';
 import { coverageLine } from './coverage.js';
 import { toHtml } from './html.js';
@@ -302,6 +308,15 @@ export default class ClauseReporter implements Reporter {
       meta.inconclusive ?? (result.state === 'failed' ? inconclusiveStopIn(result.errors) : undefined);
     if (inconclusive !== undefined && result.state !== 'passed')
       return { ...base, state: 'inconclusive', skipReason: cleanText(inconclusive) };
+    // A test that failed after meeting a server error proves nothing about its clauses: the 5xx (or the answer that is
+    // not JSON) is an item of its own that fails the verdict (REPORT-SERVER-ERRORS), never a red on a clause.
+    const serverError = meta.serverErrors?.[0];
+    if (serverError && result.state === 'failed')
+      return {
+        ...base,
+        state: 'inconclusive',
+        skipReason: `${SERVER_ERROR_MET} ${serverError.request.split('\n')[0]} → ${serverError.why === 'not JSON' ? `${serverError.status}, not JSON` : serverError.status}`,
+      };
     switch (result.state) {
       case 'passed':
         return { ...base, state: 'passed' };

@@ -3,7 +3,7 @@
  * why the others were not checked. A clause is checked when a citing suite test passed or failed; unchecked ones
  * are grouped by the reason their citing tests give.
  */
-import { type ClauseRow, stoppedBefore, UNREADABLE_ANSWER } from './clause-matrix.js';
+import { type ClauseRow, SERVER_ERROR_MET, stoppedBefore, UNREADABLE_ANSWER } from './clause-matrix.js';
 
 export const UNCHECKED_REASONS = [
   'no citing test',
@@ -17,6 +17,7 @@ export const UNCHECKED_REASONS = [
   'credits not allowed',
   'quota spent',
   'no answer',
+  'server error',
   'arrangement failed',
   'answer unreadable',
   'not checkable here',
@@ -29,6 +30,7 @@ export function reasonClass(note: string): UncheckedReason {
   if (note.startsWith('planned out (budget)')) return 'planned out (budget)';
   if (note.startsWith('inconclusive')) return 'quota spent';
   if (note.startsWith('no answer')) return 'no answer';
+  if (note.startsWith(SERVER_ERROR_MET)) return 'server error';
   if (note.startsWith('arrangement failed')) return 'arrangement failed';
   if (note.startsWith(UNREADABLE_ANSWER)) return 'answer unreadable';
   if (/provider state|provider_states/.test(note)) return 'provider state not offered';
@@ -76,7 +78,7 @@ function classify(row: ClauseRow, partial: boolean): UncheckedClause {
   for (const t of row.tests) {
     const note = stoppedBefore(t, row.id) ? UNREADABLE_ANSWER : (t.skipReason ?? '');
     const cls =
-      t.state === 'inconclusive' && !note.startsWith('no answer') && !note.startsWith('arrangement failed')
+      t.state === 'inconclusive' && !/^(no answer|arrangement failed|server error met)/.test(note)
         ? 'quota spent'
         : reasonClass(note);
     tally.set(cls, (tally.get(cls) ?? 0) + 1);

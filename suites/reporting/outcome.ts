@@ -14,6 +14,9 @@ export interface AssumedWarning {
 /** The start of the skip reason of a test that ended without an answer to one of its requests (issue 33). */
 export const NO_ANSWER = 'no answer:';
 
+/** The start of the skip reason of a test that failed after a server error: the 5xx is the item, not a red. */
+export const SERVER_ERROR_MET = 'server error met:';
+
 /** A server error a test met (suites/target/answers.ts): its request and response, redacted. */
 export interface ServerErrorNote {
   readonly request: string;

@@ -170,3 +170,43 @@ export function expectedOutcome(c: AccessCase): Outcome {
   if (!c.creatorIsProjectMember) return 'not-member';
   return 'allowed';
 }
+
+/** The clause of each token role's access (Authentication: "Owner has full…; Editor…; Viewer is read-only."). */
+const ROLE_CLAUSE: Record<TokenRole, string> = {
+  owner: 'AUTH-ROLE-OWNER',
+  editor: 'AUTH-ROLE-EDITOR',
+  viewer: 'AUTH-ROLE-VIEWER-READ-ONLY',
+};
+
+/**
+ * The documented clauses a cell of the access table turns red when the target answers it otherwise (issue 39: "a
+ * cell of a table reds its row and the one rule that decided it, not every rule that took part"): the row's clause
+ * (where the spec gives the row) and the one documented rule that decides this token on this row:
+ * - a row open to any valid token: the row alone;
+ * - role and permissions both set: AUTH-BOTH-SET-PERMISSIONS-GOVERN-PROJECT on a project-level row with a
+ *   fine-grained entry, AUTH-BOTH-SET-ROLE-GOVERNS-ORG on an organization-level row;
+ * - permissions only: AUTH-ROLE-OR-PERMISSION (the fine-grained column);
+ * - a role only: its role's clause, or AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR where the creator's current role
+ *   decides instead (the token's own role would be allowed).
+ * Cells that rest on an assumed clause (assumedGrounds) are checked softly under those, whatever this says.
+ */
+export function decidedBy(op: SpecOperationId, token: TokenGrant, creatorRole: MemberRole): string[] {
+  const row: SpecRow = SPEC_ACCESS_TABLE[op];
+  const rowClause = ACCESS_CLAUSE[op];
+  const rowIds = rowClause.startsWith('AUTH-ACCESS-') ? [rowClause] : [];
+  if (row.any) return rowIds;
+  const bothSet = token.role !== null && token.permissions.length > 0;
+  let rule: string | undefined;
+  if (bothSet)
+    rule =
+      row.level === 'organization'
+        ? 'AUTH-BOTH-SET-ROLE-GOVERNS-ORG'
+        : row.fine !== undefined
+          ? 'AUTH-BOTH-SET-PERMISSIONS-GOVERN-PROJECT'
+          : undefined;
+  else if (token.role === null) rule = 'AUTH-ROLE-OR-PERMISSION';
+  else if (creatorRole !== 'owner' && !row.roles.includes(creatorRole) && row.roles.includes(token.role))
+    rule = 'AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR';
+  else rule = ROLE_CLAUSE[token.role];
+  return [...rowIds, ...(rule ? [rule] : [])];
+}
