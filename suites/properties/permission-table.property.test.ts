@@ -14,15 +14,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, type TestContext } from 'vitest';
-import { clauseById } from '../../contract/clauses/index.js';
 import {
-  ACCESS_CLAUSE,
   type AccessCase,
   assumedGrounds,
+  decidedBy,
   expectedOutcome,
   type Outcome,
   SPEC_ACCESS_TABLE,
-  type SpecRow,
 } from '../support/access-model.js';
 import { accessCaseArb } from '../support/arbitraries/access.js';
 import { expectEnvelope, expectError, expectRefused } from '../support/envelope.js';
@@ -65,26 +63,14 @@ const caseText = (c: AccessCase, seed: number): string =>
   `${c.operation} with a ${c.token.role ?? 'no-role'} token${c.token.permissions.length ? ` holding ${c.token.permissions.map((p) => `${p.module} ${p.action}`).join(', ')}` : ''}, made by a ${c.creatorRole}, scope ${c.scope}, creator ${c.creatorIsProjectMember ? '' : 'not '}a member of the project (seed ${seed})`;
 
 /**
- * The documented clauses a case's check rests on, so a broken rule turns red only its own clauses (issue 33): the
- * row of the access table, and the rule that decides the case.
+ * The documented clauses a case's check rests on, so a broken rule turns red only its own clauses (issue 39: the row
+ * of the access table and the one rule that decides the case, access-model.ts decidedBy; the scope rule for a
+ * project outside the scope; the membership rule for a creator who is not a member).
  */
 function rulesOf(c: AccessCase, decided: 'permission' | 'scope' | 'membership' | 'allowed'): string[] {
-  const row = ACCESS_CLAUSE[c.operation];
-  const ids = clauseById(row)?.kind === 'documented' ? [row] : [];
-  const bothSet = c.token.role !== null && c.token.permissions.length > 0;
-  const level = SPEC_ACCESS_TABLE[c.operation].level;
-  const both = bothSet
-    ? level === 'organization'
-      ? ['AUTH-BOTH-SET-ROLE-GOVERNS-ORG']
-      : (SPEC_ACCESS_TABLE[c.operation] as SpecRow).fine
-        ? ['AUTH-BOTH-SET-PERMISSIONS-GOVERN-PROJECT']
-        : []
-    : [];
-  if (decided === 'scope') return ['AUTH-SCOPE-403', 'TOKEN-SCOPE-SELECTED'];
+  if (decided === 'scope') return ['AUTH-SCOPE-403'];
   if (decided === 'membership') return ['AUTH-CREATOR-MEMBER-OF-PROJECT'];
-  if (decided === 'permission')
-    return [...ids, 'AUTH-ROLE-OR-PERMISSION', 'AUTH-MISSING-PERMISSION-403', ...both];
-  return [...ids, 'AUTH-ROLE-OR-PERMISSION', ...both];
+  return decidedBy(c.operation, c.token, c.creatorRole);
 }
 
 /** A documented check of the case, bound to the rules it rests on, its failure naming the case. */

@@ -118,12 +118,32 @@ export function boundOf(
 ): Pick<TestOutcome, 'failedClauses' | 'boundFailures' | 'stopped'> {
   if (!bound || bound.length === 0) return {};
   const boundFailures = bound.map((f) => ({ ...f, message: cleanText(f.message) }));
-  const all = (errors ?? []).length > 0 && (errors ?? []).every((e) => Array.isArray(e.boundClauses));
+  const named = (errors ?? []).map((e) => boundIn(e));
+  const all = named.length > 0 && named.every((b) => b !== undefined);
   if (!all) return { boundFailures };
-  const failedClauses = [...new Set((errors ?? []).flatMap((e) => e.boundClauses as string[]))];
+  const failedClauses = [...new Set(named.flatMap((b) => b?.boundClauses ?? []))];
   // readable() stopped the test after its bound failure: its other clauses were not checked.
-  const stopped = (errors ?? []).some((e) => e.stoppedAfterBound === true);
+  const stopped = named.some((b) => b?.stoppedAfterBound === true);
   return { boundFailures, failedClauses, ...(stopped ? { stopped } : {}) };
+}
+
+/**
+ * The bound failure an error is, itself or as the cause it wraps (fast-check throws its own error with the failure
+ * of the property's case as `cause`): the clauses it names, and whether readable() stopped the test there.
+ */
+function boundIn(
+  err: unknown,
+  depth = 0,
+): { boundClauses: string[]; stoppedAfterBound?: boolean } | undefined {
+  if (err === null || typeof err !== 'object' || depth > 4) return undefined;
+  const { boundClauses, stoppedAfterBound, cause } = err as {
+    boundClauses?: unknown;
+    stoppedAfterBound?: unknown;
+    cause?: unknown;
+  };
+  if (Array.isArray(boundClauses))
+    return { boundClauses: boundClauses as string[], stoppedAfterBound: stoppedAfterBound === true };
+  return boundIn(cause, depth + 1);
 }
 
 /** The note of an arrangement that failed in a hook (ArrangementFailed, suites/support/arrangement.ts), if every error is one. */

@@ -65,6 +65,13 @@ describe('one defect, one red [REPORT-ONE-DEFECT-ONE-RED]', () => {
     expect(status('SET-TEMPERATURE-RANGE')).toBe('skip');
   });
 
+  it("a property stopped by such an answer in one case reds that answer's clause, through fast-check's own error", () => {
+    const t = test('in one of its cases');
+    expect(t?.failedClauses).toEqual(['CONV-ERROR-ENVELOPE']);
+    expect(t?.stopped).toBe(true);
+    expect(status('SET-MAX-NODES-RANGE')).toBe('skip');
+  });
+
   it('a reworded 401 message reds ERR-401-MESSAGE, not the clause of the test that met it', () => {
     expect(test('reworded message')?.failedClauses).toEqual(['ERR-401-MESSAGE']);
     expect(status('TOKEN-REVOKED-PERMANENT')).toBe('pass');
