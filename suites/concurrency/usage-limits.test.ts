@@ -15,6 +15,7 @@
  */
 import { afterEach, describe, expect, it, type TestContext } from 'vitest';
 import type { ProjectUsageLimit } from '../../contract/index.js';
+import { arrange, cleanUp } from '../support/arrangement.js';
 import { expectSuccess } from '../support/envelope.js';
 import {
   type Allocation,
@@ -232,8 +233,12 @@ async function expectSerializable(
 /** Limits to clear after the test, on targets whose projects outlive it. */
 let touched: Subject | undefined;
 afterEach(async () => {
-  if (touched) for (const j of touched.uids.keys()) await clearLimits(touched, j);
+  const t = touched;
   touched = undefined;
+  if (t)
+    await cleanUp('removing the limits the test set', async () => {
+      for (const j of t.uids.keys()) await clearLimits(t, j);
+    });
 });
 
 /**
@@ -266,8 +271,10 @@ describe('concurrent usage-limit updates', () => {
     const start: ProjectLimits[] = [];
     const allocations: Allocation[] = [];
     for (const j of t.uids.keys()) {
-      await clearLimits(t, j);
-      const read = await getLimits(t, j);
+      const read = await arrange('clearing the limits and reading the allocation', async () => {
+        await clearLimits(t, j);
+        return getLimits(t, j);
+      });
       allocations.push({
         document: read.document.limit,
         webpages: read.webpages.limit,

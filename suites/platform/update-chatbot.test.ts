@@ -1,6 +1,7 @@
 /** updateChatbot: renaming, retention, validation, project resolution and scope. */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { Project } from '../../contract/index.js';
+import { cleanUp } from '../support/arrangement.js';
 import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { listedProject } from '../support/pages.js';
@@ -223,7 +224,9 @@ describe('updateChatbot access', () => {
       );
       expect((await listed(uid)).name).toBe(`${original.slice(0, 60)} (editor)`);
     } finally {
-      await update({ project_uid: uid, name: original });
+      await cleanUp('restoring the name', async () =>
+        expectSuccess(await update({ project_uid: uid, name: original }), 'updateChatbot'),
+      );
     }
   });
 });

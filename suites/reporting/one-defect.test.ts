@@ -101,5 +101,10 @@ describe('one defect, one red [REPORT-ONE-DEFECT-ONE-RED]', () => {
       expect.stringMatching(/^clean-up failed \(restoring the settings it changed\): /),
     ]);
     expect(status('USAGE-LIMIT-REMOVE-MESSAGE-ONLY')).toBe('pass');
+    const after = test('afterEach clean-up fails');
+    expect(after?.state).toBe('passed');
+    expect(after?.cleanupNotes).toEqual([
+      expect.stringMatching(/^clean-up failed \(restoring the settings in afterEach\): /),
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../../contract/index.js';
 import type { Auth, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
+import { arrange, cleanUp } from './arrangement.js';
 import { expectError, expectRefused, expectSuccess } from './envelope.js';
 import { arranged, assumed, continueIfAssumedHeld } from './strength.js';
 import { enterState, need } from './use-target.js';
@@ -48,8 +49,11 @@ export async function allocations(
   uid: string,
   auth?: Auth,
 ): Promise<Record<SettableLimitType, number>> {
-  await clearLimits(t, uid, auth);
-  const got = await getLimits(t, uid, auth);
+  // Arranging the test: clearing the limits and reading what is left never turns a clause red here.
+  const got = await arrange('removing every project limit to read the plan allocation', async () => {
+    await clearLimits(t, uid, auth);
+    return getLimits(t, uid, auth);
+  });
   const held = assumed('USAGE-LIMIT-UNSET-IS-ALLOCATION', () => {
     for (const type of settableLimitTypes) {
       expect(got[type].limit, `${type} limit with none set`).toBeGreaterThan(0);
@@ -112,8 +116,9 @@ export async function addDocuments(
 export function useSharedProject(target: () => Target): (ctx: TestContext) => string {
   let touched: string | undefined;
   afterEach(async () => {
-    if (touched) await clearLimits(target(), touched);
+    const uid = touched;
     touched = undefined;
+    if (uid) await cleanUp('removing the limits the test set', () => clearLimits(target(), uid));
   });
   return (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true, writes: true });
