@@ -8,21 +8,24 @@
 import type fc from 'fast-check';
 import { expect, type TestContext } from 'vitest';
 import type { ProjectUsageLimit } from '../../contract/index.js';
+import { decidedBy, type SpecOperationId } from '../support/access-model.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN } from '../support/messages.js';
 import { removeLimit, reported, setLimits, used } from '../support/reference/usage-limits.js';
-import { arranged, assumed } from '../support/strength.js';
+import { arranged, assumed, readable } from '../support/strength.js';
 import { enterState } from '../support/use-target.js';
 import type { Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
 import {
   type Caller,
   documentedMessage,
+  GRANTS,
   INVALID_PARAMS,
   type Model,
   may,
   type Prediction,
   predictUpdate,
+  updateClauses,
 } from './settings-reference.js';
 
 export interface Real {
@@ -38,8 +41,18 @@ export interface Real {
  * Check `res` against the prediction: its class hard when the spec's own rules decide it (else under the clauses
  * it rests on), the fake's exact status and message under MODEL-SETTINGS and the refusal's clause. Answers the
  * success body when the answer is one.
+ *
+ * The class is bound (issue 39, "one defect, one red"): to the row and rule of the access table that decide the
+ * caller (access-model.ts decidedBy) when the model or the target refused the caller, else to `clauses`, the rules of
+ * what the request asked; and a wrong class stops the run there, the model no longer knowing the target's state.
  */
-function expectPredicted(res: RawResponse, p: Prediction, op: string) {
+function expectPredicted(
+  res: RawResponse,
+  p: Prediction,
+  op: SpecOperationId,
+  caller: Caller,
+  clauses: readonly string[],
+) {
   const success = res.status >= 200 && res.status < 300;
   const fakes = p.message === undefined ? [] : typeof p.message === 'string' ? [p.message] : [...p.message];
   const got = (res.json as { message?: unknown } | undefined)?.message;
@@ -61,7 +74,12 @@ function expectPredicted(res: RawResponse, p: Prediction, op: string) {
         `message ${JSON.stringify(got)} is one the spec documents for this refusal`,
       ).toBe(true);
   };
-  if (p.grounds.length === 0) ofClass();
+  const refusedCaller = p.status === 403 || res.status === 401 || res.status === 403;
+  const bound = refusedCaller ? decidedBy(op, GRANTS[caller], 'owner') : clauses;
+  if (p.grounds.length === 0) {
+    if (bound.length > 0) readable(bound, ofClass);
+    else ofClass();
+  }
   for (const id of p.grounds) assumed(id, ofClass);
   // The fake's exact answer.
   assumed('MODEL-SETTINGS', () => {
@@ -71,6 +89,18 @@ function expectPredicted(res: RawResponse, p: Prediction, op: string) {
   if (p.status !== 200 && p.status !== 403 && typeof got === 'string' && fakes.includes(got))
     assumed('MODEL-SETTINGS', () => expectError(res, p.status, got));
   return success ? (res.json as { data?: unknown; message: string }) : undefined;
+}
+
+/**
+ * The documented rule a setProjectUsageLimit answer rests on: the bound that refuses it (above the plan, below the
+ * usage), else the body's rule.
+ */
+function setClauses(o: ReturnType<typeof setLimits>): string[] {
+  if (o.ok) return ['USAGE-LIMIT-SET-BODY'];
+  if (o.messages.some((m) => /exceeds the plan allocation$/.test(m))) return ['USAGE-LIMIT-NOT-ABOVE-PLAN'];
+  if (o.messages.some((m) => /cannot be below current usage$/.test(m)))
+    return ['USAGE-LIMIT-NOT-BELOW-USAGE'];
+  return ['USAGE-LIMIT-SET-BODY'];
 }
 
 /** Compare a read with the model: hard while the state rests on documented steps only. */
@@ -109,6 +139,8 @@ export class UpdateSettings implements fc.AsyncCommand<Model, Real> {
       await call(r, 'updateProjectSettings', this.caller, this.patch),
       p,
       'updateProjectSettings',
+      this.caller,
+      updateClauses(this.patch),
     );
     expectMessageOnly(body);
     restOn(m.settingsGrounds, p, Object.keys(this.patch).length > 1, 'SET-ATOMIC');
@@ -152,6 +184,8 @@ export class SetLimits implements fc.AsyncCommand<Model, Real> {
       await call(r, 'setProjectUsageLimit', this.caller, { limits: this.items }),
       p,
       'setProjectUsageLimit',
+      this.caller,
+      setClauses(o),
     );
     expectMessageOnly(body);
     restOn(m.limitsGrounds, p, this.items.length > 1, 'USAGE-LIMIT-ATOMIC');
@@ -188,7 +222,7 @@ export class RemoveLimit implements fc.AsyncCommand<Model, Real> {
         grounds: o.grounds,
       };
     const res = await call(r, 'removeProjectUsageLimit', this.caller, { limit_type: this.type });
-    expectPredicted(res, p, 'removeProjectUsageLimit');
+    expectPredicted(res, p, 'removeProjectUsageLimit', this.caller, ['USAGE-LIMIT-REMOVE-BODY']);
     restOn(m.limitsGrounds, p, false, 'USAGE-LIMIT-ATOMIC');
     if (p.status === 200 && p.next?.limits) m.limits = p.next.limits;
   }
@@ -206,6 +240,8 @@ export class GetLimits implements fc.AsyncCommand<Model, Real> {
       await call(r, 'getProjectUsageLimit', this.caller, {}),
       p,
       'getProjectUsageLimit',
+      this.caller,
+      ['USAGE-LIMIT-GET-SHAPE'],
     );
     if (body) {
       const data = body.data as ProjectUsageLimit;

@@ -184,3 +184,27 @@ export function documentedMessage(message: string): RegExp | undefined {
 }
 
 export const FIELDS: Field[] = ['prompt', 'restriction', 'model', 'temperature', 'mode', ...INT_FIELDS];
+
+/** The documented clause of each field's rule (Project AI settings): a wrong answer to the field reds it alone. */
+export const FIELD_CLAUSE: Readonly<Record<Field, string>> = {
+  prompt: 'SET-PROMPT-STRING',
+  restriction: 'SET-RESTRICTION-STRING',
+  model: 'SET-MODEL-IN-LIST',
+  temperature: 'SET-TEMPERATURE-RANGE',
+  mode: 'SET-MODE-ENUM',
+  chat_history_count: 'SET-CHAT-HISTORY-COUNT-RANGE',
+  max_nodes: 'SET-MAX-NODES-RANGE',
+  add_page_link: 'SET-ADD-PAGE-LINK-VALUES',
+  auto_close_duration: 'SET-AUTO-CLOSE-RANGE',
+  auto_resolve_duration: 'SET-AUTO-RESOLVE-RANGE',
+};
+
+/**
+ * The documented clauses an updateProjectSettings answer rests on besides access: the rules of the fields the spec
+ * refuses (when one is refused by the spec's own rules), else the rules of every field sent.
+ */
+export function updateClauses(patch: Record<string, unknown>): string[] {
+  const fields = Object.keys(patch).filter((f): f is Field => f in FIELD_CLAUSE);
+  const refusedOutright = fields.filter((f) => refusalGrounds(f, patch[f])?.length === 0);
+  return [...new Set((refusedOutright.length > 0 ? refusedOutright : fields).map((f) => FIELD_CLAUSE[f]))];
+}

@@ -19,6 +19,7 @@ import {
   numericStringArb,
   wrongTypeArb,
 } from '../support/arbitraries/ranges.js';
+import { arrange } from '../support/arrangement.js';
 import { expectSuccess } from '../support/envelope.js';
 import { supportedModels } from '../support/models.js';
 import { type Allocation, noLimits, REMOVABLE_TYPES } from '../support/reference/usage-limits.js';
@@ -160,12 +161,15 @@ async function runModel(
   options: { readSettings: boolean; numRuns: number },
 ): Promise<void> {
   need(ctx, target(), { writes: true });
-  const first = await newWorld(ctx);
-  const models = (await supportedModels(target(), { bearer: first.tokens.owner })).map((x) => x.value);
-  const read = expectSuccess<ProjectUsageLimit>(
-    await call(first, 'getProjectUsageLimit', 'owner', {}),
-    'getProjectUsageLimit',
-  ).data;
+  const { models, read } = await arrange('a first world, its models and its allocation', async () => {
+    const first = await newWorld(ctx);
+    const models = (await supportedModels(target(), { bearer: first.tokens.owner })).map((x) => x.value);
+    const read = expectSuccess<ProjectUsageLimit>(
+      await call(first, 'getProjectUsageLimit', 'owner', {}),
+      'getProjectUsageLimit',
+    ).data;
+    return { models, read };
+  });
   const allocation: Allocation = {
     document: read.document.limit,
     webpages: read.webpages.limit,
@@ -176,11 +180,14 @@ async function runModel(
     fc.asyncProperty(
       fc.commands(commandArbs(models, allocation, options), { maxCommands: 25, size: 'max' }),
       async (cmds) => {
-        const real = await newWorld(ctx);
-        const usage = expectSuccess<ProjectUsageLimit>(
-          await call(real, 'getProjectUsageLimit', 'owner', {}),
-          'getProjectUsageLimit',
-        ).data;
+        const { real, usage } = await arrange('a new world for the run', async () => {
+          const real = await newWorld(ctx);
+          const usage = expectSuccess<ProjectUsageLimit>(
+            await call(real, 'getProjectUsageLimit', 'owner', {}),
+            'getProjectUsageLimit',
+          ).data;
+          return { real, usage };
+        });
         const model: Model = {
           settings: options.readSettings ? (await target().control!.project(real.project_uid)).settings : {},
           limits: noLimits({
