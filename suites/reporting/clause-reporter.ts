@@ -11,15 +11,7 @@ import type { SerializedError, TestCase, TestModule, TestRunEndReason, TestSuite
 import type { Reporter } from 'vitest/reporters';
 import { clauses } from '../../contract/clauses/index.js';
 import { BASELINE_ENV, type Baseline, loadBaseline } from './baseline.js';
-import {
-  type BoundFailure,
-  NO_ANSWER,
-  SERVER_ERROR_MET,
-  summaryLine,
-  type TestOutcome,
-} from './clause-matrix.js';
-import { costsLine } from './costs.js';
-import { coverageLine } from './coverage.js';
+import { type BoundFailure, NO_ANSWER, SERVER_ERROR_MET, type TestOutcome } from './clause-matrix.js';
 import { toHtml } from './html.js';
 import { toJUnitXml } from './junit.js';
 import { plannedKey, plannedOutFromEnv } from './plan-file.js';
@@ -32,6 +24,7 @@ import {
   toJson,
 } from './report.js';
 import { DEFAULT_TARGET, targetFromEnv } from './target-info.js';
+import { closingLines } from './terminal-summary.js';
 import { cleanText } from './text.js';
 import { loadWaivers, WAIVERS_ENV, type Waiver } from './waivers.js';
 
@@ -394,12 +387,8 @@ export default class ClauseReporter implements Reporter {
       writeFileSync(path, content);
       log(`conformance report: ${relative(process.cwd(), path) || path}`);
     }
-    log(summaryLine(report.counts, report.verdict));
-    log(costsLine(report.costs));
-    log(`coverage: ${coverageLine(report.coverage)} on ${report.target.name}`);
-    const t = report.counts.tests;
-    log(
-      `tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.inconclusive} inconclusive`,
-    );
+    // The headline's counts, as the end of a conformance run prints them (REPORT-ONE-COUNT).
+    for (const line of closingLines(report)) log(line);
+    log(`target: ${report.target.name}`);
   }
 }

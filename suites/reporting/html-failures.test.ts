@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Clause } from '../../contract/clauses/clause.js';
 import type { TestOutcome } from './clause-matrix.js';
 import { toHtml } from './html.js';
+import { fragmentUnder, renderedPart } from './html.test-support.js';
 import { toJUnitXml } from './junit.js';
 import { buildReport } from './report.js';
 
@@ -57,12 +58,15 @@ describe('failures first [REPORT-FAILURES-FIRST, REPORT-FAILURE-EXCHANGE]', () =
     expect(section).toContain('(its error, request and response above)');
   });
 
-  it('has no failing section without failures, and folds passing clauses away', () => {
+  it('has no failing section without failures, and folds passing clauses away, rendered when opened [REPORT-HTML-SIZE]', () => {
     const page = html([passed]);
     expect(page).not.toContain('<h2>Failing');
     expect(page).toMatch(
-      /<details class="passing"><summary>1 passing clause\(s\)<\/summary><table class="matrix">[\s\S]*DOC-C/,
+      /<details class="passing" data-lazy="\d+"><summary>1 passing clause\(s\)<\/summary><\/details>/,
     );
+    expect(renderedPart(page)).not.toContain('<code>DOC-<wbr>C</code>');
+    const folded = fragmentUnder(page, '1 passing clause(s)');
+    expect(folded).toMatch(/^<table class="matrix">[\s\S]*<code>DOC-<wbr>C<\/code>/);
   });
 
   it('JUnit: the failure body carries the last exchange after the error', () => {

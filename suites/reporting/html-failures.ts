@@ -1,26 +1,29 @@
 /**
- * The failures of a run, first on the report's first screen (REPORT-FAILURES-FIRST): each failing clause with the
- * spec's words, its failing tests with their error, and the last request and response each test exchanged with the
- * target, credentials redacted (suites/target/exchange-note.ts).
+ * The failures of a run by clause, after the likely defects on the report's first screen (REPORT-FAILURES-FIRST): each
+ * failing clause with the spec's words, its failing tests with their error, and the last request and response each
+ * test exchanged with the target, credentials redacted (suites/target/exchange-note.ts); then the requests that got
+ * no answer. What goes past the first few is folded, rendered when opened (html-lazy.ts).
  */
 import {
   type CitingTest,
   type ClauseRow,
   failsClause,
   type NoAnswerNote,
-  type ServerErrorNote,
   type VerdictItem,
 } from './clause-matrix.js';
+import { exchangeHtml } from './html-defects.js';
+import type { LazyFragments } from './html-lazy.js';
 import type { ConformanceReport } from './report.js';
 import { escapeMarkup as e, truncate } from './text.js';
 
 /** Failing tests shown per clause; the rest are counted. */
 const TESTS_SHOWN = 3;
+/** Failing clauses and no-answer items rendered in the page; the rest folded. */
+const ITEMS_SHOWN = 20;
 
 const exchange = (t: CitingTest): string => {
   const last = t.exchanges?.at(-1);
-  if (!last) return '';
-  return `<div class="exchange"><div><div class="muted">request</div><pre>${e(last.request)}</pre></div><div><div class="muted">response</div><pre>${e(last.response)}</pre></div></div>`;
+  return last ? exchangeHtml(last.request, last.response) : '';
 };
 
 /**
@@ -75,24 +78,16 @@ const failure = (
   return '';
 };
 
-const serverError = (note: ServerErrorNote): string =>
-  `<div class="exchange"><div><div class="muted">request</div><pre>${e(note.request)}</pre></div><div><div class="muted">response (${e(note.why === 'not JSON' ? 'not JSON' : 'server error')})</div><pre>${e(note.response)}</pre></div></div>`;
-
-/**
- * The "Server errors" section (issue 33): every test that met a 5xx, or an answer that is not JSON where the spec
- * documents JSON, with the request and response; these fail the run apart from any clause.
- */
-export function serverErrorsSection(report: ConformanceReport): string {
-  const items = report.verdict.failing.filter((i) => i.type === 'server-error');
-  if (items.length === 0) return '';
-  return `<h2>Server errors <span class="n">(${items.length})</span></h2><p class="muted">A 5xx, or an answer that is not JSON where the spec documents its JSON envelope, is a defect whatever the request: it fails the run apart from the clauses, with what was sent and what came back (credentials redacted).</p><ul class="issues failing server-errors">${items
-    .map((i) =>
-      i.type === 'server-error'
-        ? `<li class="failure"><div><b>${e(i.fullName)}</b> <span class="muted">${e(i.file)}</span></div><div>${e(i.message)}</div>${i.exchanges.map(serverError).join('')}</li>`
-        : '',
-    )
-    .join('')}</ul>`;
-}
+/** The first ITEMS_SHOWN of `items` as a list; the rest folded under `more`. */
+const bounded = (items: readonly string[], cls: string, lazy: LazyFragments, more: string): string =>
+  `<ul class="${cls}">${items.slice(0, ITEMS_SHOWN).join('')}</ul>${
+    items.length > ITEMS_SHOWN
+      ? lazy.details(
+          `${items.length - ITEMS_SHOWN} ${more}`,
+          `<ul class="${cls}">${items.slice(ITEMS_SHOWN).join('')}</ul>`,
+        )
+      : ''
+  }`;
 
 const unanswered = (note: NoAnswerNote): string =>
   `<div><span class="muted">${note.testTimedOut ? `still waiting after ${note.elapsedMs} ms when its test ran out of time` : `waited ${note.elapsedMs} ms`}, ${note.inFlight} request(s) of the run in flight</span><pre>${e(note.request)}</pre></div>`;
@@ -101,30 +96,34 @@ const unanswered = (note: NoAnswerNote): string =>
  * The "No answer" section (issue 33): requests that got no answer within the timeout. Their tests prove nothing either
  * way (counted inconclusive); many of them say the target or the network could not keep up.
  */
-export function noAnswerSection(report: ConformanceReport): string {
+export function noAnswerSection(report: ConformanceReport, lazy: LazyFragments): string {
   const items = report.verdict.noAnswer;
   if (items.length === 0) return '';
-  const requests = items.reduce((n, i) => n + (i.type === 'no-answer' ? i.requests.length : 0), 0);
+  const { tests, requests } = report.headline.noAnswer;
   const crowd =
-    items.length >= 3
-      ? `<p><b>${requests} requests in ${items.length} tests got no answer: the target or the network could not keep up with this run.</b></p>`
+    tests >= 3
+      ? `<p><b>${requests} requests in ${tests} tests got no answer: the target or the network could not keep up with this run.</b></p>`
       : '';
-  return `<h2>No answer <span class="n">(${items.length})</span></h2><p class="muted">Requests that got no answer within the timeout. Silence is no red on the clause a test was about: these tests count as inconclusive.</p>${crowd}<ul class="issues no-answer">${items
-    .map((i) =>
-      i.type === 'no-answer'
-        ? `<li><div><b>${e(i.fullName)}</b> <span class="muted">${e(i.file)}</span></div>${i.requests.map(unanswered).join('')}</li>`
-        : '',
-    )
-    .join('')}</ul>`;
+  const lines = items.map((i) =>
+    i.type === 'no-answer'
+      ? `<li><div><b>${e(i.fullName)}</b> <span class="muted">${e(i.file)}</span></div>${i.requests.map(unanswered).join('')}</li>`
+      : '',
+  );
+  return `<h2>No answer <span class="n">(${tests})</span></h2><p class="muted">Requests that got no answer within the timeout. Silence is no red on the clause a test was about: these tests count as inconclusive.</p>${crowd}${bounded(lines, 'issues no-answer', lazy, 'more tests without an answer')}`;
 }
 
-/** The "Failing" section: nothing when the run has no failure. Server errors have a section of their own. */
-export function failuresSection(report: ConformanceReport): string {
+/** The "Failing clauses" section: nothing when the run has no failure. Server errors have a section of their own. */
+export function failuresSection(report: ConformanceReport, lazy: LazyFragments): string {
   const items = report.verdict.failing.filter((i) => i.type !== 'server-error');
   if (items.length === 0) return '';
   const rows = new Map(report.matrix.rows.map((r) => [r.id, r]));
   const shown = new Set<CitingTest>();
-  return `<h2>Failing <span class="n">(${items.length})</span></h2><p class="muted">Documented behaviour this target broke: the spec's words, the failing tests, and the last request and response of each (credentials redacted).</p><ul class="issues failing">${items
-    .map((i) => failure(i, rows, report, shown))
-    .join('')}</ul>`;
+  const uncited = items.filter((i) => i.type === 'test').length;
+  const title = `Failing clauses <span class="n">(${report.headline.failingClauses})</span>${uncited > 0 ? ` and tests citing no clause <span class="n">(${uncited})</span>` : ''}`;
+  return `<h2>${title}</h2><p class="muted">Documented behaviour this target broke, clause by clause: the spec's words, the failing tests, and the last request and response of each (credentials redacted).</p>${bounded(
+    items.map((i) => failure(i, rows, report, shown)),
+    'issues failing',
+    lazy,
+    'more failing clauses',
+  )}`;
 }

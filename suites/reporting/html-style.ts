@@ -12,7 +12,7 @@ body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, 
   color: var(--fg); background: var(--bg); }
 main { max-width: 1400px; margin: 0 auto; padding: 24px 28px 60px; }
 header { display: flex; align-items: center; justify-content: space-between; gap: 24px;
-  background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 18px 24px; }
+  background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 14px 22px; }
 header h1 { margin: 0 0 4px; font-size: 22px; }
 header .meta { color: var(--muted); }
 header .meta b { color: var(--fg); }
@@ -22,6 +22,29 @@ header .meta b { color: var(--fg); }
 .verdict.fail { color: var(--fail); background: var(--fail-bg); }
 .verdict.incomplete { color: var(--inc); background: var(--inc-bg); }
 .verdict.partial { color: var(--skip); background: var(--skip-bg); }
+.figures { display: flex; flex-wrap: wrap; gap: 6px 14px; margin: 8px 0 4px; }
+.figure { white-space: nowrap; color: var(--muted); }
+.figure b { font-size: 17px; color: var(--fg); }
+.figure.bad b, .figure.bad { color: var(--fail); }
+.figure.note b { color: var(--warn); }
+.silence { margin: 0 0 12px; padding: 10px 16px; border-radius: 8px; background: var(--inc-bg); color: var(--inc);
+  font-weight: 600; border: 1px solid var(--inc); }
+.defects { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 6px 18px 6px 40px;
+  margin: 0; }
+ul.defects { padding-left: 18px; list-style: none; }
+.defect { padding: 6px 0; border-bottom: 1px solid var(--line); }
+.defect:last-child { border-bottom: 0; }
+.defect .what { font-size: 15px; }
+.defect .what .n { color: var(--muted); }
+.defect .expect { color: var(--fail); font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
+.defect-clauses code.clause { font-size: 12px; background: #e8edfb; color: var(--accent); border-radius: 4px; padding: 0 5px; }
+.defect-clauses code.clause.assumed { background: #f1e9fb; color: #6b3fa0; }
+.defect-tests { color: var(--muted); font-size: 13px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.defect-tests b { color: var(--fg); }
+.defect details > summary { cursor: pointer; color: var(--accent); font-size: 13px; }
+pre.curl { margin: 3px 0; padding: 4px 8px; background: #1d2330; color: #e6e9ef; border-radius: 6px; font-size: 12px;
+  white-space: pre; overflow-x: auto; }
+details[data-lazy] > summary, details.lazy > summary { cursor: pointer; }
 .verdict small { display: block; font-size: 13px; font-weight: 600; letter-spacing: 0; text-align: center; }
 .card.coverage { grid-column: span 2; }
 .bar { height: 12px; border-radius: 6px; background: var(--untested-bg); overflow: hidden; margin: 8px 0 6px; }
@@ -96,15 +119,18 @@ footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
 
 /**
  * Filters the clause matrix rows (those with a status) by text and status; other tables, such as the sensitivity
- * table, are left as they are. The page works without it.
+ * table, are left as they are. Searching text first renders what is folded on demand (html-lazy.ts), so a search
+ * finds a test named only in a folded list, and opens the folded passing clauses that match. The page works without
+ * it.
  */
 export const SCRIPT = `
 (() => {
   const q = document.getElementById('q');
   const boxes = [...document.querySelectorAll('input[data-status]')];
-  const rows = [...document.querySelectorAll('table.matrix tbody tr[data-status]')];
   const count = document.getElementById('shown');
+  const lazy = window.conformanceLazy;
   const apply = () => {
+    const rows = [...document.querySelectorAll('table.matrix tbody tr[data-status]')];
     const text = q.value.trim().toLowerCase();
     const on = new Set(boxes.filter((b) => b.checked).map((b) => b.dataset.status));
     let shown = 0;
@@ -113,10 +139,17 @@ export const SCRIPT = `
       r.hidden = !visible;
       if (visible) shown++;
     }
+    if (text)
+      for (const d of document.querySelectorAll('details.passing'))
+        if (d.querySelector('tr[data-status]:not([hidden])')) d.open = true;
     count.textContent = shown + ' of ' + rows.length + ' shown';
   };
-  q.addEventListener('input', apply);
-  for (const b of boxes) b.addEventListener('change', apply);
+  const filter = () => {
+    if (lazy && q.value.trim() && document.querySelector('details[data-lazy]')) lazy.fillAll().then(apply);
+    apply();
+  };
+  q.addEventListener('input', filter);
+  for (const b of boxes) b.addEventListener('change', filter);
   apply();
 })();
 `;

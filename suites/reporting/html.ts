@@ -1,33 +1,22 @@
 /**
- * The HTML conformance report: one self-contained page (inline CSS, a few lines of inline JS for
- * filtering the matrix; everything is readable without it). All text is escaped.
+ * The HTML conformance report: one self-contained page (inline CSS, a little inline JS; it works offline from
+ * file://). The first screen gives the verdict, the counts of the report's headline (REPORT-ONE-COUNT) and the likely
+ * defects (REPORT-LIKELY-DEFECTS); then the server errors by cause, the requests without an answer, the failing
+ * clauses, the cards and the clause matrix. What a reader opens rarely is rendered only when opened (html-lazy.ts,
+ * REPORT-HTML-SIZE). All text is escaped.
  */
-import {
-  type CitingTest,
-  type ClauseRow,
-  failsClause,
-  failureOn,
-  type StatusCounts,
-  type VerdictItem,
-} from './clause-matrix.js';
+import type { CitingTest, StatusCounts, VerdictItem } from './clause-matrix.js';
 import { type Coverage, UNCHECKED_REASONS } from './coverage.js';
-import { failuresSection, noAnswerSection, serverErrorsSection } from './html-failures.js';
+import { headlineFigures, verdictText } from './headline.js';
+import { likelyDefectsSection, serverErrorGroupsSection } from './html-defects.js';
+import { failuresSection, noAnswerSection } from './html-failures.js';
+import { LAZY_SCRIPT, LazyFragments } from './html-lazy.js';
+import { filters, matrixTable, pill, untestedSection } from './html-matrix.js';
 import { CSS, SCRIPT } from './html-style.js';
 import type { ConformanceReport } from './report.js';
 import { sensitivityHtml } from './sensitivity.js';
 import { escapeMarkup as e, truncate } from './text.js';
 import { waiverLabel } from './waivers.js';
-
-const MARK: Record<CitingTest['state'], string> = {
-  passed: '✓',
-  failed: '✗',
-  skipped: '○',
-  inconclusive: '?',
-};
-const STATUSES = ['fail', 'warn', 'inconclusive', 'skip', 'pass', 'untested'] as const;
-
-const pill = (cls: string, text: string | number): string =>
-  `<span class="pill ${cls}">${e(String(text))}</span>`;
 
 const statusPills = (c: StatusCounts): string =>
   `<div class="row">${pill('pass', `${c.pass} pass`)}${pill('fail', `${c.fail} fail`)}${
@@ -54,106 +43,37 @@ const itemText = (i: VerdictItem): string => {
   }
 };
 
-const issueList = (title: string, cls: string, items: readonly VerdictItem[]): string =>
-  items.length === 0
-    ? ''
-    : `<h2>${e(title)} <span class="n">(${items.length})</span></h2><ul class="issues ${cls}">${items
-        .map((i) => `<li>${itemText(i)}</li>`)
-        .join('')}</ul>`;
-
-/** Escaped text with line-break opportunities after `-` and `/` (long ids and section paths). */
-const breakable = (text: string): string => e(text).replace(/[-/]/g, '$&<wbr>');
-
-const baseName = (file: string): string => file.slice(file.lastIndexOf('/') + 1);
-
-const testItem = (t: CitingTest): string =>
-  `<li title="${e(t.file)}"><span class="mark ${t.state}">${MARK[t.state]}</span>${e(t.fullName)} <span class="file">${e(baseName(t.file))}</span></li>`;
-
-/** The fake's own unit tests citing an API clause: shown folded, never counted as its evidence. */
-const fakeEvidence = (row: ClauseRow): string =>
-  row.fakeEvidence.length === 0
-    ? ''
-    : `<details><summary>fake's own evidence: ${row.fakeEvidence.length} unit test(s), not counted</summary><ul>${row.fakeEvidence.map(testItem).join('')}</ul></details>`;
-
-/** Failed and skipped citing tests in full; passed ones folded away when there are many. */
-const citingTests = (tests: readonly CitingTest[]): string => {
-  if (tests.length === 0) return '<span class="muted">no suite test</span>';
-  const passed = tests.filter((t) => t.state === 'passed');
-  const others = tests.filter((t) => t.state !== 'passed');
-  const list = (ts: readonly CitingTest[]) =>
-    ts.length === 0 ? '' : `<ul>${ts.map(testItem).join('')}</ul>`;
-  if (passed.length <= 3) return list([...others, ...passed]);
-  return `${list(others)}<details><summary><span class="mark passed">✓</span>${passed.length} passing tests</summary>${list(passed)}</details>`;
-};
-
-const details = (row: ClauseRow): string => {
-  const errors = row.tests
-    .filter((t) => failsClause(t, row.id))
-    .map((t) => `<pre class="err">${e(truncate(failureOn(t, row.id) ?? 'failed', 1500))}</pre>`);
-  const warned = row.warnings.map(
-    (w) => `<pre class="err warn">${e(truncate(`warned by "${w.fullName}": ${w.message}`, 1500))}</pre>`,
-  );
-  const reasons = row.skipReasons.map((r) => `<div class="reason">skipped: ${e(r)}</div>`);
-  return [...errors, ...warned, ...reasons].join('');
-};
-
-const matrixRow = (row: ClauseRow): string =>
-  `<tr class="status-${row.status}" data-status="${row.status}">` +
-  `<td class="id"><code>${breakable(row.id)}</code></td>` +
-  `<td>${breakable(row.section)}</td>` +
-  `<td>${pill(`kind ${row.kind}`, row.kind)}</td>` +
-  `<td>${pill(row.status, row.status)}</td>` +
-  `<td class="rule">${e(row.rule)}${row.quote?.length ? `<div class="quote">${row.quote.map((q) => `<q>${e(q)}</q>`).join(' … ')}</div>` : ''}</td>` +
-  `<td class="tests">${citingTests(row.tests)}${fakeEvidence(row)}</td>` +
-  `<td>${details(row)}</td></tr>`;
-
-const filters = (): string => {
-  const boxes = STATUSES.map(
-    (s) => `<label><input type="checkbox" data-status="${s}" checked> ${pill(s, s)}</label>`,
-  ).join('');
-  return `<div class="filters"><input id="q" type="search" placeholder="Filter by id, section, rule or test…" aria-label="filter">${boxes}<span id="shown" class="muted"></span></div>`;
-};
-
-const table = (rows: readonly ClauseRow[]): string =>
-  `<table class="matrix"><colgroup><col style="width:15%"><col style="width:10%"><col style="width:8%"><col style="width:7%"><col style="width:26%"><col style="width:19%"><col style="width:15%"></colgroup><thead><tr><th>Id</th><th>Section</th><th>Kind</th><th>Status</th><th>Rule</th><th>Citing tests</th><th>Errors / skip reasons</th></tr></thead>
-<tbody>${rows.map(matrixRow).join('\n')}</tbody></table>`;
-
-/** A matrix with its passing clauses folded away under the others (they are the bulk of a good run). */
-const matrixTable = (title: string, intro: string, rows: readonly ClauseRow[]): string => {
-  if (rows.length === 0) return '';
-  const passing = rows.filter((r) => r.status === 'pass');
-  const others = rows.filter((r) => r.status !== 'pass');
-  const folded =
-    passing.length === 0
-      ? ''
-      : `<details class="passing"><summary>${passing.length} passing clause(s)</summary>${table(passing)}</details>`;
-  return `<h2>${e(title)} <span class="n">(${rows.length})</span></h2><p class="muted">${e(intro)}</p>
-${others.length > 0 ? table(others) : ''}${folded}`;
-};
-
-const untestedSection = (rows: readonly ClauseRow[]): string => {
-  const untested = rows.filter((r) => r.status === 'untested');
-  if (untested.length === 0) return '';
-  const items = untested.map(
-    (r) =>
-      `<li><code>${e(r.id)}</code> ${pill(`kind ${r.kind}`, r.kind)} <span class="muted">${e(r.section)}</span> — ${e(r.rule)}</li>`,
-  );
-  return `<h2>Untested clauses <span class="n">(${untested.length})</span></h2><ul class="issues">${items.join('')}</ul>`;
-};
-
-const testsSection = (title: string, intro: string, tests: readonly CitingTest[]): string =>
-  tests.length === 0
-    ? ''
-    : `<h2>${e(title)} <span class="n">(${tests.length})</span></h2><p class="muted">${e(intro)}</p><ul class="issues">${tests
-        .map(
-          (t) =>
-            `<li>${pill(t.state, t.state)} <b>${e(t.fullName)}</b> <span class="muted">${e(t.file)}</span>${
-              t.state === 'failed'
-                ? `<pre class="err">${e(truncate(t.errorMessage ?? 'failed', 1500))}</pre>`
-                : ''
-            }</li>`,
+const issueList = (
+  title: string,
+  cls: string,
+  items: readonly VerdictItem[],
+  lazy: LazyFragments,
+): string => {
+  if (items.length === 0) return '';
+  const lines = items.map((i) => `<li>${itemText(i)}</li>`);
+  const rest =
+    lines.length > 20
+      ? lazy.details(
+          `${lines.length - 20} more`,
+          `<ul class="issues ${cls}">${lines.slice(20).join('')}</ul>`,
         )
-        .join('')}</ul>`;
+      : '';
+  return `<h2>${e(title)} <span class="n">(${items.length})</span></h2><ul class="issues ${cls}">${lines.slice(0, 20).join('')}</ul>${rest}`;
+};
+
+/** Tests citing no clause: the failed ones in the page with their error, the others when opened. */
+const uncitedSection = (tests: readonly CitingTest[], lazy: LazyFragments): string => {
+  if (tests.length === 0) return '';
+  const line = (t: CitingTest) =>
+    `<li>${pill(t.state, t.state)} <b>${e(t.fullName)}</b> <span class="muted">${e(t.file)}</span>${
+      t.state === 'failed' ? `<pre class="err">${e(truncate(t.errorMessage ?? 'failed', 1500))}</pre>` : ''
+    }</li>`;
+  const failed = tests.filter((t) => t.state === 'failed');
+  const others = tests.filter((t) => t.state !== 'failed');
+  return `<h2>Tests citing no clause <span class="n">(${tests.length})</span></h2><p class="muted">These tests count toward no clause; a failure among them still fails the run.</p>${
+    failed.length > 0 ? `<ul class="issues">${failed.map(line).join('')}</ul>` : ''
+  }${others.length > 0 ? lazy.details(`${others.length} that did not fail`, `<ul class="issues">${others.map(line).join('')}</ul>`) : ''}`;
+};
 
 const unknownSection = (report: ConformanceReport): string => {
   const unknown = report.matrix.unknownIds;
@@ -178,16 +98,29 @@ ${cov.unchecked.length === 0 ? '<div class="muted">every documented clause was c
 
 /** The verdict badge: FAIL, INCOMPLETE (quota spent), PASS, or PASS marked partial when coverage is not whole. */
 const verdictBadge = (report: ConformanceReport): string => {
-  const { verdict, coverage } = report;
-  const partial = verdict.status === 'PASS' && coverage.checked < coverage.documented;
-  const cls = verdict.status === 'PASS' ? (partial ? 'partial' : 'pass') : verdict.status.toLowerCase();
+  const h = report.headline;
+  const cls = h.verdict === 'PASS' ? (h.partial ? 'partial' : 'pass') : h.verdict.toLowerCase();
   const sub =
-    verdict.status === 'INCOMPLETE'
-      ? `${verdict.inconclusive} tests inconclusive (quota spent)`
-      : partial
-        ? `partial: ${coverage.percent}% of documented clauses checked`
+    h.verdict === 'INCOMPLETE'
+      ? `${h.inconclusive} tests inconclusive (quota spent)`
+      : h.partial
+        ? `partial: ${h.coverage.percent}% of documented clauses checked`
         : '';
-  return `<div class="verdict ${cls}">${verdict.status}${sub ? `<small>${e(sub)}</small>` : ''}</div>`;
+  return `<div class="verdict ${cls}" id="verdict">${e(verdictText(h))}${sub ? `<small>${e(sub)}</small>` : ''}</div>`;
+};
+
+/** The headline's counts, each a figure and its words; a figure that fails the run shows red. */
+const figures = (report: ConformanceReport): string => {
+  const items = headlineFigures(report.headline).map(
+    (f) =>
+      `<span class="figure ${f.n === 0 ? 'zero' : f.fails ? 'bad' : 'note'}"><b>${f.n}</b> ${e(f.words)}</span>`,
+  );
+  const c = report.headline.coverage;
+  return `<div class="figures" id="counts">${items.join('')}</div><div class="meta">${c.checked} of ${c.documented} documented clauses checked (${c.percent}%) · ${
+    report.target.kind === 'real'
+      ? 'assumed clauses only warn against this target'
+      : 'assumed clauses must hold against the fake'
+  }</div>`;
 };
 
 /** What the run cost: requests per family and per credential, and the slowest files (issue 34). */
@@ -231,29 +164,25 @@ const baselineSection = (report: ConformanceReport): string => {
   return `<h2>Against the baseline <span class="n">(${e(b.path)}, ${e(b.generatedAt)})</span></h2><p class="muted">Only new failures fail the run in baseline mode.</p><ul class="issues">${list('new', 'fail', b.new)}${list('known', 'skip', b.known)}${list('fixed', 'pass', b.fixed)}</ul>`;
 };
 
-const UNCHECKED_INTRO =
-  'Documented clauses of the API that no suite test checked on this target, with the reason its tests give.';
-
-export const toHtml = (report: ConformanceReport): string => {
-  const { counts, verdict, target, coverage } = report;
+const cardsOf = (report: ConformanceReport): string => {
+  const { counts, coverage, headline } = report;
   const t = counts.tests;
   const c = counts.clauses;
-  const warned = report.matrix.rows.filter((r) => r.status === 'warn');
-  const cards = [
+  return [
     coverageCard(coverage),
     card(
       'Inconclusive (quota spent)',
-      t.inconclusive,
+      headline.inconclusive,
       `<div class="muted">tests that met a spent hourly quota: they prove nothing either way</div>`,
     ),
     card(
       'Assumed warnings',
-      warned.length,
+      headline.warnings,
       `<div class="muted">assumed clauses where this target chose differently from the fake</div>`,
     ),
     card(
       'Waived',
-      report.gate.waived.length,
+      headline.waived,
       `<div class="row">${pill('warn', `${report.gate.staleWaivers.length} stale`)}${pill('fail', `${report.gate.expiredWaivers.length} expired`)}</div>`,
     ),
     ...(report.gate.baseline
@@ -274,48 +203,68 @@ export const toHtml = (report: ConformanceReport): string => {
     card('Documented clauses (API)', c.documented.total, statusPills(c.documented)),
     card('Assumed clauses (API)', c.assumed.total, statusPills(c.assumed)),
     card('Harness clauses', c.harness.total, statusPills(c.harness)),
-    card(
-      'Verdict items',
-      verdict.failing.length + verdict.errors.length + verdict.warnings.length,
-      `<div class="row">${pill('fail', `${verdict.failing.length} failing`)}${pill('fail', `${verdict.errors.length} report errors`)}${pill('warn', `${verdict.warnings.length} warnings`)}</div>`,
-    ),
   ].join('');
-  const title = `Conformance: ${target.name} — ${verdict.status}`;
+};
+
+const UNCHECKED_INTRO =
+  'Documented clauses of the API that no suite test checked on this target, with the reason its tests give.';
+
+export const toHtml = (report: ConformanceReport): string => {
+  const { target, coverage } = report;
+  const lazy = new LazyFragments();
+  const title = `Conformance: ${target.name} — ${verdictText(report.headline)}`;
   const api = report.matrix.rows.filter((r) => r.scope === 'api');
   const harness = report.matrix.rows.filter((r) => r.scope === 'harness');
   const uncheckedRows = api.filter((r) => coverage.unchecked.some((u) => u.id === r.id));
+  // Rendered in the page's order; each section adds its folded parts to `lazy` as it goes.
+  const body = [
+    report.silence ? `<div class="silence" id="silence">${e(report.silence.line)}</div>` : '',
+    `<header><div><h1>Chatbot Platform API conformance</h1>
+<div class="meta">Target <b>${e(target.name)}</b> ${pill('kind', target.kind)}
+· generated <b>${e(report.generatedAt)}</b>${target.configPath ? ` · config <code>${e(target.configPath)}</code>` : ''}${
+      report.filter !== undefined ? ` · <b>partial run</b>, filter <code>${e(report.filter)}</code>` : ''
+    }${report.shards ? ` · merged from ${report.shards.length} shards (${e(report.shards.join(', '))})` : ''}</div>
+${figures(report)}</div>
+${verdictBadge(report)}</header>`,
+    likelyDefectsSection(report, lazy),
+    serverErrorGroupsSection(report, lazy),
+    noAnswerSection(report, lazy),
+    failuresSection(report, lazy),
+    report.sensitivity ? sensitivityHtml(report.sensitivity) : '',
+    `<div class="cards">${cardsOf(report)}</div>`,
+    issueList('Report errors', 'errors', report.verdict.errors, lazy),
+    waiverSection(report),
+    baselineSection(report),
+    issueList(
+      'Warnings (assumed clauses: this target chose differently)',
+      'warnings',
+      report.verdict.warnings,
+      lazy,
+    ),
+    filters(),
+    matrixTable('Not checked on this target', UNCHECKED_INTRO, uncheckedRows, lazy),
+    matrixTable(
+      'Clause matrix: the API',
+      'Every clause of the spec, with the suite tests that checked it on this target.',
+      api,
+      lazy,
+    ),
+    matrixTable(
+      "Clause matrix: the harness's own clauses",
+      'Rules of the fake, the library, the reports and the tools; not part of the API.',
+      harness,
+      lazy,
+    ),
+    untestedSection(report.matrix.rows),
+    unknownSection(report),
+    uncitedSection(report.matrix.uncitedTests, lazy),
+  ];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(title)}</title><style>${CSS}</style></head>
 <body><main>
-<header><div><h1>Chatbot Platform API conformance</h1>
-<div class="meta">Target <b>${e(target.name)}</b> ${pill('kind', target.kind)}
-· generated <b>${e(report.generatedAt)}</b>${target.configPath ? ` · config <code>${e(target.configPath)}</code>` : ''}${
-    report.filter !== undefined ? ` · <b>partial run</b>, filter <code>${e(report.filter)}</code>` : ''
-  }${report.shards ? ` · merged from ${report.shards.length} shards (${e(report.shards.join(', '))})` : ''}</div>
-<div class="meta">${coverage.checked} of ${coverage.documented} documented clauses checked · ${c.fail} clauses fail · ${warned.length} assumed warnings · ${t.inconclusive} tests inconclusive · ${
-    target.kind === 'real'
-      ? 'assumed clauses that fail are warnings against this target'
-      : 'assumed clauses must hold against the fake'
-  }</div></div>
-${verdictBadge(report)}</header>
-${failuresSection(report)}
-${serverErrorsSection(report)}
-${noAnswerSection(report)}
-${report.sensitivity ? sensitivityHtml(report.sensitivity) : ''}
-<div class="cards">${cards}</div>
-${issueList('Report errors', 'errors', verdict.errors)}
-${waiverSection(report)}
-${baselineSection(report)}
-${issueList('Warnings (assumed clauses: this target chose differently)', 'warnings', verdict.warnings)}
-${filters()}
-${matrixTable('Not checked on this target', UNCHECKED_INTRO, uncheckedRows)}
-${matrixTable('Clause matrix: the API', 'Every clause of the spec, with the suite tests that checked it on this target.', api)}
-${matrixTable("Clause matrix: the harness's own clauses", 'Rules of the fake, the library, the reports and the tools; not part of the API.', harness)}
-${untestedSection(report.matrix.rows)}
-${unknownSection(report)}
-${testsSection('Tests citing no clause', 'These tests count toward no clause; a failure among them still fails the run.', report.matrix.uncitedTests)}
+${body.filter((s) => s !== '').join('\n')}
 <footer>Generated by suites/reporting/clause-reporter.ts.</footer>
-</main><script>${SCRIPT}</script></body></html>
+</main>${lazy.blob()}<script>${LAZY_SCRIPT}</script><script>${SCRIPT}</script></body></html>
 `;
 };

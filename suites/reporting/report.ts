@@ -15,8 +15,11 @@ import {
 import { costsOf, type RunCosts } from './costs.js';
 import { type Coverage, coverageOf } from './coverage.js';
 import { type GateOutcome, gate } from './gate.js';
-import { type TargetSilence, targetSilence } from './silence.js';
+import { type Headline, headlineOf } from './headline.js';
+import { type LikelyDefect, likelyDefectsOf } from './likely-defects.js';
 import type { SensitivityReport } from './sensitivity.js';
+import { type ServerErrorSummary, serverErrorGroupsOf } from './server-error-groups.js';
+import { type TargetSilence, targetSilence } from './silence.js';
 import { type StrengthViolation, strengthViolations } from './strength-rule.js';
 import type { Waiver } from './waivers.js';
 
@@ -62,6 +65,12 @@ export interface ConformanceReport {
   readonly shards?: readonly string[];
   /** The target stopped answering before the run ended (suites/reporting/silence.ts): said first. */
   readonly silence?: TargetSilence;
+  /** The run's failures grouped by likely defect, most tests first (REPORT-LIKELY-DEFECTS). */
+  readonly likelyDefects: readonly LikelyDefect[];
+  /** The server errors that fail the run, grouped by cause (REPORT-LIKELY-DEFECTS). */
+  readonly serverErrors: ServerErrorSummary;
+  /** The numbers every rendering of the report gives (REPORT-ONE-COUNT). */
+  readonly headline: Headline;
 }
 
 export const buildReport = (input: {
@@ -77,7 +86,7 @@ export const buildReport = (input: {
 }): ConformanceReport => {
   const kinds = new Map(input.catalogue.map((c) => [c.id, c]));
   const outcomes = softenAssumedOnly(input.outcomes, (id) => kinds.get(id), input.target.kind);
-  const matrix = buildMatrix(input.catalogue, outcomes);
+  const matrix = buildMatrix(input.catalogue, outcomes, input.target.kind);
   const runErrors = input.runErrors ?? [];
   const silence = targetSilence(outcomes);
   const { verdict: gated, ...gateRest } = gate(verdict(matrix, input.target.kind, runErrors), matrix, {
@@ -85,14 +94,39 @@ export const buildReport = (input: {
     ...(input.waivers ? { waivers: input.waivers } : {}),
     ...(input.baseline ? { baseline: input.baseline } : {}),
   });
+  const counts = countMatrix(matrix);
+  const coverage = coverageOf(matrix.rows, input.filter !== undefined);
+  // What fails the run after the gate: the likely defects and the server errors are of those failures only.
+  const failingIds = new Set(gated.failing.flatMap((i) => (i.type === 'clause' ? [i.id] : [])));
+  const failingTests = (type: 'test' | 'server-error') =>
+    new Set(gated.failing.flatMap((i) => (i.type === type ? [`${i.file}\u0000${i.fullName}`] : [])));
+  const uncited = failingTests('test');
+  const served = failingTests('server-error');
+  const likelyDefects = likelyDefectsOf(matrix.tests, {
+    clause: (id) => failingIds.has(id),
+    uncitedTest: (t) => uncited.has(`${t.file}\u0000${t.fullName}`),
+  });
+  const serverErrors = serverErrorGroupsOf(
+    matrix.tests.filter((t) => served.has(`${t.file}\u0000${t.fullName}`)),
+  );
   return {
     target: input.target,
     generatedAt: input.generatedAt,
     verdict: gated,
     gate: gateRest,
-    counts: countMatrix(matrix),
+    counts,
     matrix,
-    coverage: coverageOf(matrix.rows, input.filter !== undefined),
+    coverage,
+    likelyDefects,
+    serverErrors,
+    headline: headlineOf({
+      verdict: gated,
+      counts,
+      coverage,
+      waived: gateRest.waived.length,
+      likelyDefects,
+      serverErrors,
+    }),
     costs: costsOf(outcomes),
     strengthViolations: strengthViolations(matrix.tests, (id) => kinds.get(id)),
     runErrors,
@@ -118,6 +152,9 @@ export const toJson = (r: ConformanceReport) => ({
   filter: r.filter ?? null,
   ...(r.shards ? { shards: r.shards } : {}),
   ...(r.silence ? { silence: r.silence } : {}),
+  headline: r.headline,
+  likelyDefects: r.likelyDefects,
+  serverErrorGroups: r.serverErrors.groups,
   verdict: r.verdict,
   counts: r.counts,
   coverage: r.coverage,

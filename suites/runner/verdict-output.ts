@@ -4,9 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { costsLine } from '../reporting/costs.js';
-import { coverageLine } from '../reporting/coverage.js';
 import { type ConformanceJson, REPORT_FILES } from '../reporting/report.js';
+import { closingLines, defectLines } from '../reporting/terminal-summary.js';
 import { waiverLabel } from '../reporting/waivers.js';
 
 /**
@@ -55,37 +54,32 @@ export function verdictExit(jsonPath: string, minCoverage: number | undefined): 
     ),
   ];
   if (gateLines.length > 0) process.stdout.write(`\n${gateLines.join('\n')}\n`);
+  // The likely defects and the server errors by cause first, each with a curl line; then the failing clauses one by
+  // one; then the closing lines, from the report's headline (REPORT-ONE-COUNT).
+  const defects = defectLines(
+    report.likelyDefects,
+    report.serverErrorGroups,
+    report.headline.serverErrors.count,
+  );
+  if (defects.length > 0) process.stdout.write(`\n${defects.join('\n')}\n`);
   const lines = [
-    ...v.failing.map((i) =>
+    ...v.failing.flatMap((i) =>
       i.type === 'server-error'
-        ? `  SERVER ERROR  ${i.fullName}: ${i.message}`
-        : `  FAIL  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : ''}: ${i.message}`,
+        ? []
+        : [`  FAIL  ${'id' in i ? i.id : 'fullName' in i ? i.fullName : ''}: ${i.message}`],
     ),
     ...(v.noAnswer ?? []).map((i) => `  NO ANSWER  ${'fullName' in i ? i.fullName : ''}: ${i.message}`),
     ...v.errors.map((i) => `  ERROR ${'id' in i ? `${i.id}: ` : ''}${i.message.split('\n')[0]}`),
     ...v.warnings.map((i) => `  WARN  ${'id' in i ? i.id : ''}: ${i.message}`),
   ];
   if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`);
-  const serverErrors = v.failing.filter((i) => i.type === 'server-error').length;
-  if ((v.noAnswer ?? []).length >= 3)
+  const { noAnswer } = report.headline;
+  if (noAnswer.tests >= 3)
     process.stdout.write(
-      `\n${(v.noAnswer ?? []).length} tests had requests that got no answer: the target or the network could not keep up with this run\n`,
+      `\n${noAnswer.requests} requests in ${noAnswer.tests} tests got no answer: the target or the network could not keep up with this run\n`,
     );
+  process.stdout.write(`\n${closingLines(report).join('\n')}\n`);
   const cov = report.coverage;
-  const partial = v.status === 'PASS' && cov.checked < cov.documented ? ' (partial)' : '';
-  process.stdout.write(
-    `\nconformance verdict: ${v.status}${partial} (${v.failing.length} failing${serverErrors > 0 ? `, of which ${serverErrors} server errors` : ''}, ${v.errors.length} report errors, ${v.warnings.length} warnings, ${v.inconclusive} inconclusive${(v.noAnswer ?? []).length > 0 ? `, ${(v.noAnswer ?? []).length} without an answer` : ''})${report.filter ? ' — partial run' : ''}\n`,
-  );
-  process.stdout.write(`coverage: ${coverageLine(cov)}\n`);
-  const reasons = Object.entries(cov.byReason).filter(([, n]) => n > 0);
-  if (reasons.length > 0)
-    process.stdout.write(`  not checked: ${reasons.map(([r, n]) => `${n} ${r}`).join(', ')}\n`);
-  const t = report.counts.tests;
-  process.stdout.write(
-    `tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.inconclusive} inconclusive\n`,
-  );
-  // A report from before the costs were counted has none.
-  if (report.costs) process.stdout.write(`${costsLine(report.costs)}\n`);
   if (!v.pass) return EXIT_CODES.fail;
   if (v.status === 'INCOMPLETE') return EXIT_CODES.incomplete;
   if (minCoverage !== undefined && cov.percent < minCoverage) {
