@@ -4,7 +4,7 @@
  * history went through a choice of the fake carries that assumed clause (`grounds`) into later checks.
  */
 import type { MemberRole, TokenRole } from '../../contract/index.js';
-import { assumedGrounds, permits, type SpecOperationId } from '../support/access-model.js';
+import { assumedGrounds, decidedBy, permits, type SpecOperationId } from '../support/access-model.js';
 import { CREATOR_LEFT, CREATOR_LEFT_GIST, FORBIDDEN, INVALID_TOKEN } from '../support/messages.js';
 import type { LifecycleAction } from '../support/world.js';
 
@@ -20,6 +20,8 @@ export interface TokenModel {
   status: 'active' | 'deactivated' | 'deleted';
   /** Assumed clauses the model's knowledge of this token rests on (the choices its history went through). */
   grounds: Set<string>;
+  /** The last lifecycle action that succeeded on it, if any. */
+  last?: LifecycleAction;
 }
 
 export interface Model {
@@ -68,20 +70,37 @@ export function useOutcome(
   op: Use,
   project: 'A' | 'B',
   former: boolean,
-): { status: number; messages: string[]; documented: RegExp; grounds: string[]; messageClause?: string } {
+): UseOutcome {
   const invalid = new RegExp(`^${INVALID_TOKEN}$`);
-  if (former) return { status: 401, messages: [INVALID_TOKEN], documented: invalid, grounds: [] };
+  if (former)
+    return {
+      status: 401,
+      messages: [INVALID_TOKEN],
+      documented: invalid,
+      grounds: [],
+      clauses: ['TOKEN-REGENERATE-OLD-DIES'],
+      documentedClause: 'ERR-401-MESSAGE',
+    };
   const instant = nearExpiry(m, t) ? ['TOKEN-EXPIRY-INSTANT'] : [];
   if (t.status !== 'active' || expired(m, t)) {
     // Invalid for two reasons: which one the message names is not shown. An expired token's message is the
     // fake's choice (TOKEN-EXPIRY-MESSAGE).
     const expiryOnly = t.status === 'active';
+    const vague = creatorGone(m, t) || expiryOnly;
     return {
       status: 401,
       messages: creatorGone(m, t) ? [INVALID_TOKEN, CREATOR_LEFT] : [INVALID_TOKEN],
-      documented: creatorGone(m, t) || expiryOnly ? /./ : invalid,
+      documented: vague ? /./ : invalid,
       grounds: instant,
       ...(expiryOnly ? { messageClause: 'TOKEN-EXPIRY-MESSAGE' } : {}),
+      clauses: [
+        t.status === 'deleted'
+          ? 'TOKEN-REVOKE'
+          : t.status === 'deactivated'
+            ? 'TOKEN-DEACTIVATED-401'
+            : 'TOKEN-EXPIRED-401',
+      ],
+      ...(vague ? {} : { documentedClause: 'ERR-401-MESSAGE' }),
     };
   }
   if (creatorGone(m, t))
@@ -91,14 +110,53 @@ export function useOutcome(
       documented: CREATOR_LEFT_GIST,
       grounds: instant,
       messageClause: 'TOKEN-CREATOR-REMOVED-MESSAGE',
+      clauses: ['TOKEN-CREATOR-REMOVED-401'],
+      documentedClause: 'TOKEN-CREATOR-REMOVED-MESSAGE-GIST',
     };
   const creatorRole: MemberRole = t.byMember ? 'editor' : 'owner';
   const grant = { role: t.role, permissions: [] };
   const access = assumedGrounds(op as SpecOperationId, grant, creatorRole);
   const forbidden = new RegExp(`^${FORBIDDEN}$`);
+  const decided = decidedBy(op as SpecOperationId, grant, creatorRole);
   if (!permits(op as SpecOperationId, grant, creatorRole))
-    return { status: 403, messages: [FORBIDDEN], documented: forbidden, grounds: [...instant, ...access] };
+    return {
+      status: 403,
+      messages: [FORBIDDEN],
+      documented: forbidden,
+      grounds: [...instant, ...access],
+      clauses: decided,
+      documentedClause: 'ERR-403-MESSAGE',
+    };
   if (op !== 'getOrganizationDetail' && t.scope === 'selected' && project === 'B')
-    return { status: 403, messages: [FORBIDDEN], documented: forbidden, grounds: instant };
-  return { status: 200, messages: [], documented: /./, grounds: [...instant, ...access] };
+    return {
+      status: 403,
+      messages: [FORBIDDEN],
+      documented: forbidden,
+      grounds: instant,
+      clauses: ['AUTH-SCOPE-403'],
+      documentedClause: 'ERR-403-MESSAGE',
+    };
+  // A token that should work: the rule that made it work again, else the access table's.
+  const works =
+    t.last === 'reactivate'
+      ? ['TOKEN-REACTIVATE']
+      : t.last === 'regenerate'
+        ? ['TOKEN-REGENERATE-NEW-VALUE']
+        : decided;
+  return { status: 200, messages: [], documented: /./, grounds: [...instant, ...access], clauses: works };
+}
+
+/** What a request with a token answers, in the model. */
+export interface UseOutcome {
+  status: number;
+  messages: string[];
+  /** What the spec documents of the message. */
+  documented: RegExp;
+  grounds: string[];
+  /** The assumed clause of the fake's exact message. */
+  messageClause?: string;
+  /** The documented clauses the class (status) rests on: a wrong class reds these. */
+  clauses: string[];
+  /** The documented clause of `documented`, when the message is documented. */
+  documentedClause?: string;
 }
