@@ -101,7 +101,7 @@ export function likelyDefectsOf(tests: readonly CitingTest[], failing: FailingSe
     if (test.state !== 'failed') continue;
     const uncited = test.clauseIds.length === 0;
     if (uncited && !failing.uncitedTest(test)) continue;
-    const last = test.exchanges?.at(-1) as { request: string; credential?: string } | undefined;
+    const last = test.exchanges?.at(-1);
     const found = last ? requestOperation(last.request) : undefined;
     const credential = found ? credentialOf(found, last?.credential, test.requests) : 'no request kept';
     for (const assertion of assertionsOf(test, failing.clause)) {

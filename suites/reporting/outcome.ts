@@ -66,8 +66,15 @@ export interface TestOutcome {
   readonly skipReason?: string;
   /** Assumed clauses the test checked through assumed() (they count as cited). */
   readonly assumedChecks?: readonly string[];
-  /** For failed tests: their last exchanges with the target, redacted (suites/target/exchange-note.ts). */
-  readonly exchanges?: readonly { readonly request: string; readonly response: string }[];
+  /**
+   * For failed tests: their last exchanges with the target, redacted, each with the name of the credential it went out
+   * with (suites/target/exchange-note.ts).
+   */
+  readonly exchanges?: readonly {
+    readonly request: string;
+    readonly response: string;
+    readonly credential?: string;
+  }[];
   /** Assumed checks that failed softly against a target other than the fake. */
   readonly assumedWarnings?: readonly AssumedWarning[];
   /** Documented clauses the test checked through documented() (they count as cited). */
