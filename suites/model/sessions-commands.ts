@@ -9,7 +9,7 @@ import type fc from 'fast-check';
 import { expect } from 'vitest';
 import type { Session, SessionMessage } from '../../contract/index.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
-import { assumed } from '../support/strength.js';
+import { assumed, documented, readable } from '../support/strength.js';
 import type { Target } from '../target/target.js';
 import { under } from './grounds.js';
 import {
@@ -56,7 +56,9 @@ export class CreateSession implements fc.AsyncCommand<Model, Real> {
       res,
       'createSession',
     ).data;
-    expect({ state: data.state, status: data.status }).toEqual({ state: 'pending', status: 'open' });
+    readable('CREATE-SESSION-INITIAL-STATE', () =>
+      expect({ state: data.state, status: data.status }).toEqual({ state: 'pending', status: 'open' }),
+    );
     const uid = Number(data.session_uid);
     expect(m.sessions.map((s) => s.uid)).not.toContain(uid);
     m.sessions.push({
@@ -90,6 +92,9 @@ export class SendMessage implements fc.AsyncCommand<Model, Real> {
     expect(res.status, `no server error: ${res.text.slice(0, 200)}`).toBeLessThan(500);
     if (!s) {
       // A session must be created before messages are sent (documented); the 404 is the fake's.
+      readable('SEND-MESSAGE-REQUIRES-SESSION', () =>
+        expect(res.status, `a refusal; body: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400),
+      );
       expectRefused(res);
       expectError(res, 404, SESSION_NOT_FOUND);
       return;
@@ -98,12 +103,19 @@ export class SendMessage implements fc.AsyncCommand<Model, Real> {
     const data = (
       res.json as { data?: { send_by: string; message: string; session_uid?: string } } | undefined
     )?.data;
+    // Answered (bound to the rule that lets this session take a message: a resolved one is resumable), by the
+    // assistant (its own rule).
     const answered = () => {
+      const rule = statusOf(m, s) === 'resolved' ? 'SESSION-RESOLVED-RESUMABLE' : 'SEND-MESSAGE-FIELDS';
+      readable(rule, () =>
+        expect(res.status, `a reply; body: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(200),
+      );
+      readable(rule, () => expect(res.status, `a reply; body: ${res.text.slice(0, 200)}`).toBeLessThan(300));
       const body = expectSuccess<{ send_by: string; message: string; session_uid?: string }>(
         res,
         'sendMessage',
       );
-      expect(body.data.send_by).toBe('assistant');
+      documented('SEND-MESSAGE-ASSISTANT', () => expect(body.data.send_by).toBe('assistant'));
     };
     if (statusOf(m, s) === 'closed') {
       // Closing is permanent: the turn opens a new session, whose uid the answer carries (the fake's reading).
@@ -174,7 +186,9 @@ export class ReadMessages implements fc.AsyncCommand<Model, Real> {
     under(s.grounds, ok);
     if (res.status < 200 || res.status >= 300) return;
     const data = ok().data;
-    expect(data.length, 'at most limit messages').toBeLessThanOrEqual(this.limit);
+    documented('SESSION-MESSAGES-LIMIT-RANGE', () =>
+      expect(data.length, 'at most limit messages').toBeLessThanOrEqual(this.limit),
+    );
     const got = data.map((x) => ({ fromAssistant: x.send_by === 'assistant', text: x.message }));
     const expected = slice(s.turns, this.limit, this.page, this.orderBy);
     // What is recorded, whatever the order (when the page holds the whole conversation).
@@ -216,10 +230,14 @@ export class ListSessions implements fc.AsyncCommand<Model, Real> {
       },
     });
     const body = expectSuccess<Session[]>(res, 'getSessions');
-    expect(body.data.length, 'at most limit sessions').toBeLessThanOrEqual(this.limit);
+    documented('SESSIONS-LIMIT-RANGE', () =>
+      expect(body.data.length, 'at most limit sessions').toBeLessThanOrEqual(this.limit),
+    );
     // The filter keeps only sessions with that status (documented).
     if (this.status)
-      for (const s of body.data) expect(s.status, `session ${s.session_uid}`).toBe(this.status);
+      documented('SESSIONS-STATUS-FILTER', () => {
+        for (const s of body.data) expect(s.status, `session ${s.session_uid}`).toBe(this.status);
+      });
     const matching = m.sessions.filter((s) => this.status === undefined || statusOf(m, s) === this.status);
     const row = (s: SessionModel) => ({
       session_uid: s.uid,

@@ -72,6 +72,13 @@ describe('one defect, one red [REPORT-ONE-DEFECT-ONE-RED]', () => {
     expect(status('SET-MAX-NODES-RANGE')).toBe('skip');
   });
 
+  it('inside an assumed check, the same answer is a warning on that assumed clause, never a red', () => {
+    const t = test('an assumed check that meets it');
+    expect(t?.state).toBe('passed');
+    expect(t?.failedClauses).toBeUndefined();
+    expect(t?.assumedWarnings?.map((w) => w.clauseId)).toEqual(['ERR-INVALID-PARAMS-STATUS']);
+  });
+
   it('a reworded 401 message reds ERR-401-MESSAGE, not the clause of the test that met it', () => {
     expect(test('reworded message')?.failedClauses).toEqual(['ERR-401-MESSAGE']);
     expect(status('TOKEN-REVOKED-PERMANENT')).toBe('pass');

@@ -1,14 +1,33 @@
 /**
- * Whether the running code arranges or cleans up a test rather than checks it (suites/support/arrangement.ts): the
- * envelope helpers and documented() read it, so that a server answer that fails while a test only finds or creates its
- * data, or undoes what it made, never turns a clause red there (issue 39, "one defect, one red").
+ * What the running code is doing when it is not checking a documented rule (issue 39, "one defect, one red"): arranging
+ * or cleaning up a test (suites/support/arrangement.ts), or checking an assumed clause (assumed() in strength.ts).
+ * documented() and readable() read it: a failure there belongs to the arrangement or to the assumed check, so it never
+ * turns a documented clause red from there.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const context = new AsyncLocalStorage<string>();
+interface Context {
+  /** What is being arranged (`reading members to find a user`). */
+  readonly arranging?: string;
+  /** The assumed clause being checked. */
+  readonly assumed?: string;
+}
 
-/** What the running code is arranging (`reading members to find a user`), or undefined while it checks. */
-export const arrangingNow = (): string | undefined => context.getStore();
+const context = new AsyncLocalStorage<Context>();
+
+/** What the running code is arranging, or undefined while it checks. */
+export const arrangingNow = (): string | undefined => context.getStore()?.arranging;
+
+/** Whether documented checks run now bind to their clauses (not inside an arrangement or an assumed check). */
+export const bindingNow = (): boolean => {
+  const store = context.getStore();
+  return store?.arranging === undefined && store?.assumed === undefined;
+};
 
 /** Run `fn` as the arrangement `what`. */
-export const withinArrangement = <T>(what: string, fn: () => T): T => context.run(what, fn);
+export const withinArrangement = <T>(what: string, fn: () => T): T =>
+  context.run({ ...context.getStore(), arranging: what }, fn);
+
+/** Run `fn` as the check of the assumed clause `id`. */
+export const withinAssumed = <T>(id: string, fn: () => T): T =>
+  context.run({ ...context.getStore(), assumed: id }, fn);

@@ -13,7 +13,7 @@ import { TestRunner } from 'vitest';
 import { clauseById } from '../../contract/clauses/index.js';
 import type { BoundFailure } from '../reporting/clause-matrix.js';
 import { BudgetExhausted } from '../target/request-budget.js';
-import { arrangingNow } from './arrangement-context.js';
+import { bindingNow, withinAssumed } from './arrangement-context.js';
 
 /** What a test recorded about its own strengths; read by the reporter from `TestCase.meta()`. */
 export interface StrengthMeta {
@@ -105,7 +105,8 @@ export function assumed(clauseId: string, check: () => void | Promise<void>): bo
     if (failure !== undefined && hardOnAssumed) throw failure;
     return failure === undefined;
   };
-  return runCheck(check, settle);
+  // Every check inside is this assumed clause's: a documented() check there binds nothing of its own.
+  return runCheck(() => withinAssumed(clauseId, check), settle);
 }
 
 /** Whether assumed checks currently fail hard (against the fake). */
@@ -233,9 +234,10 @@ export function documented(
   const settle = (failure: unknown | undefined): boolean => {
     // A stop (ctx.skip, an inconclusive quota) is no failure of the check: it goes on stopping the test.
     if (isStop(failure)) throw failure;
-    // While a test arranges or cleans up (suites/support/arrangement.ts), a failure is the arrangement's, not a red.
-    if (failure !== undefined && arrangingNow() !== undefined) throw failure;
-    if (arrangingNow() === undefined) recordBound(ids, failure);
+    // While a test arranges or cleans up (suites/support/arrangement.ts), or checks an assumed clause, a failure is the
+    // arrangement's or the assumed check's, not a red of its own.
+    if (failure !== undefined && !bindingNow()) throw failure;
+    if (bindingNow()) recordBound(ids, failure);
     return failure === undefined;
   };
   return runCheck(check, settle);
@@ -268,6 +270,5 @@ export function readable(clauseIds: string | readonly string[], check: () => voi
 
 /** Stop the running test after the bound failures of `failed` (nothing when none failed, or while arranging). */
 export function stopAfter(failed: readonly string[]): void {
-  if (failed.length > 0 && arrangingNow() === undefined && TestRunner.getCurrentTest())
-    throw new StoppedAfterBound(failed);
+  if (failed.length > 0 && bindingNow() && TestRunner.getCurrentTest()) throw new StoppedAfterBound(failed);
 }
