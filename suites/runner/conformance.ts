@@ -36,6 +36,8 @@ import { helpText } from './help.js';
 import { runMerge } from './merge.js';
 import { MERGE_COMMAND, RUN_OPTIONS } from './options.js';
 import { parseBudget, plannedSpecifications, planTheRun } from './planned-run.js';
+import { runPreflight } from './preflight.js';
+import type { PreflightScope } from './preflight-probes.js';
 import { runStateCheck, stateCheckExit } from './provider-states-check.js';
 import { parseShard, type Shard } from './shard.js';
 import { runShard } from './shard-run.js';
@@ -68,6 +70,18 @@ const parse = () => {
     return usageError((err as Error).message);
   }
 };
+
+/**
+ * The pre-flight before any test (suites/runner/preflight.ts): false, with one line per problem printed, when the
+ * target cannot be tested. Its requests go into the run's quota ledger.
+ */
+const testable = async (config: TargetConfig, reportsDir: string, scope: PreflightScope): Promise<boolean> =>
+  (
+    await runPreflight(config, reportsDir, {
+      scope,
+      ledgerFile: process.env[LEDGER_ENV] ?? join(reportsDir, 'quota-ledger.json'),
+    })
+  ).testable;
 
 const main = async (): Promise<number> => {
   if (process.argv[2] === MERGE_COMMAND)
@@ -107,6 +121,20 @@ const main = async (): Promise<number> => {
   if (existsSync(reportsDir) && !statSync(reportsDir).isDirectory())
     return usageError(`--out ${values.out}: not a directory`);
   if (values.rule !== undefined && !values.sensitivity) return usageError('--rule goes with --sensitivity');
+  if (values.preflight) {
+    const clash = firstGivenOf(values, [
+      'replay',
+      'record',
+      'sensitivity',
+      'check-provider-states',
+      'shard',
+      'budget',
+      'filter',
+      'waivers',
+      'baseline',
+    ]);
+    if (clash) return usageError(`--preflight runs no tests: it does not go with --${clash}`);
+  }
   if (values['check-provider-states']) {
     const clash = firstGivenOf(values, [
       'replay',
@@ -120,6 +148,7 @@ const main = async (): Promise<number> => {
     if (clash) return usageError(`--check-provider-states runs no tests: it does not go with --${clash}`);
     if (!loaded.config.provider_states)
       return usageError(`the target config ${loaded.path} names no provider_states to check`);
+    if (!(await testable(loaded.config, reportsDir, 'provider-states'))) return EXIT_CODES.notTestable;
     mkdirSync(reportsDir, { recursive: true });
     return stateCheckExit(await runStateCheck(loaded.config, reportsDir));
   }
@@ -150,6 +179,7 @@ const main = async (): Promise<number> => {
     if (clash)
       return usageError(`--sensitivity selects its own tests per rule: it does not go with --${clash}`);
     if (positionals.length > 0) return usageError('--sensitivity selects its own test files: give no FILES');
+    if (!(await testable(loaded.config, reportsDir, 'run'))) return EXIT_CODES.notTestable;
     return sensitivityCheck(loaded.path, loaded.config, reportsDir, values.rule);
   }
 
@@ -164,10 +194,15 @@ const main = async (): Promise<number> => {
     if (clash)
       return usageError(`--budget plans one run against a deployment: it does not go with --${clash}`);
   } else if (values['plan-from'] !== undefined) return usageError('--plan-from goes with --budget');
-  process.env[TARGET_ENV] = loaded.path;
-  process.env[LEDGER_ENV] ??= join(reportsDir, 'quota-ledger.json');
   const { config } = loaded;
   process.stdout.write(`conformance: target "${config.name}" (${config.kind}) at ${config.base_url}\n`);
+  // Every run that sends requests to a deployment checks first that it can be tested at all (a replay sends none).
+  if (values.replay === undefined) {
+    if (!(await testable(config, reportsDir, 'run'))) return EXIT_CODES.notTestable;
+    if (values.preflight) return EXIT_CODES.pass;
+  }
+  process.env[TARGET_ENV] = loaded.path;
+  process.env[LEDGER_ENV] ??= join(reportsDir, 'quota-ledger.json');
   if (values.replay !== undefined) {
     const dir = resolve(values.replay);
     let meta: ReturnType<typeof readCassetteSetMeta>;

@@ -25,6 +25,7 @@ export const RUN_OPTIONS = {
   budget: { type: 'string' },
   'plan-from': { type: 'string' },
   'check-provider-states': { type: 'boolean' },
+  preflight: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 

@@ -5,15 +5,17 @@
  *   documents JSON (a POST to a Platform or Project Integration operation: "Success envelope" / "Error envelope").
  *   The running test keeps the first few, redacted (exchange-note.ts), and the verdict fails on them apart from any
  *   clause, as Schemathesis's not_a_server_error check does.
- * - **no answer**: a request that got no answer within the transport's timeout (or was still in flight when the
- *   test timed out). The running test keeps the request, how many requests were in flight and how long it waited;
- *   the test then ends as "no answer", never as a red on the clause it was about.
+ * - **no answer**: a request that got no answer: the transport gave up waiting (a timeout), or could not reach the
+ *   target at all (refused, reset, DNS, TLS, a socket closed: HARNESS-TRANSPORT-SILENCE), or it was still in flight
+ *   when the test timed out. The running test keeps the request, why, when, how many requests were in flight and
+ *   how long it waited; the test then ends as "no answer", never as a red on the clause it was about. The same holds
+ *   for the official SDKs' requests (watchedFetch) and the provider-state requests that arrange a test.
  */
 import { TestRunner } from 'vitest';
 import type { NoAnswerNote, ServerErrorNote } from '../reporting/clause-matrix.js';
 import { noteOf, requestNoteOf } from './exchange-note.js';
 import { countRequest } from './request-count.js';
-import type { RawRequest, RawResponse } from './transport.js';
+import { type RawRequest, type RawResponse, type TransportFailure, transportFailureOf } from './transport.js';
 
 // What a test keeps of a server error and of a request with no answer: the report's own shapes.
 export type { NoAnswerNote, ServerErrorNote };
@@ -47,11 +49,28 @@ export class NoAnswer extends Error {
   override readonly name = 'NoAnswer';
 }
 
-/** undici's codes for a request given up on for silence. */
-const SILENCE = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+/** Whether `err` is a request that got no answer (a timeout or a connection failure), not a failure of the harness. */
+export const isSilence = (err: unknown): boolean => transportFailureOf(err) !== undefined;
 
-export const isSilence = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && SILENCE.has(String((err as { code?: unknown }).code));
+/** What a test keeps of a request that got no answer for `failure`. */
+const silenceNote = (
+  req: RawRequest,
+  failure: TransportFailure,
+  started: number,
+  at: number,
+  inFlightNow: number,
+): NoAnswerNote => ({
+  request: requestNoteOf(req),
+  elapsedMs: at - started,
+  inFlight: inFlightNow,
+  at,
+  cause: failure.cause,
+  connection: failure.connection,
+});
+
+/** The message of the NoAnswer a request given up on throws. */
+const silenceMessage = (note: NoAnswerNote): string =>
+  `no answer (${note.cause ?? 'timeout'}): ${note.request.split('\n')[0]} after ${note.elapsedMs} ms, ${note.inFlight} request(s) in flight`;
 
 /** Why `res` is a server error, or undefined. `json`: the spec documents a JSON envelope for this request. */
 export function serverErrorIn(res: RawResponse, json: boolean): string | undefined {
@@ -95,16 +114,15 @@ export async function answered(
   try {
     return await send(req);
   } catch (err) {
-    if (!isSilence(err)) throw err;
-    const note = { request: requestNoteOf(req), elapsedMs: now() - started, inFlight };
+    const failure = transportFailureOf(err);
+    if (!failure) throw err;
+    const note = silenceNote(req, failure, started, now(), inFlight);
     const test = TestRunner.getCurrentTest();
     if (test) {
       test.meta.noAnswers ??= [];
       test.meta.noAnswers.push(note);
     }
-    throw new NoAnswer(
-      `no answer within the timeout: ${note.request.split('\n')[0]} after ${note.elapsedMs} ms, ${note.inFlight} request(s) in flight`,
-    );
+    throw new NoAnswer(silenceMessage(note), { cause: err });
   } finally {
     inFlight -= 1;
     mine?.delete(req);
@@ -113,13 +131,27 @@ export async function answered(
 }
 
 /**
+ * Requests of an official SDK that got no answer, per test, until the test ends: the SDK turns the failure into its
+ * own error (APIConnectionError), which the test may expect (a connection cut scripted through the control API).
+ */
+const sdkSilence = new Map<string, NoAnswerNote[]>();
+
+/**
  * After a test: a request of it still waiting when it ended (vitest's test timeout came first) is a request that got
- * no answer. Called from useTarget()'s afterEach.
+ * no answer; so is an SDK request that could not reach the target, when the test did not pass (a test that passed
+ * expected it). Called from useTarget()'s afterEach.
  */
 export function noteUnanswered(
-  task: { id: string; meta: { noAnswers?: NoAnswerNote[] } },
+  task: { id: string; meta: { noAnswers?: NoAnswerNote[] }; result?: { state?: string } },
   now = Date.now(),
 ): void {
+  const sdk = sdkSilence.get(task.id) ?? [];
+  sdkSilence.delete(task.id);
+  const state = task.result?.state;
+  if (sdk.length > 0 && (state === 'fail' || state === 'skip')) {
+    task.meta.noAnswers ??= [];
+    task.meta.noAnswers.push(...sdk);
+  }
   const mine = pending.get(task.id);
   if (!mine || mine.size === 0) return;
   task.meta.noAnswers ??= [];
@@ -129,38 +161,62 @@ export function noteUnanswered(
       elapsedMs: now - started,
       inFlight,
       testTimedOut: true,
+      at: now,
+      cause: 'timeout (the test ran out of time)',
+      connection: false,
     });
   pending.delete(task.id);
+}
+
+/** A fetch request as the suites' RawRequest (for notes). */
+function rawRequestOf(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): RawRequest {
+  const request = new Request(input, init);
+  const body = typeof init?.body === 'string' ? init.body : undefined;
+  return {
+    method: request.method,
+    url: request.url,
+    headers: Object.fromEntries(request.headers),
+    ...(body ? { body } : {}),
+  };
 }
 
 /**
  * A fetch that keeps a server error on the running test as the target does (the official SDKs send through their
  * own fetch, not the target's transport): a 5xx answer is noted with its request and body, read from a clone so the
- * SDK still reads the answer itself. `beforeSending` runs first (the request budget: it may stop the test).
+ * SDK still reads the answer itself; a fetch that could not reach the target (refused, reset, DNS, TLS) is a request
+ * with no answer, rethrown for the SDK to wrap (noteUnanswered keeps it when the test does not pass). `beforeSending`
+ * runs first (the request budget: it may stop the test).
  */
 export function watchedFetch(
   inner: typeof fetch = fetch,
   beforeSending: () => void | Promise<void> = () => {},
+  now: () => number = Date.now,
 ): typeof fetch {
   return async (input, init) => {
     await beforeSending();
     countRequest('rag', 'an official SDK client');
-    const res = await inner(input, init);
+    const started = now();
+    let res: Response;
+    try {
+      res = await inner(input, init);
+    } catch (err) {
+      const failure = transportFailureOf(err);
+      const test = TestRunner.getCurrentTest();
+      if (failure && test) {
+        const notes = sdkSilence.get(test.id) ?? [];
+        notes.push(silenceNote(rawRequestOf(input, init), failure, started, now(), inFlight + 1));
+        sdkSilence.set(test.id, notes);
+      }
+      throw err;
+    }
     if (res.status < 500) return res;
-    const request = new Request(input, init);
     const responseHeaders: Record<string, string> = {};
     res.headers.forEach((value, name) => {
       responseHeaders[name] = value;
     });
-    const body = typeof init?.body === 'string' ? init.body : undefined;
     const text = await res.clone().text();
     noteAnswer(
-      {
-        method: request.method,
-        url: request.url,
-        headers: Object.fromEntries(request.headers),
-        ...(body ? { body } : {}),
-      },
+      rawRequestOf(input, init),
       { status: res.status, headers: responseHeaders, text, json: undefined },
       false,
     );

@@ -2,6 +2,8 @@
  * The typed client of a deployment's provider states (contract/provider-states/, docs/qa-staging.md "Provider
  * states"): the catalogue it offers, entering a state with its params, and tearing it down. Shapes come only from
  * the contract's catalogue; requests go through `send`, so record and replay cover them like every other request.
+ * A request that gets no answer (refused, reset, DNS, TLS, a timeout) is a NoAnswer (answers.ts): the test it was
+ * arranging cannot be arranged, and ends inconclusive ("no answer"), never red.
  */
 import type { TargetConfig } from '../../contract/index.js';
 import {
@@ -14,6 +16,7 @@ import {
   type StateName,
   type TeardownHandle,
 } from '../../contract/provider-states/index.js';
+import { answered } from './answers.js';
 import { type RawResponse, send } from './transport.js';
 
 /** A refusal or a malformed answer of the provider-state endpoint. */
@@ -52,15 +55,18 @@ export function createProviderStatesClient(
 ): ProviderStatesClient {
   const base = config.url.replace(/\/$/, '');
   const exchange = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    send({
-      method,
-      url: `${base}${path}`,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...config.headers,
+    answered(
+      {
+        method,
+        url: `${base}${path}`,
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...config.headers,
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+      (req) => send(req),
+    );
 
   let offered: Promise<{ states: readonly OfferedState[]; teardown: boolean }> | undefined;
   const readCatalogue = () => {
