@@ -18,7 +18,7 @@ import { ENVELOPE_NOT_SHOWN, expectError, expectRefused, expectSuccess } from '.
 import { FORBIDDEN, INVALID_PARAMS, INVALID_TOKEN } from '../support/messages.js';
 import { settingsSubject } from '../support/project-settings.js';
 import { runTag } from '../support/run-tag.js';
-import { arranged, assumed } from '../support/strength.js';
+import { arranged, assumed, readable } from '../support/strength.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import type { Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
@@ -120,6 +120,29 @@ const validCalls: Record<string, ValidCall> = {
   getSupportedModels: { needs: read, body: async () => ({}) },
 };
 
+/**
+ * The documented rule each valid call above follows (its body's fields, or the operation's own answer): a server that
+ * refuses the call breaks that rule, not the conventions this test is about.
+ */
+const VALID_BODY_CLAUSE = {
+  getMyProjects: 'PROJECTS-ALL-OPTIONAL',
+  getOrganizationDetail: 'ORG-DETAIL-EMPTY-BODY',
+  getOrganizationMembers: 'MEMBERS-RESPONSE-SHAPE',
+  inviteOrganizationMember: 'INVITE-RETURNS-INVITATION',
+  updateChatbot: 'UPDATECHATBOT-NAME',
+  updateProjectSettings: 'SET-TEMPERATURE-RANGE',
+  getProjectUsageLimit: 'USAGE-LIMIT-GET-SHAPE',
+  setProjectUsageLimit: 'USAGE-LIMIT-BOUNDS-INCLUSIVE',
+  removeProjectUsageLimit: 'USAGE-LIMIT-REMOVE-BODY',
+  getStats: 'STATS-DATE-FORMATS',
+  getSessions: 'SESSIONS-LIMIT-RANGE',
+  getSessionMessages: 'SESSION-MESSAGES-REQUIRED',
+  createPlaygroundAgentSession: 'PLAYGROUND-CREATE-DATA',
+  playgroundAgentResponse: 'PLAYGROUND-RESPONSE-REQUIRED',
+  searchIndexDocument: 'SEARCH-BEARER-LIMIT',
+  getSupportedModels: 'MODELS-EMPTY-BODY',
+} as const satisfies Record<(typeof platformOperations)[number]['id'], string>;
+
 /** The clauses a valid call of `op` shows, beyond the success envelope itself. */
 function clausesOf(op: Operation): string {
   const ids = [
@@ -164,6 +187,14 @@ describe('success envelope of every Platform operation', () => {
       // A playground call spends credits whose prices are not shown: wanting them is inconclusive, not a red.
       if (op.id === 'playgroundAgentResponse') stopIfCreditsSpent(t, res, op.id);
 
+      // That the body is valid is the operation's own rule: a refusal of it reds that rule alone (it is checked in the
+      // operation's own tests too) and stops here, the envelope of a success not being there to check.
+      readable(VALID_BODY_CLAUSE[op.id as keyof typeof VALID_BODY_CLAUSE], () =>
+        expect(
+          res.status >= 200 && res.status < 300,
+          `${op.id} called validly: ${res.status} ${res.text.slice(0, 200)}`,
+        ).toBe(true),
+      );
       const { message, total } = expectSuccess(res, op.id);
       assumed('CONV-RESPONSE-JSON', () =>
         expect(res.headers['content-type'] ?? '').toMatch(JSON_CONTENT_TYPE),
