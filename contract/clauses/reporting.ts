@@ -33,7 +33,7 @@ export const reportingClauses = defineClauses([
   assumed(
     'REPORT-FAILURES-FIRST',
     R,
-    "The HTML report's first screen shows the verdict, the counts and the failing clauses before anything else: each with its id, the spec's words, its failing tests (each in full once), their error, and the last request and response each exchanged with the target (REPORT-FAILURE-EXCHANGE). Passing clauses of a matrix are folded away under the others.",
+    "The HTML report's first screen shows the verdict, the headline's counts (REPORT-ONE-COUNT) and the likely defects (REPORT-LIKELY-DEFECTS) before anything else; then the server errors by cause, the requests without an answer, and the failing clauses one by one: each with its id, the spec's words, its failing tests (each in full once), their error, and the last request and response each exchanged with the target (REPORT-FAILURE-EXCHANGE). Passing clauses of a matrix are folded away under the others.",
   ),
   assumed(
     'REPORT-FAILURE-EXCHANGE',
@@ -73,7 +73,7 @@ export const reportingClauses = defineClauses([
   assumed(
     'REPORT-SERVER-ERRORS',
     R,
-    'Any 5xx to any request of a run, or an answer that is not JSON to a POST of a Platform or Project Integration operation (whose envelopes the spec documents as JSON), is a failing verdict item of its own ("server error") with its request and response, redacted, whatever the test was about; the HTML report shows these apart from the clause failures.',
+    'Any 5xx to any request of a run, or an answer that is not JSON to a POST of a Platform or Project Integration operation (whose envelopes the spec documents as JSON), is a failing verdict item of its own ("server error") with its request and response, redacted, whatever the test was about. The report groups them by cause (the family of the operation × the status × the shape of the request: deeply nested JSON, a number past every integer type, invalid percent-encoding, or the body\'s skeleton), each group with its count (every server error the run met, those a test did not keep counted with its last kept one), its tests, one request, its response and a curl line, apart from the clause failures; the headline counts the errors and the groups.',
   ),
   assumed(
     'REPORT-NO-ANSWER',
@@ -84,5 +84,20 @@ export const reportingClauses = defineClauses([
     'HARNESS-PROVIDER-STATE-CHECK',
     R,
     '`--check-provider-states` (and the start of every run whose target has provider_states, except record and replay) enters each provider state the target offers once with the probes of suites/target/provider-state-probes.ts, in an organization of its own, and tears it down: a refused set-up, data outside the catalogue (docs/provider-states.schema.json), a scalar param not echoed as sent, or a state that does not do what the catalogue says (a balance set then read back) is a difference naming the state and the parameter. A state with a difference is treated as not offered by the tests that need it, with that reason.',
+  ),
+  assumed(
+    'REPORT-LIKELY-DEFECTS',
+    R,
+    "The failing assertions of a run (the bound failures of documented() checks, the errors of tests failed unbound, the failures of tests citing no clause; waived and baseline-known failures left out) are grouped by likely defect: by the operation of the request each failed on, the credential it went out with (the target file's name for it), and what was expected against what came (the assertion's words, the response body and the diff dropped, numbers other than HTTP statuses, ids and dates folded). An expectation that names a message, a value or a schema path (not only a status) is one defect on whatever operation and credential it fails. The report shows \"N likely defects\" first, most tests first, each with its clauses (the spec's quote a click away), its tests (counted, the first three named), one request and its response, and a curl line that sends the request again: `$BASE_URL` (or `$ORG_BASE_URL`) and the path, the credential as an environment variable named after the target file's field (`$TOKENS_OWNER`, `$PROJECT_KEY`; `$TEST_MADE_CREDENTIAL` for one a test made), never a value, and the body as sent, shell-quoted (a body the report kept only the start of is said so).",
+  ),
+  assumed(
+    'REPORT-ONE-COUNT',
+    R,
+    'The numbers of a run (likely defects, failing clauses, failing tests, server errors with their groups and tests, tests without an answer, warnings, report errors, inconclusive tests, waived failures) are computed once when the report is built (the JSON\'s `headline`) and rendered as they are by the clause reporter\'s closing lines, the conformance runner\'s (and a merge\'s) closing lines, and the HTML header and section titles. Failing clauses are those that fail the run after waivers and the baseline; an assumed clause never shows "fail" against a target of kind real (its matrix status, the cards and the counts say "warn").',
+  ),
+  assumed(
+    'REPORT-HTML-SIZE',
+    R,
+    "The HTML report of a whole run is at most 1 MB: what a reader opens rarely (the passing clauses of a matrix, the citing tests of a row past its first three that did not pass, further errors and skip reasons, the fake's own evidence, items past the first twenty of a list) is rendered only when its folded section is opened, from one gzip-compressed blob inside the page, decompressed by the browser (DecompressionStream), offline from file://; searching the matrix renders them all first. At 1280×800 the first screen shows the verdict, the counts and the likely defects.",
   ),
 ]);

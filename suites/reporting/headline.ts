@@ -23,7 +23,7 @@ export interface Headline {
   readonly noAnswer: { readonly tests: number; readonly requests: number };
   readonly warnings: number;
   readonly reportErrors: number;
-  /** Tests that met a spent quota. */
+  /** Tests that proved nothing either way: a spent quota, no answer, a failed arrangement, a server error met. */
   readonly inconclusive: number;
   /** Failures a waiver names, shown and not failing the run. */
   readonly waived: number;
@@ -96,14 +96,14 @@ export function headlineFigures(h: Headline): readonly Figure[] {
     fig(h.noAnswer.tests, 'test without an answer', 'tests without an answer', false),
     fig(h.warnings, 'warning', 'warnings', false),
     fig(h.reportErrors, 'report error', 'report errors', true),
-    fig(h.inconclusive, 'inconclusive (quota spent)', 'inconclusive (quota spent)', false),
+    fig(h.inconclusive, 'inconclusive', 'inconclusive', false),
     ...(h.waived > 0 ? [fig(h.waived, 'waived', 'waived', false)] : []),
   ];
 }
 
 /**
  * `conformance verdict: FAIL — 3 likely defects, 12 failing clauses, 30 failing tests, 27 server errors in 1 group
- * (27 tests), 0 tests without an answer, 4 warnings, 0 report errors, 0 inconclusive (quota spent); 140 of 235
+ * (27 tests), 0 tests without an answer, 4 warnings, 0 report errors, 27 inconclusive; 140 of 235
  * documented clauses checked (59.5%)`
  */
 export const headlineLine = (h: Headline): string =>

@@ -70,8 +70,9 @@ function assertionsOf(test: CitingTest, failingClause: (id: string) => boolean):
       ? []
       : [{ test, clauses, message: wholeMessage(f.message, test), count: 1 + (f.more ?? 0) }];
   });
+  // Every failure of the test was bound: those are its failures (none, when all their clauses were waived).
+  if (test.failedClauses !== undefined) return bound;
   // A failure not bound to a clause fails every clause the test cites.
-  if (test.failedClauses !== undefined && bound.length > 0) return bound;
   const clauses = test.clauseIds.filter(failingClause);
   const unbound = { test, clauses, message: test.errorMessage ?? 'failed', count: 1 };
   return [...bound.filter((b) => b.message !== unbound.message), unbound];

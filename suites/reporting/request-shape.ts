@@ -30,12 +30,12 @@ export function nestingDepth(text: string): number {
 const typeOf = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 
-/** `{a: number, b: [object]}`: keys sorted, one level of arrays and objects. */
+/** `{a: number, b: [{c: string}]}`: keys sorted, three levels of arrays and objects. */
 function skeleton(value: unknown, level = 0): string {
   if (Array.isArray(value))
-    return value.length === 0 ? '[]' : level > 1 ? '[…]' : `[${skeleton(value[0], level + 1)}]`;
+    return value.length === 0 ? '[]' : level > 2 ? '[…]' : `[${skeleton(value[0], level + 1)}]`;
   if (value !== null && typeof value === 'object') {
-    if (level > 1) return '{…}';
+    if (level > 2) return '{…}';
     const keys = Object.keys(value).sort();
     return `{${keys.map((k) => `${k}: ${skeleton((value as Record<string, unknown>)[k], level + 1)}`).join(', ')}}`;
   }

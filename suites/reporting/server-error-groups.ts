@@ -98,6 +98,12 @@ export function serverErrorGroupsOf(tests: readonly TestOutcome[]): ServerErrorS
       },
     };
   });
-  list.sort((a, b) => b.count - a.count || a.family.localeCompare(b.family));
+  list.sort(
+    (a, b) =>
+      b.count - a.count ||
+      a.family.localeCompare(b.family) ||
+      a.status.localeCompare(b.status) ||
+      a.shape.localeCompare(b.shape),
+  );
   return { count, tests: testCount, groups: list };
 }
