@@ -23,8 +23,9 @@ import {
 } from '../../contract/index.js';
 import { type BodyContext, type Probe, probeArb, requestFields } from '../support/arbitraries/bodies.js';
 import { JSON_TYPE } from '../support/arbitraries/probe.js';
-import { ENVELOPE_NOT_SHOWN } from '../support/envelope.js';
+import { documentedMisfits, ENVELOPE_NOT_SHOWN } from '../support/envelope.js';
 import { modelEntries } from '../support/models.js';
+import { documented } from '../support/strength.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import type { Auth, CallOptions, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
@@ -53,10 +54,6 @@ const STACK_TRACE = /\n\s+at .+:\d+:\d+|\bat .*\(?[\w./\\-]+\.(?:ts|js|mjs|cjs):
 const target = useTarget();
 
 const schemaOf = (data: Operation['response']) => (data ? successEnvelope(data) : MessageOnlyEnvelope);
-/** The success envelope with the data the spec documents (unknown fields allowed), checked hard. */
-const documentedSchemas = new Map<string, ReturnType<typeof schemaOf>>(
-  platformOperations.map((op) => [op.id, schemaOf(op.documentedResponse ?? op.response)] as const),
-);
 /** The fake's full success shape where the spec shows less (under the operation's shapeClause), checked softly. */
 const fakeSchemas = new Map<string, { schema: ReturnType<typeof schemaOf>; clause: string }>(
   platformOperations
@@ -90,11 +87,12 @@ function checkResponse(op: Operation, probe: Probe, res: RawResponse, soft: Soft
       if (res.status !== 200) throw new Error(`success status is not 200 [CONV-SUCCESS-200]: ${where}`);
     });
     // An envelope the spec does not show (getSupportedModels) is the fake's, checked below under its shape clause.
-    const parsed = ENVELOPE_NOT_SHOWN.has(op.id)
-      ? undefined
-      : documentedSchemas.get(op.id)!.safeParse(res.json);
-    if (parsed && !parsed.success)
-      throw new Error(`success does not match the documented contract: ${parsed.error.message}\n${where}`);
+    // Each misfit reds the clause of the place it lies in (contract/response-clauses.ts), and the property goes on.
+    if (!ENVELOPE_NOT_SHOWN.has(op.id))
+      for (const [clause, found] of documentedMisfits(res, op.id))
+        documented(clause, () => {
+          throw new Error(`success does not match the documented contract: ${found.join('; ')}\n${where}`);
+        });
     const fake = fakeSchemas.get(op.id);
     if (fake)
       soft(fake.clause, () => {
@@ -102,13 +100,12 @@ function checkResponse(op: Operation, probe: Probe, res: RawResponse, soft: Soft
         if (!full.success)
           throw new Error(`success does not match the fake's contract: ${full.error.message}\n${where}`);
       });
-    const total = (res.json as { total?: unknown }).total;
-    if (op.hasTotal && !Number.isInteger(total)) throw new Error(`total is not an integer: ${where}`);
     return 'success';
   }
   if (res.status < 400) throw new Error(`neither a success nor an error status: ${where}`);
-  if (!ErrorEnvelope.safeParse(res.json).success)
-    throw new Error(`not the error envelope [ERR-ENVELOPE]: ${where}`);
+  documented('CONV-ERROR-ENVELOPE', () => {
+    if (!ErrorEnvelope.safeParse(res.json).success) throw new Error(`not the error envelope: ${where}`);
+  });
   return 'error';
 }
 

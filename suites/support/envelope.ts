@@ -114,6 +114,28 @@ function conform(res: RawResponse, operationId: string, data: z.ZodType | undefi
  * id RES-PROJECT-SHAPE. After any misfit the test stops (readable): what it would check next rests on that answer.
  */
 function conformDocumented(res: RawResponse, operationId: string, data: z.ZodType | undefined): void {
+  const misfits = documentedMisfits(res, operationId, data);
+  const failed = [...misfits].filter(
+    ([clause, found]) =>
+      !documented(clause, () => {
+        throw new Error(
+          `${operationId}: the answer does not match the documented contract: ${found.slice(0, 5).join('; ')}\n${res.text.slice(0, 500)}`,
+        );
+      }),
+  );
+  stopAfter(failed.map(([clause]) => clause));
+}
+
+/**
+ * Where a success answer of `operationId` misfits its documented contract (`data`: the documented schema of its
+ * data; the operation's own when absent): each misfit under the clause of the place it lies in
+ * (contract/response-clauses.ts). Empty when it fits.
+ */
+export function documentedMisfits(
+  res: RawResponse,
+  operationId: string,
+  data: z.ZodType | undefined = documentedData(operationId),
+): Map<string, string[]> {
   const schema = data ? successEnvelope(data) : MessageOnlyEnvelope;
   const parsed = schema.safeParse(res.json);
   const misfits = new Map<string, string[]>();
@@ -127,15 +149,13 @@ function conformDocumented(res: RawResponse, operationId: string, data: z.ZodTyp
   const body = res.json as { total?: unknown } | undefined;
   if (totalPresent && parsed.success && body?.total === undefined)
     misfits.set(totalPresent, [...(misfits.get(totalPresent) ?? []), 'total: missing']);
-  const failed = [...misfits].filter(
-    ([clause, found]) =>
-      !documented(clause, () => {
-        throw new Error(
-          `${operationId}: the answer does not match the documented contract: ${found.slice(0, 5).join('; ')}\n${res.text.slice(0, 500)}`,
-        );
-      }),
-  );
-  stopAfter(failed.map(([clause]) => clause));
+  return misfits;
+}
+
+/** The documented schema of an operation's success data (undefined for a message-only answer). */
+function documentedData(operationId: string): z.ZodType | undefined {
+  const op = operationById(operationId);
+  return op.documentedResponse ?? op.response;
 }
 
 /**
@@ -167,7 +187,7 @@ export function expectSuccess<T = unknown>(
       assumed(op.shapeClause, () => conform(res, operationId, op.response, "fake's contract"));
     return res.json as { data: T; total?: number; message: string };
   }
-  conformDocumented(res, operationId, op.documentedResponse ?? op.response);
+  conformDocumented(res, operationId, documentedData(operationId));
   if (op.documentedResponse && op.response && op.shapeClause) {
     assumed(op.shapeClause, () => conform(res, operationId, op.response, "fake's contract"));
   }
