@@ -3,6 +3,10 @@ import type { Answer, Exchange } from './rule.js';
 
 type Json = Record<string, unknown>;
 
+/** The spec's messages the rules answer with. */
+export const INVALID_PARAMS = 'Invalid params';
+export const FORBIDDEN = 'You do not have permission to perform this action';
+
 /** The body as a JSON object, or undefined when it is not one. */
 export function jsonOf(message: { body: Buffer }): Json | undefined {
   try {

@@ -1,7 +1,8 @@
 /**
  * The breaking proxy on its own, in front of a small upstream: it forwards every address of a target config (other
  * origins under a prefix), changes nothing without a rule, and applies a rule to requests, answers and the events of
- * a stream; switching rules starts fresh and resets the request count.
+ * a stream; switching rules starts fresh and resets the request count; a rule per file starts afresh with each file;
+ * observing, it changes nothing while recording which files each rule would have changed something in.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TargetConfig } from '../contract/index.js';
 import { editJson, refusal } from './bodies.js';
+import { FILE_SWITCH_PATH } from './file-switch.js';
 import { type BreakingProxy, startBreakingProxy } from './proxy.js';
 import type { BreakingRule } from './rule.js';
 
@@ -120,5 +122,54 @@ describe('breaking proxy', () => {
     proxy.use(rule);
     expect(JSON.parse((await post(`${proxy.config.base_url}/op`)).text).seen).toBe(1);
     expect(proxy.requests()).toBe(1);
+  });
+});
+
+/** A test file announcing itself, as broken/file-switch.setup.ts does. */
+const enter = async (file: string) => {
+  const res = await request(`${new URL(proxy.config.base_url).origin}${FILE_SWITCH_PATH}`, {
+    method: 'POST',
+    body: file,
+  });
+  await res.body.text();
+  expect(res.statusCode).toBe(204);
+};
+
+describe('breaking proxy, rule per file and observing [HARNESS-BLAST-RADIUS]', () => {
+  it('a rule per file starts afresh with each file it is the rule of, and other files run unbroken', async () => {
+    proxy.useByFile(
+      new Map([
+        ['/r/a.test.ts', rule],
+        ['/r/c.test.ts', rule],
+      ]),
+    );
+    await enter('/r/a.test.ts');
+    expect(JSON.parse((await post(`${proxy.config.base_url}/op`)).text).seen).toBe(1);
+    expect(JSON.parse((await post(`${proxy.config.base_url}/op`)).text).seen).toBe(2);
+    await enter('/r/b.test.ts');
+    expect(JSON.parse((await post(`${proxy.config.base_url}/op`)).text).seen).toBeUndefined();
+    await enter('/r/c.test.ts');
+    expect(JSON.parse((await post(`${proxy.config.base_url}/op`)).text).seen).toBe(1);
+    expect(proxy.requestsOf(rule)).toBe(3);
+  });
+
+  it('observing, every answer and stream reaches the client as the upstream sent it; the touched files are recorded', async () => {
+    const quiet: BreakingRule = { ...rule, id: 'quiet', start: () => ({ request: (r) => r }) };
+    const observation = proxy.observe([rule, quiet]);
+    await enter('/r/a.test.ts');
+    const plain = await post(`${proxy.config.base_url}/op`, '{"a":1}');
+    expect(JSON.parse(plain.text)).toEqual({
+      name: 'main',
+      url: '/api/v1/op',
+      auth: 'Bearer api-v1-x',
+      body: '{"a":1}',
+    });
+    await enter('/r/b.test.ts');
+    expect((await post(`${proxy.config.base_url}/stream`)).text).toBe(
+      'event: one\ndata: {"n":1}\n\ndata: [DONE]\n\n',
+    );
+    expect(observation.touchedFiles(rule)).toEqual(['/r/a.test.ts', '/r/b.test.ts']);
+    expect(observation.touchedFiles(quiet)).toEqual([]);
+    expect(proxy.requests()).toBe(2);
   });
 });

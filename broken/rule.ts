@@ -31,7 +31,11 @@ export interface StreamEvent {
   readonly data: string;
 }
 
-/** What one activation of a rule does; state a rule keeps lives in the closure `start` returns. */
+/**
+ * What one activation of a rule does; state a rule keeps lives in the closure `start` returns. A hook returns what it
+ * changed as a new object and never mutates what it is given: the blast-radius check (blast-radius.ts) hands every
+ * rule's hooks the exchanges of an unbroken run and compares what they return with what they were given.
+ */
 export interface RuleHooks {
   /** Change the request, or answer it without asking the target. */
   request?(req: Exchange): Exchange | Answer;
@@ -75,8 +79,27 @@ export interface BreakingRule {
    * place against the fake: the broken/ tests run only this file's citing tests; the sensitivity check runs them all.
    */
   readonly caughtBy: string;
+  /**
+   * Other documented clauses a server with exactly this bug legitimately turns red too, each with the reason (e.g. a
+   * cell of the access table reds its row and the one rule that decided the cell). The blast-radius check
+   * (blast-radius.ts) requires every red documented clause of the rule's run to be `clause` or one of these; at most
+   * two, so that one defect reds at most three clauses.
+   */
+  readonly alsoRed?: readonly AlsoRed[];
   /** Fresh hooks (and fresh state) for one run, knowing the target's own credentials and projects. */
   start(config: TargetConfig): RuleHooks;
 }
+
+/** A documented clause a rule may also turn red, and why a server with exactly this bug breaks it too. */
+export interface AlsoRed {
+  readonly clause: string;
+  readonly why: string;
+}
+
+/** Every clause a rule may turn red: its own, then its allowed list. */
+export const declaredClauses = (rule: BreakingRule): readonly string[] => [
+  rule.clause,
+  ...(rule.alsoRed ?? []).map((a) => a.clause),
+];
 
 export const isAnswer = (value: Exchange | Answer): value is Answer => 'status' in value;

@@ -18,19 +18,12 @@ import {
   type SensitivityRow,
   sensitivityTable,
 } from '../suites/reporting/sensitivity.js';
-import { TARGET_ENV } from '../suites/reporting/target-info.js';
-import { LEDGER_ENV } from '../suites/target/quota-ledger.js';
 import { notCheckableBefore, outcomeOf } from './classify.js';
-import { PROXY_ORIGIN_ENV } from './file-switch.js';
-import { lendLedger } from './ledger-alias.js';
-import { startBreakingProxy } from './proxy.js';
+import { openProxiedSession, ROOT } from './proxied-session.js';
 import { planRounds } from './rounds.js';
 import type { BreakingRule } from './rule.js';
 import { breakingRules } from './rules/index.js';
 import { citing, selectionFor, suiteFiles } from './selection.js';
-import { openTestSession } from './vitest-session.js';
-
-const ROOT = resolve(import.meta.dirname, '..');
 
 export interface SensitivityOptions {
   /** The target config file as given, and its parsed content. */
@@ -66,23 +59,18 @@ export async function runSensitivity(options: SensitivityOptions): Promise<Sensi
   const rules = options.rules ?? breakingRules;
   const started = Date.now();
   mkdirSync(options.reportsDir, { recursive: true });
-  const proxy = await startBreakingProxy(options.config);
-  process.env[PROXY_ORIGIN_ENV] = new URL(proxy.config.base_url).origin;
-  const proxiedFile = join(options.reportsDir, 'sensitivity-target.json');
-  const proxied = { ...proxy.config, name: `${options.config.name} (behind the breaking proxy)` };
-  writeFileSync(proxiedFile, `${JSON.stringify(proxied, null, 2)}\n`);
-  process.env[TARGET_ENV] = proxiedFile;
-  const ledger = process.env[LEDGER_ENV] ?? join(options.reportsDir, 'quota-ledger.json');
-  process.env[LEDGER_ENV] = ledger;
-  const giveBack = lendLedger(ledger, options.config.base_url, proxied.base_url);
   const files = suiteFiles(ROOT);
   const scope = (rule: BreakingRule) =>
     options.onlyCaughtBy ? files.filter((f) => f.file === rule.caughtBy) : files;
-  const session = await openTestSession(ROOT);
+  const proxied = await openProxiedSession(options.config, options.reportsDir, 'sensitivity-target.json');
+  const { proxy, session } = proxied;
   try {
     proxy.use(undefined);
     const baselineStart = Date.now();
-    const filesOf = (rule: BreakingRule) => selectionFor([rule.clause], scope(rule)).files;
+    // The files whose text names the clause, and always the rule's own caughtBy file: it has a test citing the
+    // clause whether or not its text spells the id (an access table computes its titles).
+    const filesOf = (rule: BreakingRule) =>
+      [...new Set([...selectionFor([rule.clause], scope(rule)).files, rule.caughtBy])].sort();
     const baseline = await session.run({
       files: [...new Set(rules.flatMap(filesOf))].sort(),
       pattern: new RegExp(rules.map((r) => citing(r.clause)).join('|')),
@@ -164,12 +152,7 @@ export async function runSensitivity(options: SensitivityOptions): Promise<Sensi
     log(`\n${sensitivityTable(sensitivity)}`);
     return { report, sensitivity };
   } finally {
-    await session.close();
-    proxy.use(undefined);
-    await proxy.close();
-    giveBack();
-    delete process.env[TARGET_ENV];
-    delete process.env[PROXY_ORIGIN_ENV];
+    await proxied.close();
   }
 }
 

@@ -1,15 +1,21 @@
 /**
  * What a breaking rule knows of the tokens a run uses: the target config's own (by kind), and those the run makes
- * through provider states or the control API, learned from their requests and answers as they pass the proxy.
+ * through provider states or the control API, learned from their requests and answers as they pass the proxy: each
+ * token's role, fine-grained permissions, scope and the organization role of its creator.
  */
 import type { TargetConfig } from '../contract/index.js';
 import { jsonOf } from './bodies.js';
 import type { Answer, Exchange } from './rule.js';
 
 export interface KnownToken {
+  /** `owner`, `editor`, `viewer`, or `none` for a token with fine-grained permissions only. */
   role?: string;
   /** With scope `selected`: the project_uids it covers. */
   projects?: readonly string[];
+  /** Its fine-grained permissions, where known. */
+  permissions?: readonly { module: string; action: string }[];
+  /** The organization role its creator holds now, where known (`owner` for the organization's own owner). */
+  creatorRole?: string;
 }
 
 export interface TokenRegistry {
@@ -20,8 +26,23 @@ export interface TokenRegistry {
   readonly owner: string | undefined;
 }
 
+type TokenData = { value?: unknown; role?: unknown; permissions?: unknown; creator_user_id?: unknown };
+type StateParams = {
+  role?: string;
+  scope?: string;
+  project_uids?: string[];
+  permissions?: { module: string; action: string }[];
+  creator_role?: string;
+  new_role?: string;
+};
+
+const MEMBER_ROLE_PATH = /^\/organizations\/\d+\/members\/(\d+)\/role$/;
+
 export function tokenRegistry(config: TargetConfig): TokenRegistry {
   const known = new Map<string, KnownToken>();
+  /** Control-made tokens: the user who made each, whose role is read at lookup (it may change). */
+  const creatorOf = new Map<string, number>();
+  const roleOfUser = new Map<number, string>();
   const kinds = ['owner', 'editor', 'viewer', 'selected', 'fine_grained'] as const;
   for (const kind of kinds) {
     const values = [config.tokens[kind], ...(config.token_pools?.[kind] ?? [])];
@@ -31,26 +52,41 @@ export function tokenRegistry(config: TargetConfig): TokenRegistry {
       else if (kind !== 'fine_grained') known.set(value, { role: kind });
     }
   }
+  const learnControl = (req: Exchange, data: TokenData | undefined) => {
+    const body = jsonOf(req) as { user_id?: unknown; role?: unknown } | undefined;
+    const roleChange = MEMBER_ROLE_PATH.exec(req.path);
+    if (roleChange && typeof body?.role === 'string') roleOfUser.set(Number(roleChange[1]), body.role);
+    else if (/^\/organizations\/\d+\/members$/.test(req.path) && typeof body?.user_id === 'number')
+      roleOfUser.set(body.user_id, String(body.role));
+    if (typeof data?.value !== 'string' || !('role' in data)) return;
+    known.set(data.value, {
+      role: typeof data.role === 'string' ? data.role : 'none',
+      ...(Array.isArray(data.permissions)
+        ? { permissions: data.permissions as KnownToken['permissions'] }
+        : {}),
+    });
+    if (typeof data.creator_user_id === 'number') creatorOf.set(data.value, data.creator_user_id);
+  };
   return {
-    lookup: (value) => known.get(value),
+    lookup(value) {
+      const token = known.get(value);
+      const creator = creatorOf.get(value);
+      const role = creator === undefined ? undefined : roleOfUser.get(creator);
+      return token && role ? { ...token, creatorRole: role } : token;
+    },
     owner: config.tokens.owner,
     observe(req, res) {
       if (res.status !== 200) return;
-      const data = jsonOf(res)?.data as { value?: unknown; role?: unknown } | undefined;
-      if (typeof data?.value !== 'string') return;
-      if (req.route === 'states') {
-        const params = (jsonOf(req)?.params ?? {}) as {
-          role?: string;
-          scope?: string;
-          project_uids?: string[];
-        };
-        known.set(data.value, {
-          role: params.role ?? 'owner',
-          ...(params.scope === 'selected' ? { projects: params.project_uids ?? [] } : {}),
-        });
-      } else if (req.route === 'control' && typeof data.role === 'string') {
-        known.set(data.value, { role: data.role });
-      }
+      const data = jsonOf(res)?.data as TokenData | undefined;
+      if (req.route === 'control') return learnControl(req, data);
+      if (req.route !== 'states' || typeof data?.value !== 'string') return;
+      const params = (jsonOf(req)?.params ?? {}) as StateParams;
+      known.set(data.value, {
+        role: params.role ?? 'owner',
+        ...(params.scope === 'selected' ? { projects: params.project_uids ?? [] } : {}),
+        permissions: params.permissions ?? [],
+        creatorRole: params.new_role ?? params.creator_role ?? 'owner',
+      });
     },
   };
 }

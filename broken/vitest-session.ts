@@ -5,7 +5,7 @@
  * report (the clause matrix and verdict) comes back from the clause reporter. The workers load
  * file-switch.setup.ts, so that each test file tells the breaking proxy it is starting.
  */
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import ClauseReporter from '../suites/reporting/clause-reporter.js';
 import { type ConformanceReport, FILES_ENV } from '../suites/reporting/report.js';
 import type { Selection } from './selection.js';
@@ -13,6 +13,8 @@ import type { Selection } from './selection.js';
 export interface TestSession {
   /** Run the selected tests; their report. */
   run(selection: Selection): Promise<ConformanceReport>;
+  /** Every test file the configuration includes (what a whole run takes), relative to the root, sorted. */
+  files(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -33,12 +35,18 @@ export async function openTestSession(root: string): Promise<TestSession> {
   return {
     async run(selection) {
       last = undefined;
+      // vitest reads no file filter as every file: an empty selection is a bug of the caller, not a whole run.
+      if (selection.files.length === 0) throw new Error('an empty selection: no test file to run');
       process.env[FILES_ENV] = selection.files.join(', ');
       vitest.setGlobalTestNamePattern(selection.pattern);
       const specs = await vitest.globTestSpecifications(selection.files.map((f) => resolve(root, f)));
       if (specs.length > 0) await vitest.runTestSpecifications(specs);
       if (!last) throw new Error(`no report for ${selection.files.join(', ') || 'an empty selection'}`);
       return last;
+    },
+    async files() {
+      const specs = await vitest.globTestSpecifications();
+      return [...new Set(specs.map((s) => relative(root, s.moduleId).split(sep).join('/')))].sort();
     },
     close: () => vitest.close(),
   };

@@ -1,5 +1,5 @@
 /** Usage-limit rules and settings ranges: a bound enforced by clamping, or not at all. */
-import { editJson, envelope, jsonOf } from '../bodies.js';
+import { editJson, envelope, INVALID_PARAMS, jsonOf, refusal } from '../bodies.js';
 import type { BreakingRule } from '../rule.js';
 import { isOperation } from './match.js';
 
@@ -20,6 +20,29 @@ export const projectSettingRules: BreakingRule[] = [
           ? envelope(200, { type: 'RXSUCCESS', message: 'Project usage limit updated' })
           : res;
       },
+    }),
+  },
+  {
+    id: 'voice-credits-removal-refused',
+    name: 'removeProjectUsageLimit refuses limit_type `voice_credits` with 400 `Invalid params` (its validator takes only the three types a limit can be set for)',
+    clause: 'USAGE-LIMIT-TYPES',
+    alsoRed: [
+      {
+        clause: 'USAGE-LIMIT-REMOVE-BODY',
+        why: "removeProjectUsageLimit's own row of the endpoint table lists `voice_credits` among the four limit types it takes: the same statement as the resource's, in the operation's row",
+      },
+    ],
+    section: 'usage-limit rules',
+    caughtBy: 'suites/platform/usage-limits-remove.test.ts',
+    // The removal goes through (voice_credits can never be set, so removing it changes nothing) and the answer
+    // becomes the refusal: credential, permission and project checks answer first, as on any server.
+    start: () => ({
+      response: (res, req) =>
+        isOperation(req, '/removeProjectUsageLimit') &&
+        res.status === 200 &&
+        jsonOf(req)?.limit_type === 'voice_credits'
+          ? refusal(400, INVALID_PARAMS)
+          : res,
     }),
   },
   {

@@ -1,5 +1,5 @@
 /** Form encoding, session state, session messages and execution logs. */
-import { editJson, isForm, refusal } from '../bodies.js';
+import { editJson, INVALID_PARAMS, isForm, refusal } from '../bodies.js';
 import type { BreakingRule } from '../rule.js';
 import { withDefaultOrder } from './bends.js';
 import { isOperation } from './match.js';
@@ -16,7 +16,7 @@ export const sessionRules: BreakingRule[] = [
     caughtBy: 'suites/platform/sessions.test.ts',
     start: () => ({
       request: (req) =>
-        isOperation(req, '/getSessions') && isForm(req) ? refusal(400, 'Invalid params') : req,
+        isOperation(req, '/getSessions') && isForm(req) ? refusal(400, INVALID_PARAMS) : req,
     }),
   },
   {

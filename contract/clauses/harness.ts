@@ -10,6 +10,11 @@ export const harnessClauses = [
     'Breaking rules (broken/rules/: plausible backend bugs, each against one documented clause, over every section of the spec) applied by a breaking proxy in front of the fake each turn the run of the suite file that cites that clause red on it, while the same runs through the unbroken proxy pass; the same proxy in front of any target is the sensitivity check (`--sensitivity`).',
   ),
   assumed(
+    'HARNESS-BLAST-RADIUS',
+    H,
+    'The blast-radius check (`npm run blast-radius`, broken/blast-radius.ts) counts, for each breaking rule, the documented clauses that turn red (failing with the rule on, not failing in the unbroken run) when every test a whole conformance run takes runs with the rule on, against the fake over HTTP presented as staging with its control API (kind real). Each rule must turn its own clause red and no documented clause outside its declared ones (its clause and its `alsoRed` list of at most two, each entry with its reason); the median and the largest count over the rules are held to the goal (median 1, at most 3). A rule runs only the test files it changed something in during one unbroken run in which every rule observed every exchange, starting afresh with each file as the fake does: a file it changed nothing in runs as it did unbroken. It prints the table and one line per offence, writes reports/blast-radius.json, and exits 1 on an offence, 2 on a bad argument (nothing run).',
+  ),
+  assumed(
     'REPORT-MATRIX',
     H,
     'The conformance report maps every clause to the tests citing it: fail if any citing test fails, pass if one passes and none fails, skip (with reasons) if all are skipped, untested if none cites it. Documented failures fail the run; assumed failures fail it only against the fake.',
@@ -97,7 +102,12 @@ export const harnessClauses = [
   assumed(
     'HARNESS-BUDGET-PLAN',
     H,
-    "`--budget N` plans the run before its first request: each selected test is costed by the requests it sent in this target's last report (or --plan-from FILE, else the reference costs of suites/runner/reference-costs.json) and its file's hooks once, and tests are chosen greedily for the most documented clauses not yet planned per request, within N less a tenth and within what each of the config's credentials has left this hour in the quota ledger; a test that checked nothing in the earlier run is planned without counting on its clauses. The plan is printed and written to DIR/plan.json; only its tests run; every test left out is reported skipped with `planned out (budget): <why>`, ran its file or not, so its clauses count as planned out, never as uncited; and the run coordinator refuses every request past N, whose test is then inconclusive.",
+    "`--budget N` plans the run before its first request: each selected test is costed as HARNESS-BUDGET-COSTS says, each scope it runs in (its file: hooks and shared arrangement; a describe block: shared arrangement) once, with the first test chosen there, and tests are chosen greedily for the most documented clauses not yet planned per request, within N less a tenth and within what each of the config's credentials has left this hour in the quota ledger; a test the costs say checks nothing here is planned without counting on its clauses. The plan is printed and written to DIR/plan.json; only its tests run; every test left out is reported skipped with `planned out (budget): <why>`, ran its file or not, so its clauses count as planned out, never as uncited; and the run coordinator refuses every request past N, whose test is then inconclusive.",
+  ),
+  assumed(
+    'HARNESS-BUDGET-COSTS',
+    H,
+    "A budgeted run's tests are costed the way the run will go: a test this target's last report (or --plan-from FILE) measured (passed or failed) costs what it sent there; any other (one that report skipped, planned out or stopped as inconclusive) costs what it sent in the table of suites/runner/reference-costs.json measured against the fake as staging set up the closest way (with provider states or without, as the target config has them; allowing all or nothing) among those that could do all the run can, where a test that table skipped costs nothing; where none could (a run with the control API) such a test is guessed. What the first measured test of a file or describe block sent with the config's credentials above its siblings' median is the scope's shared arrangement, paid by whichever of its tests runs first; a test that sends with a credential the config does not have costs nothing. `npm run plan:reference` writes the tables.",
   ),
   assumed(
     'HARNESS-BENCH',

@@ -1,0 +1,145 @@
+/**
+ * `npm run blast-radius -- [--rule ID]... [--out DIR] [--seed N] [--whole] [FILES...]`: one defect, one red, measured.
+ * For each breaking rule of broken/ (all, or those named), every test a whole conformance run takes runs with the
+ * rule on (blast-radius-run.ts: the files the rule touched in an observed unbroken run), against the fake over HTTP
+ * presented as staging with its control API kept (kind real: assumed clauses only warn). Prints the table (rule,
+ * declared clauses, red documented clauses, count, within, caught), the median and the largest count per rule, and
+ * one line per offence; writes DIR/blast-radius.json (default reports/).
+ *
+ * Exit codes: 0 every rule caught and within its declared clauses, and the goal (median 1, largest at most 3) met;
+ * 1 an offence (a rule red outside its declared clauses, a rule not caught, the unbroken run not green, the goal
+ * missed), or the check could not run; 2 a bad argument (one line, nothing run, an earlier report kept).
+ */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import writeFileAtomic from 'write-file-atomic';
+import { asStaging } from '../contract/target-config.js';
+import { blastTable, NOT_A_RUN_FILE } from './blast-radius-report.js';
+import { breakingRules, ruleById } from './rules/index.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export const REPORT_FILE = 'blast-radius.json';
+const MAX_SEED = 2 ** 31 - 1;
+
+const HELP = `Usage: npm run blast-radius -- [--rule ID]... [--out DIR] [--seed N] [--whole] [FILES...]
+
+For each breaking rule of broken/ (a plausible backend bug against one documented clause), runs every test a whole
+conformance run takes with the rule on, against the fake over HTTP presented as staging with its control API kept,
+and counts the documented clauses that turn red. Each rule must turn its own clause red (caught) and no documented
+clause outside its declared ones (its clause and its alsoRed list); the goal is a median of 1 and at most 3.
+
+Options:
+  -r, --rule ID   only this rule (repeatable); default every rule
+  -o, --out DIR   where blast-radius.json goes (default ./reports)
+      --seed N    fast-check's seed (and the run tag) shared by every run of the check (default: drawn, printed)
+      --whole     run every test file for every rule (the plain whole run with the rule on) instead of the files
+                  the rule touched in the observed unbroken run: slow, it checks the shortcut
+  FILES           test files instead of every file a whole run takes (e.g. suites/platform/projects.test.ts)
+  -h, --help      this text
+
+Exit codes: 0 every rule caught and within its declared clauses, goal met; 1 an offence, or the check could not
+run; 2 a bad argument.`;
+
+const fail = (message: string, code: number): never => {
+  process.stderr.write(`blast-radius: ${message}\n`);
+  process.exit(code);
+};
+
+function parse() {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: {
+        rule: { type: 'string', short: 'r', multiple: true },
+        out: { type: 'string', short: 'o' },
+        seed: { type: 'string' },
+        whole: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    return fail(`${(err as Error).message.replace(/\s*\n\s*/g, ' ')} (--help for usage)`, 2);
+  }
+}
+
+/** A FILES argument as the suites name it (relative to the repository root), or why it is not a test file. */
+function testFile(arg: string): string {
+  const path = resolve(arg);
+  const rel = relative(ROOT, path).split(sep).join('/');
+  if (!existsSync(path)) return fail(`no such test file: ${arg}`, 2);
+  if (!rel.startsWith('suites/') || !rel.endsWith('.test.ts'))
+    return fail(`not a suite test file (suites/**/*.test.ts): ${arg}`, 2);
+  return rel;
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parse();
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  const unknown = (values.rule ?? []).filter((id) => !ruleById(id));
+  if (unknown.length > 0)
+    fail(`unknown --rule ${unknown.join(', ')} (known: ${breakingRules.map((r) => r.id).join(', ')})`, 2);
+  const rules = values.rule ? [...new Set(values.rule)].map((id) => ruleById(id)!) : breakingRules;
+  const out = resolve(values.out ?? 'reports');
+  if (existsSync(out) && !statSync(out).isDirectory()) fail(`--out ${values.out}: not a directory`, 2);
+  let seed = Math.floor(Math.random() * MAX_SEED);
+  if (values.seed !== undefined) {
+    if (!/^\d+$/.test(values.seed) || Number(values.seed) > MAX_SEED)
+      fail(`--seed takes a whole number from 0 to ${MAX_SEED}, not "${values.seed}"`, 2);
+    seed = Number(values.seed);
+  }
+  const files = positionals.map(testFile);
+  // What runs the check is loaded once the arguments hold: a bad one is answered at once.
+  const { createFakeServer } = await import('../fake-server/index.js');
+  const { runBlastRadius } = await import('./blast-radius-run.js');
+
+  // The fake over HTTP on loopback, presented as QA presents a staging, its control API kept (kind real).
+  const fake = createFakeServer({ onUnexpectedError: () => {} });
+  const server = createServer(fake.app.callback());
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = {
+    ...asStaging(fake.targetConfig(origin), true, true),
+    name: 'the fake over HTTP as staging, with its control API (kind real)',
+  };
+  process.stdout.write(
+    `blast-radius: ${rules.length} breaking rules against ${config.name} at ${origin}; seed ${seed}${values.whole ? '; every rule runs every file (--whole)' : ''}\n`,
+  );
+  try {
+    const report = await runBlastRadius({
+      config,
+      rules,
+      ...(files.length > 0 ? { files } : {}),
+      whole: values.whole === true,
+      seed,
+    });
+    process.stdout.write(`\n${blastTable(report)}\n`);
+    mkdirSync(out, { recursive: true });
+    const path = join(out, REPORT_FILE);
+    writeFileAtomic.sync(path, `${JSON.stringify(report, null, 2)}\n`);
+    for (const line of report.offences) process.stderr.write(`blast-radius: ${line}\n`);
+    process.stdout.write(
+      `\nblast-radius: ${report.pass ? 'PASS' : `FAIL (${report.offences.length} offences)`} in ${(report.durationMs / 1000).toFixed(1)} s, ${report.requests} requests, ${report.rounds} rounds; ${relative(process.cwd(), path) || path}\n`,
+    );
+    return report.pass ? 0 : 1;
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) =>
+    fail(
+      err instanceof Error ? err.message : String(err),
+      (err as { name?: unknown })?.name === NOT_A_RUN_FILE ? 2 : 1,
+    ),
+);
