@@ -23,7 +23,7 @@ import {
 } from '../support/arbitraries/access.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_TOKEN } from '../support/messages.js';
-import { assumed } from '../support/strength.js';
+import { assumed, readable } from '../support/strength.js';
 import { expectCreatorLeft, tokenProbes } from '../support/token-probes.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 import {
@@ -33,6 +33,7 @@ import {
   seededOrganization,
   tokenAction,
 } from '../support/world.js';
+import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
 const DAY = 86_400_000;
@@ -43,6 +44,27 @@ interface Model {
   /** Epoch ms at which the token expires; null: never (TOKEN-NO-EXPIRY). */
   expiresAt: number | null;
   now: number;
+  /** The last action the token took. */
+  last?: LifecycleAction;
+}
+
+/** The documented rule that makes an active, unexpired token work: the action that made it so, else its expiry. */
+const worksBy = (m: Model): string =>
+  m.last === 'reactivate'
+    ? 'TOKEN-REACTIVATE'
+    : m.last === 'regenerate'
+      ? 'TOKEN-REGENERATE-NEW-VALUE'
+      : m.expiresAt === null
+        ? 'TOKEN-NO-EXPIRY'
+        : 'TOKEN-EXPIRATION-OPTIONS';
+
+/** The status of `res` is `status` (a 2xx for `'ok'`), bound to `clause`: else it reds that clause and stops. */
+function statusBy(clause: string, res: RawResponse, status: number | 'ok'): void {
+  readable(clause, () => {
+    if (status === 'ok')
+      expect(res.status >= 200 && res.status < 300, `a success; ${res.text.slice(0, 200)}`).toBe(true);
+    else expect(res.status, `status; body: ${res.text.slice(0, 200)}`).toBe(status);
+  });
 }
 
 interface Real {
@@ -93,20 +115,36 @@ async function verify(m: Model, r: Real): Promise<void> {
   };
   const nearExpiry = m.expiresAt !== null && Math.abs(m.now - m.expiresAt) < EXPIRY_MARGIN_MS;
   const regeneratedPastExpiry = r.old.length > 0 && expired(m);
-  if (m.status !== 'active') expectError(res, 401, INVALID_TOKEN);
-  else if (nearExpiry || regeneratedPastExpiry) {
+  if (m.status !== 'active') {
+    statusBy(m.status === 'revoked' ? 'TOKEN-REVOKE' : 'TOKEN-DEACTIVATED-401', res, 401);
+    expectError(res, 401, INVALID_TOKEN);
+  } else if (nearExpiry || regeneratedPastExpiry) {
     if (nearExpiry) assumed('TOKEN-EXPIRY-INSTANT', exact);
     if (regeneratedPastExpiry) assumed('TOKEN-REGENERATE-KEEPS-EXPIRY', exact);
   } else if (expired(m)) {
+    statusBy('TOKEN-EXPIRED-401', res, 401);
     expectError(res, 401);
     assumed('TOKEN-EXPIRY-MESSAGE', exact);
   } else {
+    statusBy(worksBy(m), res, 'ok');
     expectSuccess(res, 'getMyProjects');
     // A regenerated value with an expiry still ahead works, as the old one would have.
     if (r.old.length > 0 && m.expiresAt !== null) assumed('TOKEN-REGENERATE-KEEPS-EXPIRY', exact);
   }
-  for (const old of r.old) expectError(await probe(old), 401, INVALID_TOKEN);
+  for (const old of r.old) {
+    const answer = await probe(old);
+    statusBy('TOKEN-REGENERATE-OLD-DIES', answer, 401);
+    expectError(answer, 401, INVALID_TOKEN);
+  }
 }
+
+/** The documented rule of each action of the state table. */
+const ACTION_CLAUSE: Record<LifecycleAction, string> = {
+  deactivate: 'TOKEN-DEACTIVATE',
+  reactivate: 'TOKEN-REACTIVATE',
+  regenerate: 'TOKEN-REGENERATE-NEW-VALUE',
+  revoke: 'TOKEN-REVOKE',
+};
 
 class ActionCommand implements fc.AsyncCommand<Model, Real> {
   constructor(readonly action: LifecycleAction) {}
@@ -127,19 +165,22 @@ class ActionCommand implements fc.AsyncCommand<Model, Real> {
       ).toBe(expected);
     // The table's own transitions are documented; refusing the others (and what a revoked token may not do) is
     // the fake's guard.
-    if (documented) asModelled();
+    if (documented) readable(ACTION_CLAUSE[this.action], asModelled);
     else {
       assumed('TOKEN-TRANSITION-GUARDS', asModelled);
       if (m.status === 'revoked') assumed('TOKEN-REVOKED-PERMANENT', asModelled);
     }
     if (outcome.ok) {
+      m.last = this.action;
       if (this.action === 'deactivate') m.status = 'deactivated';
       if (this.action === 'reactivate') m.status = 'active';
       if (this.action === 'revoke') m.status = 'revoked';
       if (this.action === 'regenerate') {
         const value = outcome.view.value;
-        expect(value.startsWith('api-v1-')).toBe(true);
-        expect([r.current, ...r.old]).not.toContain(value);
+        readable('TOKEN-REGENERATE-NEW-VALUE', () => {
+          expect(value.startsWith('api-v1-')).toBe(true);
+          expect([r.current, ...r.old]).not.toContain(value);
+        });
         r.old.push(r.current);
         r.current = value;
       }
