@@ -31,6 +31,8 @@ const verdictFacts = (r: ConformanceJson) => ({
   tests: r.counts.tests,
   clauses: r.counts.clauses,
   coverage: { checked: r.coverage.checked, documented: r.coverage.documented, byReason: r.coverage.byReason },
+  // The numbers every rendering gives (REPORT-ONE-COUNT); a report from before the headline has none.
+  headline: r.headline ?? null,
 });
 
 const show = (v: unknown) => JSON.stringify(v);

@@ -87,12 +87,14 @@ export function headlineFigures(h: Headline): readonly Figure[] {
     fig(h.likelyDefects, 'likely defect', 'likely defects', true),
     fig(h.failingClauses, 'failing clause', 'failing clauses', true),
     fig(h.failingTests, 'failing test', 'failing tests', true),
-    fig(
-      s.count,
-      `server error in ${plural(s.groups, 'group')} (${plural(s.tests, 'test')})`,
-      `server errors in ${plural(s.groups, 'group')} (${plural(s.tests, 'test')})`,
-      true,
-    ),
+    s.count === 0
+      ? fig(0, 'server errors', 'server errors', true)
+      : fig(
+          s.count,
+          `server error in ${plural(s.groups, 'group')} (${plural(s.tests, 'test')})`,
+          `server errors in ${plural(s.groups, 'group')} (${plural(s.tests, 'test')})`,
+          true,
+        ),
     fig(h.noAnswer.tests, 'test without an answer', 'tests without an answer', false),
     fig(h.warnings, 'warning', 'warnings', false),
     fig(h.reportErrors, 'report error', 'report errors', true),

@@ -14,6 +14,8 @@ import { escapeMarkup as e, truncate } from './text.js';
 
 /** Defects and groups rendered in the page; the rest are folded (details on demand). */
 const SHOWN = 20;
+/** Clauses named per defect, with their quotes; the rest are counted. */
+const CLAUSES_NAMED = 8;
 
 export const exchangeHtml = (request: string, response: string, label = 'response'): string =>
   `<div class="exchange"><div><div class="muted">request</div><pre>${e(request)}</pre></div><div><div class="muted">${e(label)}</div><pre>${e(response)}</pre></div></div>`;
@@ -32,14 +34,19 @@ const testsLine = (count: number, first: readonly TestRef[]): string =>
 
 const clausePills = (ids: readonly string[], rows: ReadonlyMap<string, ClauseRow>): string =>
   ids
+    .slice(0, CLAUSES_NAMED)
     .map((id) => {
       const kind = rows.get(id)?.kind ?? 'documented';
       return `<code class="clause ${e(kind)}">${e(id)}</code>`;
     })
-    .join(' ');
+    .join(' ') +
+  (ids.length > CLAUSES_NAMED
+    ? ` <span class="muted">and ${ids.length - CLAUSES_NAMED} more clauses</span>`
+    : '');
 
 const quotes = (ids: readonly string[], rows: ReadonlyMap<string, ClauseRow>): string =>
   ids
+    .slice(0, CLAUSES_NAMED)
     .map((id) => {
       const row = rows.get(id);
       if (!row) return '';

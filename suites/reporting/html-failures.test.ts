@@ -62,7 +62,7 @@ describe('failures first [REPORT-FAILURES-FIRST, REPORT-FAILURE-EXCHANGE]', () =
     const page = html([passed]);
     expect(page).not.toContain('<h2>Failing');
     expect(page).toMatch(
-      /<details class="passing" data-lazy="\d+"><summary>1 passing clause\(s\)<\/summary><\/details>/,
+      /<details class="rows passing" data-lazy="\d+"><summary>1 passing clause\(s\)<\/summary><\/details>/,
     );
     expect(renderedPart(page)).not.toContain('<code>DOC-<wbr>C</code>');
     const folded = fragmentUnder(page, '1 passing clause(s)');

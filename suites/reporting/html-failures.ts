@@ -27,10 +27,11 @@ const exchange = (t: CitingTest): string => {
 };
 
 /**
- * A failing test in full the first time it is listed; a test failing several clauses is shown once, then named. With
- * `id`, the error shown is the test's failure on that clause (its bound check's, issue 33).
+ * A failing test in full (its error, its request and response) the first time it is listed as a clause's first
+ * failing test; otherwise its error alone, and a test failing several clauses is shown once, then named. With `id`,
+ * the error shown is the test's failure on that clause (its bound check's, issue 33).
  */
-const failedTest = (t: CitingTest, shown: Set<CitingTest>, id?: string): string => {
+const failedTest = (t: CitingTest, shown: Set<CitingTest>, id: string | undefined, full: boolean): string => {
   const name = `<b>${e(t.fullName)}</b> <span class="muted">${e(t.file)}</span>`;
   const bound = id !== undefined ? t.boundFailures?.find((f) => f.clauseIds.includes(id)) : undefined;
   const error = bound
@@ -40,6 +41,7 @@ const failedTest = (t: CitingTest, shown: Set<CitingTest>, id?: string): string 
     return bound
       ? `<li>${name} <span class="muted">(its request and response above)</span><pre class="err">${e(truncate(error, 800))}</pre></li>`
       : `<li>${name} <span class="muted">(its error, request and response above)</span></li>`;
+  if (!full) return `<li>${name}<pre class="err">${e(truncate(error, 400))}</pre></li>`;
   shown.add(t);
   return `<li>${name}<pre class="err">${e(truncate(error, 800))}</pre>${exchange(t)}</li>`;
 };
@@ -55,7 +57,7 @@ const testsOf = (tests: readonly CitingTest[], shown: Set<CitingTest>, id?: stri
   const more = failed.length - TESTS_SHOWN;
   return `<ul class="failed-tests">${failed
     .slice(0, TESTS_SHOWN)
-    .map((t) => failedTest(t, shown, id))
+    .map((t, i) => failedTest(t, shown, id, i === 0))
     .join('')}${
     more > 0 ? `<li class="muted">and ${more} more failing test(s): see the clause in the matrix</li>` : ''
   }</ul>`;

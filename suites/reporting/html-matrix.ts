@@ -1,6 +1,7 @@
 /**
  * The clause matrix of the HTML report (REPORT-MATRIX): a row per clause with its status, the rule and the spec's
- * words, its citing tests and its errors. Passing clauses are folded away under the others, and what a row holds past
+ * words, its citing tests and its errors. Passing, skipped and untested clauses are folded away under the others, and
+ * what a row holds past
  * its first few items (passing citing tests, further errors, the fake's own evidence) is rendered only when opened
  * (html-lazy.ts, REPORT-HTML-SIZE), so a whole run's page stays small.
  */
@@ -58,25 +59,24 @@ const fakeEvidence = (row: ClauseRow, lazy: LazyFragments): string =>
         list(row.fakeEvidence),
       );
 
-/** The first SHOWN of `items` in the page, the rest when opened. */
-const firstFew = (items: readonly string[], lazy: LazyFragments, what: string): string =>
-  items.slice(0, SHOWN).join('') +
-  (items.length > SHOWN
-    ? lazy.details(`${items.length - SHOWN} more ${what}`, items.slice(SHOWN).join(''))
-    : '');
+/** The first `n` of `items` in the page, the rest when opened. */
+const firstFew = (items: readonly string[], n: number, lazy: LazyFragments, what: string): string =>
+  items.slice(0, n).join('') +
+  (items.length > n ? lazy.details(`${items.length - n} more ${what}`, items.slice(n).join('')) : '');
 
+/** A row's errors, warnings and skip reasons: the first error and warning in the page (cut), the rest when opened. */
 const details = (row: ClauseRow, lazy: LazyFragments): string => {
+  const pre = (cls: string, text: string, i: number) =>
+    `<pre class="${cls}">${e(truncate(text, i === 0 ? 800 : 1500))}</pre>`;
   const errors = row.tests
     .filter((t) => failsClause(t, row.id))
-    .map((t) => `<pre class="err">${e(truncate(failureOn(t, row.id) ?? 'failed', 1500))}</pre>`);
-  const warned = row.warnings.map(
-    (w) => `<pre class="err warn">${e(truncate(`warned by "${w.fullName}": ${w.message}`, 1500))}</pre>`,
-  );
+    .map((t, i) => pre('err', failureOn(t, row.id) ?? 'failed', i));
+  const warned = row.warnings.map((w, i) => pre('err warn', `warned by "${w.fullName}": ${w.message}`, i));
   const reasons = row.skipReasons.map((r) => `<div class="reason">skipped: ${e(r)}</div>`);
   return [
-    firstFew(errors, lazy, 'errors'),
-    firstFew(warned, lazy, 'warnings'),
-    firstFew(reasons, lazy, 'skip reasons'),
+    firstFew(errors, 1, lazy, 'errors'),
+    firstFew(warned, 1, lazy, 'warnings'),
+    firstFew(reasons, SHOWN, lazy, 'skip reasons'),
   ].join('');
 };
 
@@ -101,7 +101,18 @@ const table = (rows: readonly ClauseRow[], lazy: LazyFragments): string =>
   `<table class="matrix"><colgroup><col style="width:15%"><col style="width:10%"><col style="width:8%"><col style="width:7%"><col style="width:26%"><col style="width:19%"><col style="width:15%"></colgroup><thead><tr><th>Id</th><th>Section</th><th>Kind</th><th>Status</th><th>Rule</th><th>Citing tests</th><th>Errors / skip reasons</th></tr></thead>
 <tbody>${rows.map((r) => matrixRow(r, lazy)).join('\n')}</tbody></table>`;
 
-/** A matrix with its passing clauses folded away under the others (they are the bulk of a good run), on demand. */
+/** Statuses whose rows a matrix shows at once; the others are folded, a fold per status, rendered when opened. */
+const SHOWN_STATUSES: readonly ClauseRow['status'][] = ['fail', 'warn', 'inconclusive'];
+const FOLDS = [
+  ['pass', 'passing clause(s)', 'rows passing'],
+  ['skip', 'skipped clause(s)', 'rows'],
+  ['untested', 'untested clause(s)', 'rows'],
+] as const;
+
+/**
+ * A matrix with its failing, warned and inconclusive clauses shown and the others folded away under them (passing
+ * clauses are the bulk of a good run, skipped and untested ones of a partial run), on demand.
+ */
 export const matrixTable = (
   title: string,
   intro: string,
@@ -109,22 +120,25 @@ export const matrixTable = (
   lazy: LazyFragments,
 ): string => {
   if (rows.length === 0) return '';
-  const passing = rows.filter((r) => r.status === 'pass');
-  const others = rows.filter((r) => r.status !== 'pass');
-  const folded =
-    passing.length === 0
-      ? ''
-      : lazy.details(`${passing.length} passing clause(s)`, table(passing, lazy), 'passing');
+  const shown = rows.filter((r) => SHOWN_STATUSES.includes(r.status));
+  const folded = FOLDS.map(([status, words, cls]) => {
+    const these = rows.filter((r) => r.status === status);
+    return these.length === 0 ? '' : lazy.details(`${these.length} ${words}`, table(these, lazy), cls);
+  }).join('');
   return `<h2>${e(title)} <span class="n">(${rows.length})</span></h2><p class="muted">${e(intro)}</p>
-${others.length > 0 ? table(others, lazy) : ''}${folded}`;
+${shown.length > 0 ? table(shown, lazy) : ''}${folded}`;
 };
 
-export const untestedSection = (rows: readonly ClauseRow[]): string => {
+/** Clauses no test cites: counted, and listed when opened. */
+export const untestedSection = (rows: readonly ClauseRow[], lazy: LazyFragments): string => {
   const untested = rows.filter((r) => r.status === 'untested');
   if (untested.length === 0) return '';
   const items = untested.map(
     (r) =>
       `<li><code>${e(r.id)}</code> ${pill(`kind ${r.kind}`, r.kind)} <span class="muted">${e(r.section)}</span> — ${e(r.rule)}</li>`,
   );
-  return `<h2>Untested clauses <span class="n">(${untested.length})</span></h2><ul class="issues">${items.join('')}</ul>`;
+  return `<h2>Untested clauses <span class="n">(${untested.length})</span></h2>${lazy.details(
+    `${untested.length} clause(s) no test cites, or none this run selected`,
+    `<ul class="issues">${items.join('')}</ul>`,
+  )}`;
 };

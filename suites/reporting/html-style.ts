@@ -29,9 +29,8 @@ header .meta b { color: var(--fg); }
 .figure.note b { color: var(--warn); }
 .silence { margin: 0 0 12px; padding: 10px 16px; border-radius: 8px; background: var(--inc-bg); color: var(--inc);
   font-weight: 600; border: 1px solid var(--inc); }
-.defects { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 6px 18px 6px 40px;
-  margin: 0; }
-ul.defects { padding-left: 18px; list-style: none; }
+.defects { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 6px 18px;
+  margin: 0; list-style: none; }
 .defect { padding: 6px 0; border-bottom: 1px solid var(--line); }
 .defect:last-child { border-bottom: 0; }
 .defect .what { font-size: 15px; }
@@ -108,7 +107,8 @@ pre.warn { background: var(--warn-bg); }
 .failed-tests { padding-left: 18px; }
 .exchange { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
 .exchange pre { margin: 2px 0; padding: 6px 8px; max-height: 180px; overflow: auto; white-space: pre-wrap; word-break: break-all; background: #f6f7f9; border: 1px solid var(--line); border-radius: 6px; font-size: 12px; }
-details.passing > summary { cursor: pointer; margin: 8px 0; color: var(--pass, #1a7f37); }
+details.rows > summary { cursor: pointer; margin: 8px 0; color: var(--muted); }
+details.passing > summary { color: var(--pass, #1a7f37); }
 pre.err { margin: 4px 0; padding: 6px 8px; max-height: 160px; overflow: auto; white-space: pre-wrap;
   word-break: break-word; background: var(--fail-bg); border-radius: 6px;
   font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
@@ -120,8 +120,8 @@ footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
 /**
  * Filters the clause matrix rows (those with a status) by text and status; other tables, such as the sensitivity
  * table, are left as they are. Searching text first renders what is folded on demand (html-lazy.ts), so a search
- * finds a test named only in a folded list, and opens the folded passing clauses that match. The page works without
- * it.
+ * finds a test named only in a folded list, and opens the folds of clauses (passing, skipped, untested) that match.
+ * The page works without it.
  */
 export const SCRIPT = `
 (() => {
@@ -140,7 +140,7 @@ export const SCRIPT = `
       if (visible) shown++;
     }
     if (text)
-      for (const d of document.querySelectorAll('details.passing'))
+      for (const d of document.querySelectorAll('details.rows'))
         if (d.querySelector('tr[data-status]:not([hidden])')) d.open = true;
     count.textContent = shown + ' of ' + rows.length + ' shown';
   };

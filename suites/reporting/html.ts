@@ -171,9 +171,9 @@ const cardsOf = (report: ConformanceReport): string => {
   return [
     coverageCard(coverage),
     card(
-      'Inconclusive (quota spent)',
+      'Inconclusive',
       headline.inconclusive,
-      `<div class="muted">tests that met a spent hourly quota: they prove nothing either way</div>`,
+      `<div class="muted">tests that proved nothing either way: a spent quota, a request without an answer, a failed arrangement, a server error met</div>`,
     ),
     card(
       'Assumed warnings',
@@ -255,7 +255,7 @@ ${verdictBadge(report)}</header>`,
       harness,
       lazy,
     ),
-    untestedSection(report.matrix.rows),
+    untestedSection(report.matrix.rows, lazy),
     unknownSection(report),
     uncitedSection(report.matrix.uncitedTests, lazy),
   ];
