@@ -28,6 +28,7 @@ import {
   type SpecOperationId,
   specOperationIds,
 } from './access-model.js';
+import { arrange } from './arrangement.js';
 import { stopIfCreditsSpent } from './credit-balance.js';
 import { expectError, expectSuccess } from './envelope.js';
 import { FORBIDDEN } from './messages.js';
@@ -224,8 +225,13 @@ export function accessTable<C extends string>(
           need(ctx, target(), needsFor(op, col.config ? { tokens: [col.config] } : {}));
           const auth = col.config
             ? { token: col.config }
-            : { bearer: await tokenOf(ctx, `${label}/${name}`, col) };
-          const res = await target().call(op, { auth, body: bodyFor(op, await bodies()) });
+            : {
+                bearer: await arrange(`the ${name} token (provider state)`, () =>
+                  tokenOf(ctx, `${label}/${name}`, col),
+                ),
+              };
+          const body = bodyFor(op, await arrange('preparing the bodies on the configured project', bodies));
+          const res = await target().call(op, { auth, body });
           // A call that spends credits (playgroundAgentResponse) may be refused for want of them, with a status the spec
           // does not show: a 401 or 403 of that kind tells nothing of access, so the cell is inconclusive.
           if (cell === 'ok' && (res.status === 401 || res.status === 403))
