@@ -139,9 +139,13 @@ export const SCRIPT = `
       r.hidden = !visible;
       if (visible) shown++;
     }
-    if (text)
+    if (text) {
       for (const d of document.querySelectorAll('details.rows'))
         if (d.querySelector('tr[data-status]:not([hidden])')) d.open = true;
+      // The folded list of citing tests that names what was searched for is opened too.
+      for (const d of document.querySelectorAll('tr[data-status]:not([hidden]) td.tests details'))
+        if (d.textContent.toLowerCase().includes(text)) d.open = true;
+    }
     count.textContent = shown + ' of ' + rows.length + ' shown';
   };
   const filter = () => {
