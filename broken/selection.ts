@@ -3,9 +3,8 @@
  * suite files whose text names the clause id. The files are found by reading them, not by running them, so a rule's
  * run collects only the few files that can hold its tests.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { CLAUSE_ID_PATTERN } from '../contract/clauses/index.js';
+import { conformanceFilesWithText } from '../suites/target/conformance-files.js';
 
 export interface Selection {
   /** Test files, relative to the repository root. */
@@ -19,21 +18,11 @@ export function citing(id: string): string {
   return `\\[(?:[^\\]]*[\\s,])?${id}(?:[\\s,][^\\]]*)?\\]`;
 }
 
-/** Every suite test file under `root`/suites, with its text. */
-export function suiteFiles(root: string): { file: string; text: string }[] {
-  const out: { file: string; text: string }[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'reporting') walk(path);
-      } else if (entry.name.endsWith('.test.ts'))
-        out.push({ file: relative(root, path), text: readFileSync(path, 'utf8') });
-    }
-  };
-  walk(join(root, 'suites'));
-  return out.sort((a, b) => a.file.localeCompare(b.file));
-}
+/**
+ * Every conformance test file under `root`/suites (those that reach the target, suites/target/conformance-files.ts:
+ * the harness's self-tests are no evidence about a server), with its text.
+ */
+export const suiteFiles = (root: string): { file: string; text: string }[] => conformanceFilesWithText(root);
 
 /** The selection of the tests citing any of `ids`. */
 export function selectionFor(

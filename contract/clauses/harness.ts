@@ -189,4 +189,19 @@ export const harnessClauses = [
     H,
     "A k6 cap script run as N instances (k6-operator's TestRun with parallelism N and INSTANCE_COUNT=N; a bundle per script in a ConfigMap) sends cap + extra requests in all, each instance the share of k6's execution segments (load/lib/segments.ts: the VUs over the equal segments, the iterations in proportion to them). Each instance's thresholds are only bounds that hold on a correct target whatever the interleaving (its sent count within the shares; successes between share - extra and min(share, cap); 429s between share - cap and min(share, extra); nothing else; the family's message; the p95); exactly cap 2xx and extra 429s is judged over the sum of the instances' reports (load/node/merge-instances.ts), which refuses a missing or duplicated instance. A distributed run needs given credentials (each instance runs its own setup() and teardown()), at least one VU per instance, and checks neither the order nor the recovery.",
   ),
+  assumed(
+    'HARNESS-PREFLIGHT',
+    H,
+    "Before the first test of a run that sends requests to a deployment (a run, --shard, --budget, --sensitivity, --record, the rehearsal's runs; not --replay; --check-provider-states its provider-state URL only), the runner checks that the target can be tested, in parallel with a short timeout and one request per credential and address (suites/runner/preflight*.ts): each base URL answers (connection, DNS, TLS, and the path: a 404 or an answer that is not the spec's envelope), getMyProjects answers in the envelope with every token under `tokens` and `token_pools`, getChatbotExecutionLogs (limit 1) with `project_key`, each RAG endpoint in its native format to a body without messages (no credit spent), the provider-state catalogue and the control API. A problem is one line naming the config field and what came back (a refused connection is one line, not one per token; a 401 names the credential), exit 5 with no verdict and no earlier report touched (only DIR/preflight.json is written); a target that passes prints one line. Its requests count in the quota ledger. `--preflight` runs it alone.",
+  ),
+  assumed(
+    'HARNESS-TRANSPORT-SILENCE',
+    H,
+    "A request of a run that gets no answer because the transport failed (connection refused or reset, a host that does not resolve, TLS, a socket closed, a timeout; the code read on the error, its cause or an AggregateError's members) is a no-answer item with its cause and time: through the target, through an official SDK client's fetch (kept when its test does not pass) and through the provider-state client alike, its test ends inconclusive, never red. When such connection failures fill the end of a run (at least 3 tests, at least 90% of the tests that sent a request from then on), the report carries `silence` (when, how many tests, the commonest cause) and the end of the run says so first (suites/reporting/silence.ts).",
+  ),
+  assumed(
+    'HARNESS-SELF-TESTS-APART',
+    H,
+    "A run against a deployment takes only the conformance files: the test files under suites/ that import useTarget() and call it (suites/target/conformance-files.ts, the one list vitest.config.ts, the sensitivity check's selection and the shared-data declarations read); the harness's self-tests (its target client, runner, reports, contract tables) run in `npm test` only, so every count a QA run shows is about the target.",
+  ),
 ];

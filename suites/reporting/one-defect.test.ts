@@ -4,33 +4,15 @@
  * whether the test met it while checking another clause (the test stops there, its own clause not checked), while
  * arranging (the test is inconclusive) or while cleaning up (a note; the test passes).
  */
-import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import ClauseReporter from './clause-reporter.js';
+import { reportOfFixture } from './fixture-run.test-support.js';
 import type { ConformanceReport } from './report.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = 'suites/support/fixtures/one-defect.fixture.ts';
 let report: ConformanceReport;
 
 beforeAll(async () => {
-  const { createVitest } = await import('vitest/node');
-  let last: ConformanceReport | undefined;
-  const vitest = await createVitest('test', {
-    root: ROOT,
-    run: true,
-    watch: false,
-    include: [FIXTURE],
-    reporters: [new ClauseReporter({ onReport: (r) => (last = r), target: { name: 'stub', kind: 'real' } })],
-  });
-  try {
-    await vitest.start([resolve(ROOT, FIXTURE)]);
-  } finally {
-    await vitest.close();
-    process.exitCode = undefined; // the fixture run fails on purpose; that is not this run's failure
-  }
-  if (!last) throw new Error('the fixture run wrote no report');
-  report = last;
+  report = await reportOfFixture(FIXTURE);
 }, 60_000);
 
 const status = (id: string) => report.matrix.rows.find((r) => r.id === id)?.status;

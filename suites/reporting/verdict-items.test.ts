@@ -5,35 +5,17 @@
  * clause of the title; a 5xx and an answer that is not JSON are server-error items that fail the verdict apart from
  * the clauses; a request that gets no answer is a no-answer item, and no clause turns red for it.
  */
-import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import ClauseReporter from './clause-reporter.js';
+import { reportOfFixture } from './fixture-run.test-support.js';
 import { toHtml } from './html.js';
 import type { ConformanceReport } from './report.js';
 import { escapeMarkup } from './text.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = 'suites/support/fixtures/verdict-items.fixture.ts';
 let report: ConformanceReport;
 
 beforeAll(async () => {
-  const { createVitest } = await import('vitest/node');
-  let last: ConformanceReport | undefined;
-  const vitest = await createVitest('test', {
-    root: ROOT,
-    run: true,
-    watch: false,
-    include: [FIXTURE],
-    reporters: [new ClauseReporter({ onReport: (r) => (last = r), target: { name: 'stub', kind: 'real' } })],
-  });
-  try {
-    await vitest.start([resolve(ROOT, FIXTURE)]);
-  } finally {
-    await vitest.close();
-    process.exitCode = undefined; // the fixture run fails on purpose; that is not this run's failure
-  }
-  if (!last) throw new Error('the fixture run wrote no report');
-  report = last;
+  report = await reportOfFixture(FIXTURE);
 }, 60_000);
 
 const status = (id: string) => report.matrix.rows.find((r) => r.id === id)?.status;

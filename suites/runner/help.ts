@@ -10,8 +10,11 @@ export const helpText = (
        ${PROGRAM} --target FILE --shard i/n [--out DIR] [--filter PATTERN] [FILES...]
        ${PROGRAM} merge DIR... [--out DIR] [--waivers FILE] [--baseline FILE] [--min-documented-coverage N]
        ${PROGRAM} --target FILE --check-provider-states [--out DIR]
+       ${PROGRAM} --target FILE --preflight [--out DIR]
 
-Runs the conformance suites once against a deployment and gates on the clause verdict.
+Runs the conformance suites once against a deployment and gates on the clause verdict. Before the first test it
+checks that the target can be tested at all (the pre-flight: each address and credential of the target file, one
+request each); a target that cannot be is one line per problem and exit 5, no verdict.
 
 Options:
   -t, --target FILE      target config JSON (schema TargetConfig in contract/target-config.ts);
@@ -63,12 +66,17 @@ Options:
                          the catalogue (docs/provider-states.schema.json): the state, the parameter, what came
                          back; writes DIR/provider-states-check.json. Every run whose target has provider_states
                          does this first, and treats a state that fails as not offered (its tests skip, saying why)
+      --preflight        only the pre-flight: send each probe once (the base URLs, getMyProjects with every token of
+                         tokens and token_pools, getChatbotExecutionLogs with project_key, each RAG endpoint a body
+                         without messages, the provider-state catalogue, the control API), print one line per
+                         problem naming its field, write DIR/preflight.json; exit 0 or 5. Every run that sends
+                         requests does this first (not --replay) (docs/qa-staging.md, "Pre-flight")
   FILES...               only run test files whose path contains one of these strings
   -h, --help             show this help
 
 Reports (in ./reports, or --out DIR):
   ${REPORT_FILES.html}, ${REPORT_FILES.json}, ${REPORT_FILES.junit}; quota-ledger.json (unless
-  CONFORMANCE_QUOTA_LEDGER names another file)
+  CONFORMANCE_QUOTA_LEDGER names another file); preflight.json (what each pre-flight probe sent and got)
 
 Exit codes:
   0  verdict PASS: no documented clause failed (and, against kind "fake", no assumed clause);
@@ -79,10 +87,14 @@ Exit codes:
   3  verdict INCOMPLETE: nothing failed, but tests met a spent hourly quota (inconclusive);
      run again when the quota is back (reports/quota-ledger.json says what was spent)
   4  nothing failed, but fewer documented clauses were checked than --min-documented-coverage
+  5  the target cannot be tested (the pre-flight: a refused connection, a host that does not resolve, TLS, a wrong
+     path, a credential of the target file refused): one line per problem naming the field; no test ran, no
+     verdict, earlier reports as they were (DIR/preflight.json says what each probe got)
 With merge: as above, and 2 when the shards given are not one whole run (one missing, one given twice, another
   target or selection); nothing is written then
 With --check-provider-states: 0 every state the target offers passed, 1 one failed or the catalogue could not be
-  read, 2 usage error
+  read, 2 usage error, 5 the provider-state URL cannot be reached or answers no catalogue
 With --sensitivity: 0 the check ran and the unbroken run did not fail (caught and missed are in the table),
   1 the unbroken run failed (its failing clauses' rules are not checkable) or no report, 2 usage error
-  (an unknown --rule, a missing target, an option that does not go with it); an earlier report is kept`;
+  (an unknown --rule, a missing target, an option that does not go with it), 5 the target cannot be tested; an
+  earlier report is kept`;

@@ -15,6 +15,7 @@ import { freePort, startFake, stop } from '../../bench/processes.js';
 import type { TargetConfig } from '../../contract/index.js';
 import type { ConformanceJson } from '../reporting/report.js';
 import { asStaging } from './staging-target.js';
+import { EXIT_CODES } from './verdict-output.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DEFAULT_OUT = join('reports', 'rehearsal');
@@ -51,7 +52,8 @@ Exit codes:
   0  no run failed a test (later runs may be INCOMPLETE: that is a spent quota, reported as inconclusive)
   1  a run failed a test or produced no report
   2  usage error
-  4  the first run checked fewer documented clauses than --min-documented-coverage`;
+  4  the first run checked fewer documented clauses than --min-documented-coverage
+  5  the runner's pre-flight found the fake as staging cannot be tested (one line per problem above)`;
 
 const usageError = (message: string): never => {
   process.stderr.write(`rehearse: ${message}\n\nRun with --help for usage.\n`);
@@ -220,6 +222,8 @@ async function main(): Promise<number> {
       const dir = join(out, `run-${run}`);
       process.stdout.write(`\n── run ${run} (${shown(join(dir, 'reports'))}/) ──\n`);
       const code = await runConformance(dir, stagingFile, ledger, [...opts.runnerArgs, ...opts.files]);
+      // The runner's pre-flight found the fake as staging cannot be tested (its lines are above): no run will do.
+      if (code === EXIT_CODES.notTestable) return code;
       const json = join(dir, 'reports', 'conformance.json');
       if (code === 1 || code === 2 || !existsSync(json)) {
         failed = true;

@@ -1,20 +1,12 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { conformanceFiles as filesReachingTheTarget } from './conformance-files.js';
 import { claimsOf, SHARED_DATA } from './shared-data.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const HARNESS = new Set(['target', 'support', 'runner', 'reporting']);
 
-/** Every conformance test file: suites/<folder>/*.test.ts outside the harness's own folders. */
-const conformanceFiles = readdirSync(join(ROOT, 'suites'), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && !HARNESS.has(d.name))
-  .flatMap((d) =>
-    readdirSync(join(ROOT, 'suites', d.name))
-      .filter((f) => f.endsWith('.test.ts'))
-      .map((f) => `suites/${d.name}/${f}`),
-  )
-  .sort();
+/** Every conformance test file: the files that reach the target (conformance-files.ts, the one source). */
+const conformanceFiles = filesReachingTheTarget(ROOT);
 
 describe('what shared data each test file touches [HARNESS-CONCURRENT-FILES]', () => {
   it('declares every conformance test file, and no file that is gone', () => {

@@ -93,7 +93,6 @@ export const SHARED_DATA: Readonly<Record<string, FileAccess>> = {
     writes: ['settings', 'conversations', 'directory', 'credits'],
   },
   'suites/platform/access-roles.test.ts': { writes: ['settings', 'conversations', 'directory', 'credits'] },
-  'suites/platform/access-table-contract.test.ts': {},
   'suites/platform/access-table-whole-conversation-chatbot.test.ts': {
     writes: ['settings', 'conversations', 'directory', 'credits'],
   },
