@@ -13,6 +13,15 @@ describe('expectations of failed assertions [REPORT-LIKELY-DEFECTS]', () => {
       specific: false,
     });
     expect(expectationOf('AssertionError: status; body: {}: expected 200 to be 404').key).not.toBe(e.key);
+    // The same refusal checked under another label reads alike.
+    const bound = expectationOf(
+      'AssertionError: updateProjectSettings is refused 403; body: {}: expected 200 to be 403',
+    );
+    expect(bound).toEqual({
+      text: 'updateProjectSettings is refused 403: expected 403, got 200',
+      key: e.key,
+      specific: false,
+    });
   });
 
   it('a refusal that should have been a success: the bound and the status that came', () => {
@@ -22,7 +31,7 @@ describe('expectations of failed assertions [REPORT-LIKELY-DEFECTS]', () => {
       ),
     ).toEqual({
       text: 'a 2xx success: expected < 300, got 400',
-      key: 'a 2xx success: expected < 300, got 400',
+      key: 'status: expected < 300, got 400',
       specific: false,
     });
   });
