@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Candidate, type CostBook, planRun, type TestCost } from './budget-plan.js';
+import { type Candidate, type CostBook, planRun, type Spend, type TestCost } from './budget-plan.js';
 
 const test = (file: string, name: string, documented: string[]): Candidate => ({
   id: `${file}:${name}`,
@@ -8,10 +8,14 @@ const test = (file: string, name: string, documented: string[]): Candidate => ({
   documented,
 });
 
-function book(costs: Record<string, TestCost>, hooks: Record<string, number> = {}): CostBook {
+/** Costs by `file:name`; what entering a scope costs by `file:path` ('' the file). */
+function book(costs: Record<string, TestCost>, scopes: Record<string, number> = {}): CostBook {
   return {
     test: (file, name) => costs[`${file}:${name}`],
-    file: (file): Record<string, number> => (hooks[file] ? { 'the hooks of the file': hooks[file] } : {}),
+    scope: (file, path): Spend => {
+      const n = scopes[`${file}:${path}`];
+      return n ? { 'the hooks of the file': n } : {};
+    },
   };
 }
 const owner = (n: number, checked = true): TestCost => ({ spend: { 'the owner token': n }, checked });
@@ -53,13 +57,45 @@ describe('a run planned to fit its budget [HARNESS-BUDGET-PLAN]', () => {
   it("counts a file's hooks once, with its first test", () => {
     const plan = planRun({
       candidates: [test('f', 'a', ['X']), test('f', 'b', ['Y']), test('g', 'c', ['Z'])],
-      costs: book({ 'f:a': owner(5), 'f:b': owner(5), 'g:c': owner(5) }, { f: 20 }),
+      costs: book({ 'f:a': owner(5), 'f:b': owner(5), 'g:c': owner(5) }, { 'f:': 20 }),
       budget: 40,
       left: {},
     });
     // usable 36: c (5) first, then a with f's hooks (25), then b (5): 35
     expect(plan.chosen.map((t) => t.fullName)).toEqual(['c', 'a', 'b']);
     expect(plan.requests).toBe(35);
+  });
+
+  it("costs a describe block's shared arrangement once, with whichever of its tests is chosen first", () => {
+    // The block's first test paid 30 for a conversation its siblings then reused (cost-book.ts took it out of that
+    // test): a sibling chosen alone pays it, and a second sibling does not pay it again.
+    const plan = planRun({
+      candidates: [
+        test('f', 'messages > returns them', ['X']),
+        test('f', 'messages > rejects limit 0', ['Y']),
+        test('f', 'messages > rejects limit 101', ['Z']),
+        test('f', 'other > reads', ['W']),
+      ],
+      costs: book(
+        {
+          'f:messages > returns them': owner(3),
+          'f:messages > rejects limit 0': owner(1),
+          'f:messages > rejects limit 101': owner(1),
+          'f:other > reads': owner(40),
+        },
+        { 'f:messages': 30 },
+      ),
+      budget: 39,
+      left: {},
+    });
+    // usable 35: limit 0 with the block (1 + 30), then limit 101 (1) and returns them (3) inside it: 35
+    expect(plan.chosen.map((t) => t.fullName)).toEqual([
+      'messages > rejects limit 0',
+      'messages > rejects limit 101',
+      'messages > returns them',
+    ]);
+    expect(plan.requests).toBe(35);
+    expect(plan.plannedOut.map((t) => t.fullName)).toEqual(['other > reads']);
   });
 
   it('plans a test that checked nothing before at its cost, without counting on its clauses', () => {

@@ -1,8 +1,10 @@
 /**
  * `--budget N`: a run planned to fit the requests it is given (HARNESS-BUDGET-PLAN). Before a request is sent, the
  * tests of the selection are chosen greedily for the most documented clauses not yet planned per request, each test
- * costed by what it sent in an earlier run (cost-book.ts) and its file's hooks costed once, within N (less a margin
- * for what estimates miss) and within what each of the target config's credentials has left of its hour (the quota
+ * costed by what it sent in an earlier run measured the way this one will go (cost-book.ts), and each scope it runs
+ * in (its file, its describe blocks) costed once, with the first chosen test of the scope: the file's hooks and the
+ * arrangement the scope's tests share (found once, by whichever test runs first). All within N (less a margin for
+ * what estimates miss) and within what each of the target config's credentials has left of its hour (the quota
  * ledger). Once no test adds a clause, cheaper tests that check planned clauses again fill what is left. Everything
  * else is planned out, and says why: the report counts its clauses as "planned out (budget)", never as failed or
  * uncited.
@@ -31,10 +33,23 @@ export interface TestCost {
 }
 
 export interface CostBook {
-  /** What the test sent in the earlier run, or undefined when that run did not have it. */
+  /**
+   * What the test itself sent in the earlier run (without the arrangement it shared with its scope), or undefined when
+   * that run did not measure it the way this run will go.
+   */
   test(file: string, fullName: string): TestCost | undefined;
-  /** What the file's hooks (beforeAll, afterAll) sent there, once however many of its tests run. */
-  file(file: string): Spend;
+  /**
+   * What entering a scope costs, once however many of its tests run: for the file (`path` ''), its hooks and the
+   * arrangement its tests share; for a describe block (`path` its titles joined by ' > '), the arrangement its tests
+   * share. Undefined when the earlier run did not run the file.
+   */
+  scope(file: string, path: string): Spend | undefined;
+}
+
+/** The scopes a test runs in: its file ('') and each describe block around it, outermost first. */
+export function scopesOf(fullName: string): string[] {
+  const parts = fullName.split(' > ').slice(0, -1);
+  return ['', ...parts.map((_, i) => parts.slice(0, i + 1).join(' > '))];
 }
 
 export interface PlanInput {
@@ -65,7 +80,7 @@ export interface RunPlan {
   readonly usable: number;
   readonly chosen: readonly PlannedTest[];
   readonly plannedOut: readonly PlannedOut[];
-  /** Estimated requests of the chosen tests and their files' hooks. */
+  /** Estimated requests of the chosen tests and of the scopes they enter. */
   readonly requests: number;
   /** Estimated requests per credential. */
   readonly byCredential: Readonly<Record<string, number>>;
@@ -117,16 +132,20 @@ export function planRun(input: PlanInput): RunPlan {
 
   const spent: Record<string, number> = {};
   let requests = 0;
+  /** Scopes a chosen test entered already, keyed `file\0path`. */
   const opened = new Set<string>();
+  const scopeKeys = (c: Candidate) =>
+    scopesOf(c.fullName).map((path) => ({ path, key: `${c.file}\0${path}` }));
   const covered = new Set<string>();
   const chosen: PlannedTest[] = [];
   const pending = new Set(input.candidates);
 
-  /** Why `c` does not fit now, or undefined when it does; its full price (its file's hooks if not yet opened). */
+  /** Why `c` does not fit now, or undefined when it does; its full price (the scopes it enters first included). */
   const price = (c: Candidate): { spend: Spend; n: number; why?: string } => {
     const spend: Record<string, number> = {};
     add(spend, (costs.get(c) as { spend: Spend }).spend);
-    if (!opened.has(c.file)) add(spend, input.costs.file(c.file));
+    for (const { path, key } of scopeKeys(c))
+      if (!opened.has(key)) add(spend, input.costs.scope(c.file, path) ?? {});
     const n = total(spend);
     if (requests + n > usable)
       return {
@@ -149,7 +168,7 @@ export function planRun(input: PlanInput): RunPlan {
     pending.delete(c);
     add(spent, spend);
     requests += n;
-    opened.add(c.file);
+    for (const { key } of scopeKeys(c)) opened.add(key);
     if (!idle.has(c)) for (const id of c.documented) covered.add(id);
     const { estimated } = costs.get(c) as { estimated: boolean };
     chosen.push({ ...c, requests: total((costs.get(c) as { spend: Spend }).spend), estimated });

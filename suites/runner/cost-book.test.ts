@@ -2,22 +2,50 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TargetConfig } from '../../contract/index.js';
+import type { CostBook, Spend } from './budget-plan.js';
 import {
   costBook,
   costTableOfReport,
+  forCredentialsOf,
   HOOKS,
   isReportOf,
+  layered,
   RAG_KEY,
   referenceBook,
   referenceOf,
+  shareArrangement,
 } from './cost-book.js';
+import { type CostProfile, profileOf } from './cost-profile.js';
 
-function reportDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'cost-book-'));
+const temp = () => mkdtempSync(join(tmpdir(), 'cost-book-'));
+
+interface Test {
+  file: string;
+  fullName: string;
+  state: string;
+  requests?: Record<string, number>;
+}
+
+/** A conformance report and its concurrency.json in a fresh folder; the report's path. */
+function reportOf(tests: Test[], files: Record<string, number>): string {
+  const dir = temp();
   const report = {
     target: { name: 'staging', kind: 'real' },
     generatedAt: '2026-11-28T10:00:00.000Z',
-    tests: [
+    tests,
+  };
+  writeFileSync(join(dir, 'conformance.json'), JSON.stringify(report));
+  const spans = Object.entries(files).map(([file, requests]) => ({ file, requests }));
+  writeFileSync(join(dir, 'concurrency.json'), JSON.stringify({ files: spans }));
+  return join(dir, 'conformance.json');
+}
+
+const owner = (n: number) => ({ 'platform|the owner token': n });
+
+function reportDir() {
+  return reportOf(
+    [
       {
         file: 'f',
         fullName: 'a',
@@ -25,47 +53,223 @@ function reportDir() {
         requests: { 'platform|the owner token': 3, 'rag|the project key': 2 },
       },
       { file: 'f', fullName: 'b', state: 'skipped' },
+      { file: 'f', fullName: 'stopped', state: 'inconclusive', requests: owner(7) },
       { file: 'g', fullName: 'c', state: 'passed', requests: { 'rag|an official SDK client': 4 } },
     ],
-  };
-  writeFileSync(join(dir, 'conformance.json'), JSON.stringify(report));
-  writeFileSync(join(dir, 'concurrency.json'), JSON.stringify({ files: [{ file: 'f', requests: 9 }] }));
-  return join(dir, 'conformance.json');
+    { f: 16, g: 4 },
+  );
 }
 
-describe('what each test costs, for a budgeted run [HARNESS-BUDGET-PLAN]', () => {
+const table = (path: string) => {
+  const t = costTableOfReport(path);
+  if ('error' in t) throw new Error(t.error);
+  return t;
+};
+
+const config = (extra: Record<string, unknown> = {}) =>
+  TargetConfig.parse({
+    name: 'staging',
+    base_url: 'https://staging.example/api/v1',
+    tokens: { owner: 'api-v1-owner' },
+    project_key: 'apk-key',
+    allow: { writes: true, quota: true, credits: true },
+    ...extra,
+  });
+const STATES = { provider_states: { url: 'https://staging.example/_states' } };
+
+describe('what each test costs, for a budgeted run [HARNESS-BUDGET-COSTS]', () => {
   it("reads each test's requests by credential, the key's RAG requests on its RAG budget, and a file's hooks", () => {
-    const table = costTableOfReport(reportDir());
-    if ('error' in table) throw new Error(table.error);
-    const book = costBook(table);
+    const book = costBook(table(reportDir()));
     expect(book.test('f', 'a')).toEqual({ spend: { 'the owner token': 3, [RAG_KEY]: 2 }, checked: true });
-    expect(book.test('f', 'b')).toEqual({ spend: {}, checked: false });
     expect(book.test('g', 'c')).toEqual({ spend: { [RAG_KEY]: 4 }, checked: true });
     expect(book.test('g', 'unknown')).toBeUndefined();
-    // f's tests sent 5 of its 9: its hooks sent 4
-    expect(book.file('f')).toEqual({ [HOOKS]: 4 });
-    expect(book.file('g')).toEqual({});
+    // f's tests sent 12 of its 16 (the inconclusive one's 7 included): its hooks sent 4
+    expect(book.scope('f', '')).toEqual({ [HOOKS]: 4 });
+    expect(book.scope('g', '')).toEqual({});
+    expect(book.scope('h', '')).toBeUndefined(); // the run did not run h
+  });
+
+  it('takes from a report only what it measured: a skipped, planned-out or inconclusive test says nothing of now', () => {
+    // The second budgeted run read the first's report, where every planned-out test is skipped with no request:
+    // costed at nothing, they all went first and spent the budget.
+    const book = costBook(table(reportDir()));
+    expect(book.test('f', 'b')).toBeUndefined();
+    expect(book.test('f', 'stopped')).toBeUndefined(); // it had sent 7 when the quota stopped it
   });
 
   it('knows a report of the same target, and refuses a file that is not a report', () => {
     const path = reportDir();
     expect(isReportOf(path, { name: 'staging', kind: 'real' })).toBe(true);
     expect(isReportOf(path, { name: 'production', kind: 'real' })).toBe(false);
-    const bad = join(mkdtempSync(join(tmpdir(), 'cost-book-')), 'x.json');
+    const bad = join(temp(), 'x.json');
     writeFileSync(bad, '{"tests": 3}');
     expect(costTableOfReport(bad)).toEqual({ error: expect.stringMatching(/not a conformance report/) });
   });
+});
 
-  it('ships the costs keyed by a hash of the name, and reads them back alike', () => {
-    const table = costTableOfReport(reportDir());
-    if ('error' in table) throw new Error(table.error);
-    const file = join(mkdtempSync(join(tmpdir(), 'cost-book-')), 'reference.json');
-    writeFileSync(file, JSON.stringify(referenceOf(table, 'the reference')));
-    const ref = referenceBook(file);
+describe("a scope's shared arrangement is paid by its first test [HARNESS-BUDGET-COSTS]", () => {
+  it('moves what the first test sent above its siblings to its file, per credential', () => {
+    // getSessionMessages' first test walked every conversation once for the file (33), the others reuse it.
+    const tests = [33, 4, 1, 1, 1].map((n, i) => ({ fullName: `t${i}`, spend: { 'the owner token': n } }));
+    expect(shareArrangement(tests)).toEqual({ '': { 'the owner token': 32 } });
+    expect(tests.map((t) => t.spend['the owner token'])).toEqual([1, 4, 1, 1, 1]);
+  });
+
+  it("gives a describe block's own arrangement to the block, and takes nothing from a lone or even test", () => {
+    const tests: { fullName: string; spend: Record<string, number> }[] = [
+      { fullName: 'a > one', spend: { 'the owner token': 2 } },
+      { fullName: 'a > two', spend: { 'the owner token': 2 } },
+      { fullName: 'plan gate > first', spend: { 'the project key': 22, 'the owner token': 2 } },
+      { fullName: 'plan gate > second', spend: { 'the owner token': 2 } },
+      { fullName: 'alone > only', spend: { 'the owner token': 50 } },
+    ];
+    expect(shareArrangement(tests)).toEqual({ 'plan gate': { 'the project key': 22 } });
+    expect(tests[2]?.spend).toEqual({ 'the project key': 0, 'the owner token': 2 });
+    expect(tests[4]?.spend).toEqual({ 'the owner token': 50 });
+  });
+
+  it('leaves with its test what a credential the test made sent: nothing else could reuse it', () => {
+    // The hourly cap's first test spends a fresh token's thousand requests; its sibling does not share them.
+    const tests = [
+      { fullName: 'caps > a fresh token', spend: { 'a test-made credential': 1002 } },
+      { fullName: 'caps > a fresh project', spend: { 'a test-made credential': 101 } },
+    ];
+    expect(shareArrangement(tests)).toEqual({});
+    expect(tests[0]?.spend).toEqual({ 'a test-made credential': 1002 });
+  });
+
+  it("costs the report's scopes so: a later test chosen alone pays the file's arrangement", () => {
+    const path = reportOf(
+      [
+        { file: 'f', fullName: 'returns them', state: 'passed', requests: owner(33) },
+        { file: 'f', fullName: 'rejects limit 0', state: 'passed', requests: owner(1) },
+        { file: 'f', fullName: 'rejects limit 101', state: 'passed', requests: owner(1) },
+      ],
+      { f: 35 },
+    );
+    const book = costBook(table(path));
+    expect(book.test('f', 'returns them')?.spend).toEqual({ 'the owner token': 1 });
+    expect(book.scope('f', '')).toEqual({ 'the owner token': 32 });
+  });
+});
+
+describe('the reference table is the one measured the way the run will go [HARNESS-BUDGET-COSTS]', () => {
+  const all = { writes: true, quota: true, credits: true, control: false };
+  const none = { writes: false, quota: false, credits: false, control: false };
+  /** The platform cap's test: a thousand requests where provider states build its token, skipped where not. */
+  const cap = (states: boolean) =>
+    reportOf(
+      [
+        {
+          file: 'f',
+          fullName: 'the cap',
+          state: states ? 'passed' : 'skipped',
+          ...(states ? { requests: { 'platform|a test-made credential': 1001 } } : {}),
+        },
+        { file: 'f', fullName: 'a read', state: 'passed', requests: owner(2) },
+      ],
+      { f: states ? 1003 : 2 },
+    );
+  function referenceFile(profiles: CostProfile[]): string {
+    const path = join(temp(), 'reference-costs.json');
+    const tables = profiles.map((profile) => ({
+      profile,
+      source: 'the fake as staging, 2026-12-02',
+      table: table(cap(profile.provider_states && profile.quota)),
+    }));
+    writeFileSync(path, JSON.stringify(referenceOf(tables)));
+    return path;
+  }
+  const file = referenceFile([
+    { provider_states: false, ...all },
+    { provider_states: true, ...all },
+    { provider_states: true, ...none },
+  ]);
+  const book = (run: CostProfile) => {
+    const ref = referenceBook(run, file);
     if ('error' in ref) throw new Error(ref.error);
-    expect(ref.source).toBe('the reference');
-    expect(ref.book.test('f', 'a')).toEqual(costBook(table).test('f', 'a'));
-    expect(ref.book.test('f', 'b')).toEqual({ spend: {}, checked: false });
-    expect(ref.book.file('f')).toEqual({ [HOOKS]: 4 });
+    return ref;
+  };
+
+  it('with provider states: the table measured with them, where the cap costs its thousand requests', () => {
+    const ref = book(profileOf(config(STATES)));
+    expect(ref.source).toMatch(/^the reference costs measured with provider states, allow all/);
+    expect(ref.book.test('f', 'the cap')).toEqual({
+      spend: { 'a test-made credential': 1001 },
+      checked: true,
+    });
+  });
+
+  it('without provider states: the table measured without, where the cap skips and costs nothing', () => {
+    const ref = book(profileOf(config()));
+    expect(ref.source).toMatch(/measured without provider states, allow all/);
+    expect(ref.book.test('f', 'the cap')).toEqual({ spend: {}, checked: false });
+  });
+
+  it('allowing nothing: the table that allowed nothing, not one that would have run more', () => {
+    const ref = book(
+      profileOf(config({ ...STATES, allow: { writes: false, quota: false, credits: false } })),
+    );
+    expect(ref.source).toMatch(/with provider states, allow none/);
+    expect(ref.book.test('f', 'the cap')).toEqual({ spend: {}, checked: false });
+    // Allowing only writes: no table allowed just that; the one allowing all covers it (its costs are at most those).
+    expect(
+      book(profileOf(config({ ...STATES, allow: { writes: true, quota: false, credits: false } }))).source,
+    ).toMatch(/with provider states, allow all/);
+  });
+
+  it('a run that can do more than any table (the control API): what the table skipped is not taken as free', () => {
+    const run = profileOf(config({ control: { url: 'http://127.0.0.1:1/_control', secret: 's' } }));
+    const ref = book(run);
+    expect(ref.source).toMatch(/may run tests that table skipped, and those are guessed/);
+    expect(ref.book.test('f', 'the cap')).toBeUndefined();
+    expect(ref.book.test('f', 'a read')?.checked).toBe(true);
+  });
+
+  it('round-trips scopes through the shipped form, and refuses a reference of the old format', () => {
+    const ref = book(profileOf(config(STATES)));
+    expect(ref.book.scope('f', '')).toEqual({});
+    expect(ref.book.scope('g', '')).toBeUndefined();
+    const old = join(temp(), 'old.json');
+    writeFileSync(old, JSON.stringify({ source: 'x', tests: {}, hooks: {} }));
+    expect(referenceBook(profileOf(config()), old)).toEqual({
+      error: expect.stringMatching(/run npm run plan:reference/),
+    });
+  });
+
+  it("layers a report's measured tests over the reference, which costs what the report did not measure", () => {
+    const last = costBook(
+      table(
+        reportOf(
+          [
+            { file: 'f', fullName: 'the cap', state: 'skipped' }, // planned out by the last budgeted run
+            { file: 'f', fullName: 'a read', state: 'passed', requests: owner(3) },
+          ],
+          { f: 3 },
+        ),
+      ),
+    );
+    const both = layered(last, book(profileOf(config(STATES))).book);
+    expect(both.test('f', 'the cap')?.spend).toEqual({ 'a test-made credential': 1001 });
+    expect(both.test('f', 'a read')?.spend).toEqual({ 'the owner token': 3 });
+  });
+
+  it('a test that sends with a token the config does not have costs nothing: it skips before it sends', () => {
+    const costs: CostBook = {
+      test: (_, name) => {
+        const spend: Spend =
+          name === 'editor' ? { 'the editor token': 4, 'the owner token': 1 } : { 'the owner token': 2 };
+        return { spend, checked: true };
+      },
+      scope: () => ({}),
+    };
+    const mine = forCredentialsOf(costs, config());
+    expect(mine.test('f', 'editor')).toEqual({ spend: {}, checked: false });
+    expect(mine.test('f', 'owner')).toEqual({ spend: { 'the owner token': 2 }, checked: true });
+    const noKey = forCredentialsOf(
+      { test: () => ({ spend: { [RAG_KEY]: 3 }, checked: true }), scope: () => ({}) },
+      config({ project_key: undefined }),
+    );
+    expect(noKey.test('f', 'rag')).toEqual({ spend: {}, checked: false });
   });
 });

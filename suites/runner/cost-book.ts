@@ -1,15 +1,29 @@
 /**
- * What each test costs, for `--budget N` (budget-plan.ts): read from an earlier conformance report of the same target
- * (each test's requests per family and credential, and each file's whole count from the run's concurrency.json, the
- * difference being its hooks'), else from the reference costs shipped beside this file (a run against the fake
- * presented as staging, without provider states, every token given: `npm run plan:reference`). The credential a
- * request is counted on is named as the report names it; RAG requests with the project key (the target's own or an
- * SDK's) are counted on the key's RAG budget.
+ * What each test costs, for `--budget N` (budget-plan.ts, HARNESS-BUDGET-COSTS), measured the way the run will go:
+ *
+ * - from an earlier conformance report of the same target (its last one, or `--plan-from FILE`): each test it
+ *   measured (passed or failed) by the requests it sent per credential, each file's hooks by the file's whole count
+ *   in the run's concurrency.json less its tests'. A test that report skipped (planned out, a missing provider
+ *   state) or stopped as inconclusive says nothing of what it costs now;
+ * - else, and for every test the report did not measure, from the reference costs shipped beside this file
+ *   (`npm run plan:reference`): one table per way a staging may be set up (with provider states or without, allowing
+ *   all or nothing), the one chosen that could do all this run can (cost-profile.ts). A test that table skipped is
+ *   skipped here too and costs nothing; where no table could do all (a run with the control API) it is guessed.
+ *
+ * A scope's shared arrangement (a list walked once per file and kept for its other tests) is paid by whichever of its
+ * tests runs first: the first measured test of a file or describe block gives what it sent with the config's
+ * credentials above its siblings' median to the scope, which the plan costs once, with the first test it chooses
+ * there. A test that
+ * sends with a credential the target config does not have skips before it sends, and costs nothing. The credential
+ * a request is counted on is named as the report names it; RAG requests with the project key (the target's own or
+ * an SDK's) are counted on the key's RAG budget.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { CostBook, Spend, TestCost } from './budget-plan.js';
+import type { TargetConfig } from '../../contract/index.js';
+import { type CostBook, type Spend, scopesOf, type TestCost } from './budget-plan.js';
+import { type CostProfile, closestProfile, covers, describeProfile } from './cost-profile.js';
 
 /** The key's RAG budget, as the plan and the ledger's view name it. */
 export const RAG_KEY = 'the project key (RAG)';
@@ -17,40 +31,69 @@ export const RAG_KEY = 'the project key (RAG)';
 export const HOOKS = 'the hooks of the file';
 
 export const REFERENCE_COSTS = join(import.meta.dirname, 'reference-costs.json');
+const FORMAT = 'chatbot-platform-reference-costs';
 
-/** Per file, per test full name, what it sent per credential; per file, what its hooks sent. */
+/** Per file, per test full name, what it sent per credential; per file, per scope, what entering it costs. */
 export interface CostTable {
   readonly source: string;
   readonly tests: Record<string, Record<string, TestCost>>;
-  readonly hooks: Record<string, number>;
+  /** Files the run ran: '' their hooks and shared arrangement, a describe path its shared arrangement. */
+  readonly scopes: Record<string, Record<string, Spend>>;
 }
 
 /**
- * The reference costs as shipped: each test keyed by a short hash of its full name (the names are long and the
- * file would be half a megabyte), its cost as `[checked ? 1 : 0, spend]`.
+ * The reference costs as shipped: per table its profile, each test and scope keyed by a short hash of its name (the
+ * names are long and the file would be half a megabyte), a test's cost as `[checked ? 1 : 0, spend]`.
  */
-interface ReferenceFile {
+interface ReferenceTable {
+  readonly profile: CostProfile;
   readonly source: string;
   readonly tests: Record<string, Record<string, [0 | 1, Spend]>>;
-  readonly hooks: Record<string, number>;
+  readonly scopes: Record<string, Record<string, Spend>>;
+}
+interface ReferenceFile {
+  readonly format: typeof FORMAT;
+  readonly version: 2;
+  readonly tables: readonly ReferenceTable[];
 }
 
-const nameKey = (fullName: string) => createHash('sha256').update(fullName).digest('hex').slice(0, 10);
+const nameKey = (name: string) => createHash('sha256').update(name).digest('hex').slice(0, 10);
 
-/** The shipped form of a cost table (scripts/plan-reference.ts writes it). */
-export function referenceOf(table: CostTable, source: string): ReferenceFile {
-  const tests: ReferenceFile['tests'] = {};
-  for (const [file, byName] of Object.entries(table.tests)) {
-    const out: Record<string, [0 | 1, Spend]> = {};
-    for (const [name, cost] of Object.entries(byName))
-      out[nameKey(name)] = [cost.checked ? 1 : 0, cost.spend];
-    tests[file] = out;
-  }
-  return { source, tests, hooks: table.hooks };
+const total = (s: Spend) => Object.values(s).reduce((a, b) => a + b, 0);
+
+const upperMedian = (xs: readonly number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/** The shipped form of cost tables, one per profile (scripts/plan-reference.ts writes it). */
+export function referenceOf(
+  tables: readonly { profile: CostProfile; source: string; table: CostTable }[],
+): ReferenceFile {
+  return {
+    format: FORMAT,
+    version: 2,
+    tables: tables.map(({ profile, source, table }) => {
+      const tests: ReferenceTable['tests'] = {};
+      for (const [file, byName] of Object.entries(table.tests)) {
+        const out: Record<string, [0 | 1, Spend]> = {};
+        for (const [name, cost] of Object.entries(byName))
+          out[nameKey(name)] = [cost.checked ? 1 : 0, cost.spend];
+        tests[file] = out;
+      }
+      const scopes: ReferenceTable['scopes'] = {};
+      for (const [file, byPath] of Object.entries(table.scopes))
+        scopes[file] = Object.fromEntries(Object.entries(byPath).map(([path, s]) => [nameKey(path), s]));
+      return { profile, source, tests, scopes };
+    }),
+  };
 }
 
-/** The shipped reference costs as a cost book. */
+/**
+ * The shipped reference costs as a cost book for a run of profile `run`: the table measured the closest way. A test
+ * that table skipped costs nothing when the table could do all the run can (the run skips it too); else it is left
+ * to the plan's guess.
+ */
 export function referenceBook(
+  run: CostProfile,
   path = REFERENCE_COSTS,
 ): { book: CostBook; source: string } | { error: string } {
   let ref: ReferenceFile;
@@ -59,19 +102,33 @@ export function referenceBook(
   } catch (err) {
     return { error: `${path}: the reference costs are unreadable (${(err as Error).message})` };
   }
+  const table =
+    ref.format === FORMAT && ref.version === 2
+      ? ref.tables[
+          closestProfile(
+            ref.tables.map((t) => t.profile),
+            run,
+          )
+        ]
+      : undefined;
+  if (!table)
+    return { error: `${path}: not the reference costs of this version (run npm run plan:reference)` };
+  const skipsHold = covers(table.profile, run);
   return {
-    source: ref.source,
+    source: `the reference costs measured ${describeProfile(table.profile)} (${table.source})${skipsHold ? '' : `; this run (${describeProfile(run)}) may run tests that table skipped, and those are guessed`}`,
     book: {
       test: (file, fullName) => {
-        const entry = ref.tests[file]?.[nameKey(fullName)];
-        return entry ? { checked: entry[0] === 1, spend: entry[1] } : undefined;
+        const entry = table.tests[file]?.[nameKey(fullName)];
+        if (!entry || (entry[0] === 0 && !skipsHold)) return undefined;
+        return { checked: entry[0] === 1, spend: entry[1] };
       },
-      file: (file) => hooksSpend(ref.hooks[file]),
+      scope: (file, scopePath) => {
+        const scopes = table.scopes[file];
+        return scopes ? (scopes[nameKey(scopePath)] ?? {}) : undefined;
+      },
     },
   };
 }
-
-const hooksSpend = (n: number | undefined): Spend => (n && n > 0 ? { [HOOKS]: n } : {});
 
 interface ReportTest {
   readonly file: string;
@@ -94,6 +151,56 @@ function spendOf(requests: Record<string, number> | undefined): Record<string, n
   return out;
 }
 
+/** What each file of the run's concurrency.json sent (its hooks' requests and its tests'), if it was written. */
+function fileCounts(reportPath: string): Map<string, number> | undefined {
+  const spans = join(dirname(reportPath), 'concurrency.json');
+  if (!existsSync(spans)) return undefined;
+  try {
+    const { files } = JSON.parse(readFileSync(spans, 'utf8')) as {
+      files?: { file: string; requests?: number }[];
+    };
+    return new Map((files ?? []).map((f) => [f.file, f.requests ?? 0]));
+  } catch {
+    return undefined; // no per-file counts: hooks cost nothing in the estimate (the margin takes them)
+  }
+}
+
+/**
+ * Whether a scope's tests can share what was sent with this credential: the target config's tokens and key. A
+ * test-made credential is made by its test, and a request with none arranges nothing.
+ */
+const shareable = (name: string) =>
+  /^the \w+ token$/.test(name) || name === 'the project key' || name === RAG_KEY;
+
+/**
+ * A scope's shared arrangement, taken out of the test that paid it: for each scope of the file (outermost first),
+ * what its first measured test sent per credential of the config above the median of the scope's other measured
+ * tests. `tests` are the file's measured tests in file order; their spends are changed in place.
+ */
+export function shareArrangement(
+  tests: readonly { readonly fullName: string; spend: Record<string, number> }[],
+): Record<string, Spend> {
+  const shared: Record<string, Spend> = {};
+  const payers = new Set<string>();
+  const paths = [...new Set(tests.flatMap((t) => scopesOf(t.fullName)))];
+  for (const path of paths) {
+    const [payer, ...others] = tests.filter((t) => scopesOf(t.fullName).includes(path));
+    if (!payer || others.length === 0 || payers.has(payer.fullName)) continue;
+    const excess: Record<string, number> = {};
+    for (const [credential, n] of Object.entries(payer.spend)) {
+      if (!shareable(credential)) continue;
+      const over = n - upperMedian(others.map((o) => o.spend[credential] ?? 0));
+      if (over > 0) excess[credential] = over;
+    }
+    if (total(excess) === 0) continue;
+    payers.add(payer.fullName);
+    for (const [credential, over] of Object.entries(excess))
+      payer.spend[credential] = (payer.spend[credential] ?? 0) - over;
+    shared[path] = excess;
+  }
+  return shared;
+}
+
 /** The cost table of a conformance report (reports/conformance.json) and the concurrency.json beside it. */
 export function costTableOfReport(path: string): CostTable | { readonly error: string } {
   let report: { generatedAt?: string; tests?: ReportTest[] };
@@ -104,33 +211,74 @@ export function costTableOfReport(path: string): CostTable | { readonly error: s
   }
   if (!Array.isArray(report.tests)) return { error: `${path}: not a conformance report (no tests)` };
   const tests: Record<string, Record<string, TestCost>> = {};
+  const measured: Record<string, { fullName: string; spend: Record<string, number> }[]> = {};
   const sums: Record<string, number> = {};
   for (const t of report.tests) {
     const spend = spendOf(t.requests);
+    sums[t.file] = (sums[t.file] ?? 0) + total(spend);
+    // What an inconclusive test sent is only what it had sent when the quota stopped it.
+    if (t.state === 'inconclusive') continue;
+    const checked = t.state !== 'skipped';
     tests[t.file] ??= {};
-    (tests[t.file] as Record<string, TestCost>)[t.fullName] = { spend, checked: t.state !== 'skipped' };
-    sums[t.file] = (sums[t.file] ?? 0) + Object.values(spend).reduce((a, b) => a + b, 0);
+    (tests[t.file] as Record<string, TestCost>)[t.fullName] = { spend, checked };
+    if (!checked) continue;
+    measured[t.file] ??= [];
+    measured[t.file]?.push({ fullName: t.fullName, spend });
   }
-  const hooks: Record<string, number> = {};
-  const spans = join(dirname(path), 'concurrency.json');
-  if (existsSync(spans)) {
-    try {
-      const { files } = JSON.parse(readFileSync(spans, 'utf8')) as {
-        files?: { file: string; requests?: number }[];
-      };
-      for (const f of files ?? [])
-        if (f.requests !== undefined) hooks[f.file] = Math.max(0, f.requests - (sums[f.file] ?? 0));
-    } catch {
-      // no per-file counts: hooks cost nothing in the estimate (the margin takes them)
-    }
+  const counts = fileCounts(path);
+  const ran = counts ? [...counts.keys()] : Object.keys(measured);
+  const scopes: Record<string, Record<string, Spend>> = {};
+  for (const file of ran) {
+    const hooks = Math.max(0, (counts?.get(file) ?? 0) - (sums[file] ?? 0));
+    const shared = shareArrangement(measured[file] ?? []);
+    const own = shared[''] ?? {};
+    scopes[file] = { ...shared, '': hooks > 0 ? { ...own, [HOOKS]: hooks } : own };
   }
-  return { source: `${path}${report.generatedAt ? ` (${report.generatedAt})` : ''}`, tests, hooks };
+  return { source: `${path}${report.generatedAt ? ` (${report.generatedAt})` : ''}`, tests, scopes };
 }
 
+/**
+ * A report's costs as a cost book: only what it measured (a skipped or inconclusive test may go otherwise now, and is
+ * left to the reference).
+ */
 export function costBook(table: CostTable): CostBook {
   return {
-    test: (file, fullName) => table.tests[file]?.[fullName],
-    file: (file) => hooksSpend(table.hooks[file]),
+    test: (file, fullName) => {
+      const cost = table.tests[file]?.[fullName];
+      return cost?.checked ? cost : undefined;
+    },
+    scope: (file, path) => {
+      const scopes = table.scopes[file];
+      return scopes ? (scopes[path] ?? {}) : undefined;
+    },
+  };
+}
+
+/** `primary` where it knows, else `fallback`. */
+export function layered(primary: CostBook, fallback: CostBook): CostBook {
+  return {
+    test: (file, fullName) => primary.test(file, fullName) ?? fallback.test(file, fullName),
+    scope: (file, path) => primary.scope(file, path) ?? fallback.scope(file, path),
+  };
+}
+
+/** Whether the config has the credential a spend names (`the editor token`, `the project key`, …). */
+function hasCredential(config: TargetConfig, name: string): boolean {
+  const token = /^the (\w+) token$/.exec(name)?.[1];
+  if (token !== undefined) return !!config.tokens[token as keyof TargetConfig['tokens']];
+  if (name === 'the project key' || name === RAG_KEY) return config.project_key !== undefined;
+  return true;
+}
+
+/** A test that sent with a credential the config does not have skips here before it sends: it costs nothing. */
+export function forCredentialsOf(book: CostBook, config: TargetConfig): CostBook {
+  return {
+    test: (file, fullName) => {
+      const cost = book.test(file, fullName);
+      if (!cost || Object.keys(cost.spend).every((name) => hasCredential(config, name))) return cost;
+      return { spend: {}, checked: false };
+    },
+    scope: book.scope,
   };
 }
 

@@ -50,10 +50,12 @@ Options:
       --budget N         send at most N requests: before any request, plan the run to check the most documented
                          clauses per request within N and within what each credential of the target config has
                          left this hour (the quota ledger), from what each test sent in this target's last report
-                         in DIR (or --plan-from FILE, else the reference costs); print the plan, run only its tests,
-                         and report the others' clauses as "planned out (budget)" (DIR/plan.json says why each
-                         test was left out). A request past N is not sent: its test is inconclusive. The provider
-                         state check before the run is not counted (docs/qa-staging.md, "A run that fits its quota")
+                         in DIR (or --plan-from FILE) and, for every test it did not measure, from the reference
+                         costs measured with or without provider states and allow all or none, as the target config
+                         has them; print the plan, run only its tests, and report the others' clauses as
+                         "planned out (budget)" (DIR/plan.json says why each test was left out). A request past N
+                         is not sent: its test is inconclusive. The provider state check before the run is not
+                         counted (docs/qa-staging.md, "A run that fits its quota")
       --plan-from FILE   with --budget: the earlier conformance.json whose per-test requests cost the plan
       --shard i/n        run the i-th of n shards of the suite (vitest's sharding: a deterministic 1/n of the
                          test files) into DIR/shard-i-of-n/ (DIR is --out, default ./reports), with a share of

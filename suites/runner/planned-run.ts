@@ -1,6 +1,6 @@
 /**
  * `--budget N` before any request (HARNESS-BUDGET-PLAN): collect the selected tests (vitest imports the files, runs no
- * hook), cost them (cost-book.ts), read what each credential of the target config has left this hour (the quota
+ * hook), cost them the way this run will go (cost-book.ts, HARNESS-BUDGET-COSTS), read what each credential of the target config has left this hour (the quota
  * ledger), plan (budget-plan.ts), print the plan and write it to DIR/plan.json, where the reporter reads why each test
  * left out was left out. The run then starts only the chosen tests (their vitest ids), and the run coordinator refuses
  * any request past N, so the run never sends more than N whatever the estimates missed.
@@ -16,7 +16,16 @@ import { REPORT_FILES } from '../reporting/report.js';
 import { openLedger } from '../target/quota-ledger.js';
 import { budgetFor } from '../target/request-budget.js';
 import { type Candidate, type CostBook, planRun, type RunPlan } from './budget-plan.js';
-import { costBook, costTableOfReport, isReportOf, RAG_KEY, referenceBook } from './cost-book.js';
+import {
+  costBook,
+  costTableOfReport,
+  forCredentialsOf,
+  isReportOf,
+  layered,
+  RAG_KEY,
+  referenceBook,
+} from './cost-book.js';
+import { profileOf } from './cost-profile.js';
 
 const DOCUMENTED_API = new Set(
   clauses.filter((c) => c.kind === 'documented' && scopeOf(c) === 'api').map((c) => c.id),
@@ -40,19 +49,30 @@ export function parseBudget(text: string): number | { readonly error: string } {
   return Number(text);
 }
 
-/** Where the costs come from: the earlier report named, this target's last report in DIR, else the reference. */
+/**
+ * Where the costs come from, measured the way this run will go (HARNESS-BUDGET-COSTS): the tests the earlier report
+ * named (`--plan-from FILE`, else this target's last report in DIR) measured, and every other test from the reference
+ * table of this run's profile; a test with a credential the config lacks costs nothing (it skips before it sends).
+ */
 function costSource(o: PlanOptions): { book: CostBook; source: string } | { readonly error: string } {
-  const ofReport = (path: string) => {
+  const reference = referenceBook(profileOf(o.config));
+  if ('error' in reference) return reference;
+  const of = (book: CostBook, source: string) => ({ book: forCredentialsOf(book, o.config), source });
+  const report = (path: string) => {
     const table = costTableOfReport(path);
-    return 'error' in table ? table : { book: costBook(table), source: table.source };
+    if ('error' in table) return table;
+    return of(
+      layered(costBook(table), reference.book),
+      `${table.source}, the tests it did not measure from ${reference.source}`,
+    );
   };
-  if (o.planFrom !== undefined) return ofReport(o.planFrom);
+  if (o.planFrom !== undefined) return report(o.planFrom);
   const last = join(o.reportsDir, REPORT_FILES.json);
   if (existsSync(last) && isReportOf(last, o.config)) {
-    const mine = ofReport(last);
+    const mine = report(last);
     if (!('error' in mine)) return mine;
   }
-  return referenceBook();
+  return of(reference.book, reference.source);
 }
 
 /** Requests each counted credential of the config has left this hour, by the report's name for it. */
