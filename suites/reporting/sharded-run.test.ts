@@ -141,7 +141,8 @@ describe('a shard of a run against a target without a control API [HARNESS-SHARD
           kind: 'real',
           base_url: fakeConfig.base_url,
           tokens: { owner: fakeConfig.tokens.owner },
-          token_pools: { owner: ['second-owner-token'] },
+          // A second owner token the fake knows: the pre-flight before the shard checks every token it is given.
+          token_pools: { owner: [fakeConfig.token_pools.owner[0]] },
           project_key: fakeConfig.project_key,
         }),
       );

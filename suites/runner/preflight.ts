@@ -140,7 +140,10 @@ export async function runPreflight(
   const shown = relative(process.cwd(), file) || file;
   const seconds = (result.ms / 1000).toFixed(1);
   if (result.testable) {
-    out(`conformance: pre-flight passed: ${result.probes.length} probes answered in ${seconds} s (${shown})`);
+    const n = result.probes.length;
+    out(
+      `conformance: pre-flight passed: ${n} probe${n === 1 ? '' : 's'} answered in ${seconds} s (${shown})`,
+    );
     return result;
   }
   for (const f of result.findings) err(`conformance: ${f.line}`);
