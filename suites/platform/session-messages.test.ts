@@ -1,6 +1,7 @@
 /** getSessionMessages (form-urlencoded): required fields, unknown sessions, shape, paging, order and access. */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { Session, SessionMessage } from '../../contract/index.js';
+import { arrange } from '../support/arrangement.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { allMessages, allSessions, canConverse, newConversation } from '../support/pages.js';
@@ -55,17 +56,20 @@ const QUESTIONS = [
  * stops, skipped with the reason, and never fails on the target's data.
  */
 async function conversationOf(ctx: TestContext, min: number): Promise<Conversation> {
-  longest ??= findLongestConversation();
-  let found = await longest;
-  if ((found?.all.length ?? 0) < min && canConverse(target())) {
-    const { session_uid } = await newConversation(target(), QUESTIONS.slice(0, Math.ceil(min / 2)));
-    const session = (await allSessions(target())).find((s) => s.session_uid === session_uid);
-    const all = session ? await allMessages(target(), session_uid) : [];
-    if (session && all.length > (found?.all.length ?? 0)) {
-      found = { session, all };
-      longest = Promise.resolve(found);
+  const found = await arrange(`finding or holding a conversation of ${min} messages`, async () => {
+    longest ??= findLongestConversation();
+    let found = await longest;
+    if ((found?.all.length ?? 0) < min && canConverse(target())) {
+      const { session_uid } = await newConversation(target(), QUESTIONS.slice(0, Math.ceil(min / 2)));
+      const session = (await allSessions(target())).find((s) => s.session_uid === session_uid);
+      const all = session ? await allMessages(target(), session_uid) : [];
+      if (session && all.length > (found?.all.length ?? 0)) {
+        found = { session, all };
+        longest = Promise.resolve(found);
+      }
     }
-  }
+    return found;
+  });
   arranged(
     ctx,
     found !== undefined && found.all.length >= min,

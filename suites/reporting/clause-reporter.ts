@@ -109,15 +109,17 @@ export function boundOf(
   errors: readonly SerializedError[] | undefined,
   bound: readonly BoundFailure[] | undefined,
 ): Pick<TestOutcome, 'failedClauses' | 'boundFailures' | 'stopped'> {
-  if (!bound || bound.length === 0) return {};
-  const boundFailures = bound.map((f) => ({ ...f, message: cleanText(f.message) }));
+  const boundFailures = (bound ?? []).map((f) => ({ ...f, message: cleanText(f.message) }));
+  const kept = boundFailures.length > 0 ? { boundFailures } : {};
+  // Every error is a bound failure, this test's or one it met through another (a stop rethrown by a promise that
+  // tests of a file share: they depended on the same unreadable answer).
   const named = (errors ?? []).map((e) => boundIn(e));
   const all = named.length > 0 && named.every((b) => b !== undefined);
-  if (!all) return { boundFailures };
+  if (!all) return kept;
   const failedClauses = [...new Set(named.flatMap((b) => b?.boundClauses ?? []))];
   // readable() stopped the test after its bound failure: its other clauses were not checked.
   const stopped = named.some((b) => b?.stoppedAfterBound === true);
-  return { boundFailures, failedClauses, ...(stopped ? { stopped } : {}) };
+  return { ...kept, failedClauses, ...(stopped ? { stopped } : {}) };
 }
 
 /**
