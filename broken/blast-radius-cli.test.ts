@@ -41,6 +41,7 @@ describe('npm run blast-radius [HARNESS-BLAST-RADIUS]', () => {
     [['--rule', 'no-such-rule'], /^blast-radius: unknown --rule no-such-rule \(known: total-as-string, /],
     [['--seed', '1.5'], /^blast-radius: --seed takes a whole number from 0 to 2147483647, not "1\.5"$/],
     [['--seed', '-3'], /^blast-radius: Option '--seed' argument is ambiguous\. Did you forget/],
+    [['--lanes', '0'], /^blast-radius: --lanes takes a whole number from 1 to 8, not "0"$/],
     [['--out', notADir], /^blast-radius: --out .*a-file: not a directory$/],
     [
       ['suites/platform/nothing.test.ts'],
@@ -86,7 +87,7 @@ describe('npm run blast-radius [HARNESS-BLAST-RADIUS]', () => {
       240_000,
     );
     const report = JSON.parse(readFileSync(join(out, 'blast-radius.json'), 'utf8')) as BlastRadiusReport;
-    expect(report).toMatchObject({ mode: 'touched files', seed: 7, files: 1, rounds: 1 });
+    expect(report).toMatchObject({ mode: 'touched files', seed: 7, files: 1, rounds: 1, lanes: 2 });
     expect(report.baseline.status, res.stdout.slice(-2000)).toBe('PASS');
     const [total, tool] = report.rows;
     // total-as-string changes getMyProjects' total, which this file reads: caught, its red read in that file.
@@ -98,7 +99,8 @@ describe('npm run blast-radius [HARNESS-BLAST-RADIUS]', () => {
     expect(res.stderr).toContain(
       'blast-radius: tool-result-refused is not caught: it changed nothing in the unbroken run (no test reaches what it breaks), so RAG-TOOL-RESULT-CONTINUES cannot turn red',
     );
-    expect(res.stdout).toMatch(/^ {2}total-as-string {6}CONV-SUCCESS-TOTAL-INTEGER/m);
+    expect(res.stdout).toMatch(/^ {2}total-as-string +\d+ {2}(yes|NO) +yes {5}CONV-SUCCESS-TOTAL-INTEGER$/m);
+    expect(res.stdout).toMatch(/^ {6}red: .*CONV-SUCCESS-TOTAL-INTEGER/m);
     expect(res.stdout).toMatch(/^median [\d.]+, largest \d+ red documented clauses per rule over 2 rules/m);
     expect(res.code).toBe(1);
   }, 300_000);

@@ -5,7 +5,7 @@
  * count over the rules against the goal (one defect, one red: median 1, at most 3); one line per offence; the printed
  * table. Pure: it reads the conformance reports of the runs.
  */
-import { failsClause } from '../suites/reporting/clause-matrix.js';
+import { failsClause, oneLine } from '../suites/reporting/clause-matrix.js';
 import type { ConformanceReport } from '../suites/reporting/report.js';
 import { type AlsoRed, type BreakingRule, declaredClauses } from './rule.js';
 
@@ -36,6 +36,11 @@ export interface BlastRow {
   /** Failing tests of its run, and for each red clause the first few that failed it. */
   readonly failedTests: number;
   readonly redBy: Readonly<Record<string, readonly string[]>>;
+  /**
+   * `--whole` only: red clauses of the whole run that failed only in files the rule touched nothing in during the
+   * observed unbroken run (what running the touched files alone would miss; empty when the shortcut is exact).
+   */
+  readonly untouchedRed?: readonly string[];
   /** Requests its files sent with it on, and how long their run (its round) took. */
   readonly requests: number;
   readonly durationMs: number;
@@ -47,6 +52,8 @@ export interface BaselineSummary {
   readonly failedTests: number;
   /** Documented clauses failing without any rule (they cannot be read as a rule's red). */
   readonly failing: readonly string[];
+  /** What else made its verdict FAIL: report errors (a file that did not load, an unknown id), server errors. */
+  readonly problems: readonly string[];
   readonly requests: number;
   readonly durationMs: number;
 }
@@ -58,6 +65,8 @@ export interface BlastRadiusReport {
   /** `touched files`: each rule ran the files it touched; `whole run`: each rule ran every file (--whole). */
   readonly mode: 'touched files' | 'whole run';
   readonly target: string;
+  /** Fakes (each behind its own proxy) the test files ran on side by side, one file per lane at a time. */
+  readonly lanes: number;
   /** The fast-check seed and run tag every run of the check shared. */
   readonly seed: number;
   /** The test files a whole run takes (or those given). */
@@ -73,6 +82,12 @@ export interface BlastRadiusReport {
   readonly requests: number;
   readonly durationMs: number;
 }
+
+/** The items of `report`'s verdict other than failing clauses: report errors (a file that did not load), tests. */
+export const problemsOf = (report: ConformanceReport): string[] =>
+  [...report.verdict.failing.filter((i) => i.type !== 'clause'), ...report.verdict.errors].map((i) =>
+    oneLine(`${i.type}${'file' in i ? ` in ${i.file}` : ''}: ${i.message}`).slice(0, 300),
+  );
 
 /** Documented clauses failing in `report`. */
 export const failingDocumented = (report: ConformanceReport): string[] =>
@@ -143,10 +158,18 @@ export function offencesOf(
     lines.push(
       `the unbroken run fails ${plural(baseline.failing.length, 'documented clause')} (${baseline.failing.join(', ')}): no rule can be read against them; fix that first`,
     );
+  if (baseline.problems.length > 0)
+    lines.push(
+      `the unbroken run is not green: ${plural(baseline.problems.length, 'problem')} besides failing clauses, the first: ${baseline.problems[0]}`,
+    );
   for (const row of rows) {
     if (!row.within)
       lines.push(
         `${row.rule} reds ${plural(row.outside.length, 'documented clause')} outside its declared ${declaredText(row)}: ${row.outside.join(', ')}`,
+      );
+    if (row.untouchedRed && row.untouchedRed.length > 0)
+      lines.push(
+        `${row.rule} reds ${row.untouchedRed.join(', ')} only in test files it changed nothing in during the unbroken run: running the files it touched would miss them`,
       );
     if (!row.caught)
       lines.push(
@@ -170,6 +193,9 @@ export function offencesOf(
 const declaredText = (row: Pick<BlastRow, 'clause' | 'alsoRed'>) =>
   [row.clause, ...row.alsoRed.map((a) => a.clause)].join(', ');
 
+/** How wide a line of red ids gets. */
+const RED_WIDTH = 110;
+
 const pad = (text: string, n: number) => (text.length >= n ? text : text + ' '.repeat(n - text.length));
 
 /** `ids` as lines of at most `width` characters. */
@@ -187,19 +213,16 @@ function wrapIds(ids: readonly string[], width: number): string[] {
   return lines.length > 0 ? lines : ['(none)'];
 }
 
-/** The printed table: a rule per row with its declared clauses, count, within and caught, and its red clauses' ids. */
+/** The printed table: a line per rule (count, within, caught, declared clauses), then its red clauses' ids. */
 export function blastTable(report: Pick<BlastRadiusReport, 'rows' | 'median' | 'largest' | 'mode'>): string {
   const ruleWidth = Math.max(4, ...report.rows.map((r) => r.rule.length));
-  const declaredWidth = Math.max(8, ...report.rows.map((r) => declaredText(r).length));
-  const indent = ruleWidth + declaredWidth + 27;
-  const header = `  ${pad('rule', ruleWidth)}  ${pad('declared', declaredWidth)}  ${pad('red', 4)} ${pad('within', 7)} ${pad('caught', 7)} red documented clauses`;
-  const lines = [header];
+  const lines = [`  ${pad('rule', ruleWidth)}  red  within  caught  declared clauses`];
   for (const row of report.rows) {
-    const [first, ...rest] = wrapIds(row.red, Math.max(40, 150 - indent));
     lines.push(
-      `  ${pad(row.rule, ruleWidth)}  ${pad(declaredText(row), declaredWidth)}  ${pad(String(row.red.length), 4)} ${pad(row.within ? 'yes' : 'NO', 7)} ${pad(row.caught ? 'yes' : 'NO', 7)} ${first}`,
-      ...rest.map((l) => `${' '.repeat(indent)}${l}`),
+      `  ${pad(row.rule, ruleWidth)}  ${String(row.red.length).padStart(3)}  ${pad(row.within ? 'yes' : 'NO', 6)}  ${pad(row.caught ? 'yes' : 'NO', 6)}  ${declaredText(row)}`,
     );
+    const [first, ...rest] = wrapIds(row.red, RED_WIDTH);
+    lines.push(`      red: ${first}`, ...rest.map((l) => `           ${l}`));
   }
   lines.push(
     `median ${report.median}, largest ${report.largest} red documented clauses per rule over ${plural(report.rows.length, 'rule')} (goal: median ${GOAL.median}, largest at most ${GOAL.largest}; each rule ran ${report.mode === 'whole run' ? 'every test file' : 'the test files it touched'})`,

@@ -28,6 +28,7 @@ import {
   median,
   NOT_A_RUN_FILE,
   offencesOf,
+  problemsOf,
 } from './blast-radius-report.js';
 import { OUTSIDE_FILES } from './observer.js';
 import { openProxiedSession, ROOT } from './proxied-session.js';
@@ -35,8 +36,11 @@ import { EVERY_TEST, planRounds } from './rounds.js';
 import type { BreakingRule } from './rule.js';
 
 export interface BlastRadiusOptions {
-  /** The target: the fake over HTTP presented as staging with its control API (asStaging(fake, true, true)). */
-  readonly config: TargetConfig;
+  /**
+   * The target, once per lane: the fake over HTTP presented as staging with its control API (asStaging(fake, true,
+   * true)), each lane a fake of its own; test files run side by side, one per lane.
+   */
+  readonly targets: readonly TargetConfig[];
   readonly rules: readonly BreakingRule[];
   /** Test files (relative to the repository root) instead of every file a whole run takes. */
   readonly files?: readonly string[];
@@ -64,7 +68,7 @@ export async function runBlastRadius(options: BlastRadiusOptions): Promise<Blast
   const env = { [FC_SEED_ENV]: process.env[FC_SEED_ENV], [RUN_TAG_ENV]: process.env[RUN_TAG_ENV] };
   process.env[FC_SEED_ENV] = String(options.seed);
   process.env[RUN_TAG_ENV] = `br${options.seed.toString(36)}`;
-  const opened = await openProxiedSession(options.config, dir, 'blast-radius-target.json');
+  const opened = await openProxiedSession(options.targets, dir, 'blast-radius-target.json');
   const { proxy, session } = opened;
   try {
     const all = await session.files();
@@ -82,6 +86,7 @@ export async function runBlastRadius(options: BlastRadiusOptions): Promise<Blast
       tests: baseline.counts.tests.total,
       failedTests: baseline.counts.tests.failed,
       failing: failingDocumented(baseline),
+      problems: problemsOf(baseline),
       requests: requests0,
       durationMs: Date.now() - t0,
     };
@@ -129,20 +134,25 @@ export async function runBlastRadius(options: BlastRadiusOptions): Promise<Blast
       const durationMs = Date.now() - t;
       requests += proxy.requests();
       for (const rule of round.rules) {
-        const own = filesOf(rule);
-        rows.set(
-          rule,
+        const touched = touchedOf.get(rule) ?? [];
+        const read = (files: readonly string[]) =>
           blastRow(
             {
               rule,
-              touchedFiles: touchedOf.get(rule) ?? [],
+              touchedFiles: touched,
               run,
-              files: new Set(own),
+              files: new Set(files),
               requests: proxy.requestsOf(rule),
               durationMs,
             },
             baseline,
-          ),
+          );
+        const row = read(filesOf(rule));
+        // A whole run also says what the shortcut would have missed: clauses red only in files the rule never touched.
+        const inTouched = options.whole ? read(touched).red : undefined;
+        rows.set(
+          rule,
+          inTouched ? { ...row, untouchedRed: row.red.filter((id) => !inTouched.includes(id)) } : row,
         );
       }
       log(
@@ -161,7 +171,8 @@ export async function runBlastRadius(options: BlastRadiusOptions): Promise<Blast
       version: 1,
       generatedAt: new Date().toISOString(),
       mode: options.whole ? 'whole run' : 'touched files',
-      target: options.config.name,
+      target: (options.targets[0] as TargetConfig).name,
+      lanes: options.targets.length,
       seed: options.seed,
       files: files.length,
       baseline: baselineSummary,

@@ -1,5 +1,6 @@
 /**
- * `npm run blast-radius -- [--rule ID]... [--out DIR] [--seed N] [--whole] [FILES...]`: one defect, one red, measured.
+ * `npm run blast-radius -- [--rule ID]... [--out DIR] [--seed N] [--lanes N] [--whole] [FILES...]`: one defect, one
+ * red, measured.
  * For each breaking rule of broken/ (all, or those named), every test a whole conformance run takes runs with the
  * rule on (blast-radius-run.ts: the files the rule touched in an observed unbroken run), against the fake over HTTP
  * presented as staging with its control API kept (kind real: assumed clauses only warn). Prints the table (rule,
@@ -11,12 +12,12 @@
  * missed), or the check could not run; 2 a bad argument (one line, nothing run, an earlier report kept).
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
-import { asStaging } from '../contract/target-config.js';
+import { asStaging, type TargetConfig } from '../contract/target-config.js';
 import { blastTable, NOT_A_RUN_FILE } from './blast-radius-report.js';
 import { breakingRules, ruleById } from './rules/index.js';
 
@@ -24,8 +25,10 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 export const REPORT_FILE = 'blast-radius.json';
 const MAX_SEED = 2 ** 31 - 1;
+const DEFAULT_LANES = 2;
+const MAX_LANES = 8;
 
-const HELP = `Usage: npm run blast-radius -- [--rule ID]... [--out DIR] [--seed N] [--whole] [FILES...]
+const HELP = `Usage: npm run blast-radius -- [--rule ID]... [--out DIR] [--seed N] [--lanes N] [--whole] [FILES...]
 
 For each breaking rule of broken/ (a plausible backend bug against one documented clause), runs every test a whole
 conformance run takes with the rule on, against the fake over HTTP presented as staging with its control API kept,
@@ -36,6 +39,8 @@ Options:
   -r, --rule ID   only this rule (repeatable); default every rule
   -o, --out DIR   where blast-radius.json goes (default ./reports)
       --seed N    fast-check's seed (and the run tag) shared by every run of the check (default: drawn, printed)
+      --lanes N   fakes, each behind its own proxy, that test files run on side by side (1 to ${MAX_LANES},
+                  default ${DEFAULT_LANES}): a file and its fake mostly wait on each other, so two lanes keep two cores busy
       --whole     run every test file for every rule (the plain whole run with the rule on) instead of the files
                   the rule touched in the observed unbroken run: slow, it checks the shortcut
   FILES           test files instead of every file a whole run takes (e.g. suites/platform/projects.test.ts)
@@ -58,6 +63,7 @@ function parse() {
         rule: { type: 'string', short: 'r', multiple: true },
         out: { type: 'string', short: 'o' },
         seed: { type: 'string' },
+        lanes: { type: 'string' },
         whole: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -95,26 +101,37 @@ async function main(): Promise<number> {
       fail(`--seed takes a whole number from 0 to ${MAX_SEED}, not "${values.seed}"`, 2);
     seed = Number(values.seed);
   }
+  let lanes = DEFAULT_LANES;
+  if (values.lanes !== undefined) {
+    if (!/^\d+$/.test(values.lanes) || Number(values.lanes) < 1 || Number(values.lanes) > MAX_LANES)
+      fail(`--lanes takes a whole number from 1 to ${MAX_LANES}, not "${values.lanes}"`, 2);
+    lanes = Number(values.lanes);
+  }
   const files = positionals.map(testFile);
   // What runs the check is loaded once the arguments hold: a bad one is answered at once.
   const { createFakeServer } = await import('../fake-server/index.js');
   const { runBlastRadius } = await import('./blast-radius-run.js');
 
-  // The fake over HTTP on loopback, presented as QA presents a staging, its control API kept (kind real).
-  const fake = createFakeServer({ onUnexpectedError: () => {} });
-  const server = createServer(fake.app.callback());
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = {
-    ...asStaging(fake.targetConfig(origin), true, true),
-    name: 'the fake over HTTP as staging, with its control API (kind real)',
-  };
+  // The fake over HTTP on loopback, presented as QA presents a staging, its control API kept (kind real): one per lane.
+  const servers: Server[] = [];
+  const targets: TargetConfig[] = [];
+  for (let n = 0; n < lanes; n++) {
+    const fake = createFakeServer({ onUnexpectedError: () => {} });
+    const server = createServer(fake.app.callback());
+    servers.push(server);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    targets.push({
+      ...asStaging(fake.targetConfig(origin), true, true),
+      name: 'the fake over HTTP as staging, with its control API (kind real)',
+    });
+  }
   process.stdout.write(
-    `blast-radius: ${rules.length} breaking rules against ${config.name} at ${origin}; seed ${seed}${values.whole ? '; every rule runs every file (--whole)' : ''}\n`,
+    `blast-radius: ${rules.length} breaking rules against ${targets[0]?.name}, ${lanes} lane(s) (${targets.map((t) => new URL(t.base_url).origin).join(', ')}); seed ${seed}${values.whole ? '; every rule runs every file (--whole)' : ''}\n`,
   );
   try {
     const report = await runBlastRadius({
-      config,
+      targets,
       rules,
       ...(files.length > 0 ? { files } : {}),
       whole: values.whole === true,
@@ -130,8 +147,10 @@ async function main(): Promise<number> {
     );
     return report.pass ? 0 : 1;
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((done) => server.close(() => done()));
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   }
 }
 

@@ -6,3 +6,20 @@
 export const FILE_SWITCH_PATH = '/__breaking-proxy/file';
 /** The env var that tells the workers the proxy's origin. */
 export const PROXY_ORIGIN_ENV = 'BREAKING_PROXY_ORIGIN';
+/**
+ * With several lanes (a target and a proxy each, files side by side): the lanes as JSON, `[{origin, target}]`,
+ * `target` the proxied target config file. A worker takes the lane of its vitest pool id (VITEST_POOL_ID, 1 to the
+ * number of workers), so each lane runs one file at a time.
+ */
+export const PROXY_LANES_ENV = 'BREAKING_PROXY_LANES';
+
+export interface Lane {
+  readonly origin: string;
+  readonly target: string;
+}
+
+/** The lane of the worker with pool id `poolId`, from the lanes' JSON. */
+export function laneOf(lanes: string, poolId: string | undefined): Lane | undefined {
+  const list = JSON.parse(lanes) as Lane[];
+  return list[(Math.max(1, Number(poolId ?? 1) || 1) - 1) % list.length];
+}

@@ -33,16 +33,26 @@ export interface ExchangeTap {
   end(raw: string): void;
 }
 
-export interface Observation {
-  /** A test file (its absolute path) starts: every rule starts afresh. */
-  enterFile(file: string): void;
-  /** A request on its way to the target, unchanged; the tap takes its answer. */
-  exchange(req: Exchange): ExchangeTap;
+/** What the rules' observation found. */
+export interface Observed {
   /** The files in which `rule` would have changed something, in the order first touched. */
   touchedFiles(rule: BreakingRule): readonly string[];
   /** How many exchanges each rule would have changed (once it has touched a file it is not asked again there). */
   changes(rule: BreakingRule): number;
 }
+
+export interface Observation extends Observed {
+  /** A test file (its absolute path) starts: every rule starts afresh. */
+  enterFile(file: string): void;
+  /** A request on its way to the target, unchanged; the tap takes its answer. */
+  exchange(req: Exchange): ExchangeTap;
+}
+
+/** The observations of several proxies (lanes) as one: each file ran in one of them. */
+export const mergeObserved = (parts: readonly Observed[]): Observed => ({
+  touchedFiles: (rule) => [...new Set(parts.flatMap((p) => p.touchedFiles(rule)))],
+  changes: (rule) => parts.reduce((sum, p) => sum + p.changes(rule), 0),
+});
 
 const sameHeaders = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) => {
   const keys = Object.keys(a);

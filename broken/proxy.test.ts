@@ -10,12 +10,14 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TargetConfig } from '../contract/index.js';
 import { editJson, refusal } from './bodies.js';
-import { FILE_SWITCH_PATH } from './file-switch.js';
+import { FILE_SWITCH_PATH, laneOf } from './file-switch.js';
 import { type BreakingProxy, startBreakingProxy } from './proxy.js';
+import { startProxyLanes } from './proxy-lanes.js';
 import type { BreakingRule } from './rule.js';
 
 const servers: Server[] = [];
 let proxy: BreakingProxy;
+const upstreams: string[] = [];
 
 /** An upstream that echoes what it got as JSON, or streams two events on /stream. */
 async function upstream(name: string): Promise<string> {
@@ -23,6 +25,10 @@ async function upstream(name: string): Promise<string> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (req.url?.endsWith('/reset')) {
+        req.socket.destroy();
+        return;
+      }
       if (req.url?.endsWith('/stream')) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.write('event: one\ndata: {"n":1}\n\n');
@@ -70,6 +76,7 @@ const rule: BreakingRule = {
 beforeAll(async () => {
   const main = await upstream('main');
   const other = await upstream('other');
+  upstreams.push(main, other);
   proxy = await startBreakingProxy(
     TargetConfig.parse({
       base_url: `${main}/api/v1`,
@@ -107,6 +114,12 @@ describe('breaking proxy', () => {
     expect(proxy.requests()).toBe(2);
   });
 
+  it('a connection the target resets is reset for the client too, not answered with a 502 of its own', async () => {
+    proxy.use(undefined);
+    await expect(post(`${proxy.config.base_url}/reset`)).rejects.toThrow(/other side closed|socket|reset/i);
+    expect(JSON.parse((await post(`${proxy.config.base_url}/op`)).text)).toMatchObject({ name: 'main' });
+  });
+
   it('applies the active rule to requests, answers and stream events; a new use starts fresh', async () => {
     proxy.use(rule);
     const first = JSON.parse((await post(`${proxy.config.base_url}/op`)).text);
@@ -125,9 +138,9 @@ describe('breaking proxy', () => {
   });
 });
 
-/** A test file announcing itself, as broken/file-switch.setup.ts does. */
-const enter = async (file: string) => {
-  const res = await request(`${new URL(proxy.config.base_url).origin}${FILE_SWITCH_PATH}`, {
+/** A test file announcing itself to `to` (the proxy by default), as broken/file-switch.setup.ts does. */
+const enter = async (file: string, to: BreakingProxy = proxy) => {
+  const res = await request(`${new URL(to.config.base_url).origin}${FILE_SWITCH_PATH}`, {
     method: 'POST',
     body: file,
   });
@@ -171,5 +184,55 @@ describe('breaking proxy, rule per file and observing [HARNESS-BLAST-RADIUS]', (
     expect(observation.touchedFiles(rule)).toEqual(['/r/a.test.ts', '/r/b.test.ts']);
     expect(observation.touchedFiles(quiet)).toEqual([]);
     expect(proxy.requests()).toBe(2);
+  });
+});
+
+describe('breaking proxy lanes [HARNESS-BLAST-RADIUS]', () => {
+  it('a worker takes the lane of its pool id', () => {
+    const lanes = JSON.stringify([
+      { origin: 'http://127.0.0.1:1', target: '/t/1.json' },
+      { origin: 'http://127.0.0.1:2', target: '/t/2.json' },
+    ]);
+    expect([undefined, '1', '2', '3'].map((id) => laneOf(lanes, id)?.target)).toEqual([
+      '/t/1.json',
+      '/t/1.json',
+      '/t/2.json',
+      '/t/1.json',
+    ]);
+  });
+
+  it('a proxy per target, driven as one: rules reach every lane, observations and counts add up', async () => {
+    const lanes = await startProxyLanes(
+      upstreams.map((u) => TargetConfig.parse({ base_url: `${u}/api/v1` })),
+    );
+    try {
+      const [a, b] = lanes.lanes as [BreakingProxy, BreakingProxy];
+      lanes.useByFile(
+        new Map([
+          ['/r/a.test.ts', rule],
+          ['/r/b.test.ts', rule],
+        ]),
+      );
+      await enter('/r/a.test.ts', a);
+      await enter('/r/b.test.ts', b);
+      expect(JSON.parse((await post(`${a.config.base_url}/op`)).text)).toMatchObject({
+        name: 'main',
+        seen: 1,
+      });
+      expect(JSON.parse((await post(`${b.config.base_url}/op`)).text)).toMatchObject({
+        name: 'other',
+        seen: 1,
+      });
+      expect([lanes.requests(), lanes.requestsOf(rule)]).toEqual([2, 2]);
+      const observed = lanes.observe([rule]);
+      await enter('/r/a.test.ts', a);
+      await post(`${a.config.base_url}/op`);
+      await enter('/r/b.test.ts', b);
+      await post(`${b.config.base_url}/op`);
+      expect(observed.touchedFiles(rule)).toEqual(['/r/a.test.ts', '/r/b.test.ts']);
+      expect(observed.changes(rule)).toBe(2);
+    } finally {
+      await lanes.close();
+    }
   });
 });

@@ -12,7 +12,7 @@ import { request } from 'undici';
 import type { TargetConfig } from '../contract/index.js';
 import { serializeEvent } from './events.js';
 import { FILE_SWITCH_PATH } from './file-switch.js';
-import { type ExchangeTap, type Observation, observeRules } from './observer.js';
+import { type ExchangeTap, type Observation, type Observed, observeRules } from './observer.js';
 import { proxyRoutes } from './proxy-routes.js';
 import { type Answer, type BreakingRule, type Exchange, isAnswer, type RuleHooks } from './rule.js';
 
@@ -33,7 +33,7 @@ export interface BreakingProxy {
    * No rule active, while every one of `rules` observes every exchange, started afresh at each test file
    * (observer.ts): which files each would have changed something in. Resets the request counts.
    */
-  observe(rules: readonly BreakingRule[]): Observation;
+  observe(rules: readonly BreakingRule[]): Observed;
   /** Requests sent on to the target since the last `use`/`useByFile`: in all, and while each rule was active. */
   requests(): number;
   requestsOf(rule: BreakingRule): number;
@@ -143,13 +143,23 @@ export async function startBreakingProxy(target: TargetConfig): Promise<Breaking
     if (isAnswer(changed)) return send(res, changed);
     forwarded++;
     if (rule) perRule.set(rule, (perRule.get(rule) ?? 0) + 1);
-    const answer = await request(up.url, {
-      method: changed.method as 'POST',
-      headers: changed.headers,
-      ...(changed.body.length > 0 || !['GET', 'HEAD'].includes(changed.method) ? { body: changed.body } : {}),
-      headersTimeout: 120_000,
-      bodyTimeout: 0,
-    });
+    let answer: Awaited<ReturnType<typeof request>>;
+    try {
+      answer = await request(up.url, {
+        method: changed.method as 'POST',
+        headers: changed.headers,
+        ...(changed.body.length > 0 || !['GET', 'HEAD'].includes(changed.method)
+          ? { body: changed.body }
+          : {}),
+        headersTimeout: 120_000,
+        bodyTimeout: 0,
+      });
+    } catch {
+      // The target reset or closed the connection, or cannot be reached: the client meets the same silence, not a
+      // 502 of the proxy's own (which the suites would report as the target's server error).
+      res.destroy();
+      return;
+    }
     const headers = headersOf(answer.headers);
     const streamed = (headers['content-type'] ?? '').startsWith('text/event-stream');
     if (streamed && current.event) {

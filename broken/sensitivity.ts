@@ -62,7 +62,7 @@ export async function runSensitivity(options: SensitivityOptions): Promise<Sensi
   const files = suiteFiles(ROOT);
   const scope = (rule: BreakingRule) =>
     options.onlyCaughtBy ? files.filter((f) => f.file === rule.caughtBy) : files;
-  const proxied = await openProxiedSession(options.config, options.reportsDir, 'sensitivity-target.json');
+  const proxied = await openProxiedSession([options.config], options.reportsDir, 'sensitivity-target.json');
   const { proxy, session } = proxied;
   try {
     proxy.use(undefined);

@@ -18,7 +18,8 @@ export interface TestSession {
   close(): Promise<void>;
 }
 
-export async function openTestSession(root: string): Promise<TestSession> {
+/** `lanes`: test files side by side, one per worker (each worker's lane, file-switch.setup.ts); 1: one at a time. */
+export async function openTestSession(root: string, lanes = 1): Promise<TestSession> {
   const { createVitest } = await import('vitest/node');
   let last: ConformanceReport | undefined;
   const reporter = new ClauseReporter({ onReport: (report) => (last = report) });
@@ -27,6 +28,7 @@ export async function openTestSession(root: string): Promise<TestSession> {
     run: true,
     watch: false,
     reporters: [reporter],
+    ...(lanes > 1 ? { fileParallelism: true, maxWorkers: lanes } : {}),
   });
   // The config's own setup files stay (vitest.config.ts); ours comes last.
   for (const project of vitest.projects)

@@ -1,7 +1,7 @@
 /** Paging and ordering: defaults and bounds of the listing operations. */
 import { editForm } from '../bodies.js';
 import type { BreakingRule } from '../rule.js';
-import { clampedLimit, withDefaultOrder } from './bends.js';
+import { clampedLimit, NOT_REFUSED, withDefaultOrder } from './bends.js';
 import { isOperation } from './match.js';
 
 export const pagingRules: BreakingRule[] = [
@@ -19,6 +19,7 @@ export const pagingRules: BreakingRule[] = [
     id: 'members-limit-1001',
     name: 'getOrganizationMembers takes a limit above 1000 and answers 1000 members (clamped, not refused)',
     clause: 'MEMBERS-LIMIT-MAX-1000',
+    alsoRed: [NOT_REFUSED],
     section: 'paging and ordering',
     caughtBy: 'suites/platform/organization.test.ts',
     start: () => ({
@@ -29,6 +30,7 @@ export const pagingRules: BreakingRule[] = [
     id: 'sessions-page-zero',
     name: 'getSessions reads page 0 or a negative page as page 1 instead of refusing it',
     clause: 'SESSIONS-PAGE-MIN-1',
+    alsoRed: [NOT_REFUSED],
     section: 'paging and ordering',
     caughtBy: 'suites/platform/sessions.test.ts',
     start: () => ({

@@ -1,6 +1,7 @@
 /** Usage-limit rules and settings ranges: a bound enforced by clamping, or not at all. */
 import { editJson, envelope, INVALID_PARAMS, jsonOf, refusal } from '../bodies.js';
 import type { BreakingRule } from '../rule.js';
+import { NOT_REFUSED } from './bends.js';
 import { isOperation } from './match.js';
 
 export const projectSettingRules: BreakingRule[] = [
@@ -49,6 +50,7 @@ export const projectSettingRules: BreakingRule[] = [
     id: 'temperature-clamped',
     name: 'updateProjectSettings clamps temperature into 0 to 2 instead of refusing a value outside it',
     clause: 'SET-TEMPERATURE-RANGE',
+    alsoRed: [NOT_REFUSED],
     section: 'settings ranges',
     caughtBy: 'suites/platform/project-settings-fields.test.ts',
     start: () => ({

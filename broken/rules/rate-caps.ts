@@ -26,6 +26,12 @@ export const rateRules: BreakingRule[] = [
     id: 'platform-cap-off-by-one',
     name: 'a cap off by one: a Platform token gets 1,001 requests an hour',
     clause: 'RATE-PLATFORM-1000',
+    alsoRed: [
+      {
+        clause: 'ERR-429-STATUS',
+        why: 'the Errors table restates the cap: the request that exceeds the 1,000 gets 429; a server that admits it answers that request without the 429',
+      },
+    ],
     section: 'rate caps',
     caughtBy: 'suites/limits/platform-cap.test.ts',
     start: () => {

@@ -1,7 +1,7 @@
 /** Knowledgebase search, with the project key and with a Bearer token. */
 import { bearerOf, editJson } from '../bodies.js';
 import type { BreakingRule } from '../rule.js';
-import { clampedLimit } from './bends.js';
+import { clampedLimit, NOT_REFUSED } from './bends.js';
 import { byProjectKey, isOperation } from './match.js';
 
 export const searchRules: BreakingRule[] = [
@@ -9,6 +9,7 @@ export const searchRules: BreakingRule[] = [
     id: 'key-search-limit-101',
     name: 'project-key searchIndexDocument takes a limit above 100 and answers 100 chunks (clamped, not refused)',
     clause: 'SEARCH-KEY-LIMIT-MAX-100',
+    alsoRed: [NOT_REFUSED],
     section: 'search',
     caughtBy: 'suites/integration/search-by-key.test.ts',
     start: () => ({

@@ -12,6 +12,12 @@ export const sessionRules: BreakingRule[] = [
     id: 'sessions-json-only',
     name: 'getSessions reads only JSON bodies: a form-urlencoded request gets 400 Invalid params',
     clause: 'SESSIONS-FORM-ENCODED',
+    alsoRed: [
+      {
+        clause: 'CONV-FORM-ENCODED',
+        why: 'the General conventions say the same of getSessions: it is one of the two operations that take a form-urlencoded body',
+      },
+    ],
     section: 'form encoding',
     caughtBy: 'suites/platform/sessions.test.ts',
     start: () => ({
@@ -23,6 +29,12 @@ export const sessionRules: BreakingRule[] = [
     id: 'new-session-state-open',
     name: 'createSession answers state `open` (the status copied into state) instead of `pending`',
     clause: 'SESSION-NEW-STATE-PENDING',
+    alsoRed: [
+      {
+        clause: 'CREATE-SESSION-INITIAL-STATE',
+        why: 'createSession\'s own clause quotes the same sentence ("a newly created session has `pending`"): the state of the session it creates',
+      },
+    ],
     section: 'session state',
     caughtBy: 'suites/integration/create-session.test.ts',
     start: () => ({
