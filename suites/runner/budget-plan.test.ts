@@ -125,6 +125,23 @@ describe('a run planned to fit its budget [HARNESS-BUDGET-PLAN]', () => {
     expect(plan.chosen.find((t) => t.fullName === 'new')).toMatchObject({ requests: 4, estimated: true });
   });
 
+  it('guesses by the tests that ran, not by those that skipped and cost nothing', () => {
+    // Eight control-only tests skipped at no cost: a guess of their median (0) let unmeasured tests in for free.
+    const skipped = Array.from({ length: 8 }, (_, i) => test('f', `control ${i}`, ['C']));
+    const costs: Record<string, TestCost> = { 'f:ran': owner(6) };
+    for (const c of skipped) costs[`f:${c.fullName}`] = owner(0, false);
+    const plan = planRun({
+      candidates: [...skipped, test('f', 'ran', ['X']), test('f', 'unmeasured', ['Y'])],
+      costs: book(costs),
+      budget: 1000,
+      left: {},
+    });
+    expect(plan.chosen.find((t) => t.fullName === 'unmeasured')).toMatchObject({
+      requests: 6,
+      estimated: true,
+    });
+  });
+
   it('after every clause is planned, fills what is left with the cheapest tests of planned clauses', () => {
     const plan = planRun({
       candidates: [

@@ -65,7 +65,10 @@ export interface PlanInput {
 
 export interface PlannedTest extends Candidate {
   readonly requests: number;
-  /** The cost is a guess (the earlier run did not have this test): its file's median, else every test's. */
+  /**
+   * The cost is a guess (no earlier run measured this test): the median of its file's measured tests, else of every
+   * measured test.
+   */
   readonly estimated: boolean;
 }
 
@@ -117,9 +120,11 @@ export function planRun(input: PlanInput): RunPlan {
     if (!cost.checked) idle.add(c);
   }
   const gainOf = (c: Candidate) => (idle.has(c) ? 0 : c.documented.filter((id) => !covered.has(id)).length);
+  // A guess goes by the tests that ran: one that skipped (costing nothing) says nothing of what a test that runs sends.
+  const measured = [...known].filter(([c]) => !idle.has(c));
   const fileMedian = (file: string) =>
-    median([...known].filter(([c]) => c.file === file).map(([, s]) => total(s)));
-  const everyMedian = median([...known.values()].map(total)) ?? 1;
+    median(measured.filter(([c]) => c.file === file).map(([, s]) => total(s)));
+  const everyMedian = median(measured.map(([, s]) => total(s))) ?? 1;
   const costOf = (c: Candidate): { spend: Spend; estimated: boolean } => {
     const s = known.get(c);
     if (s) return { spend: s, estimated: false };

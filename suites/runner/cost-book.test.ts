@@ -221,8 +221,14 @@ describe('the reference table is the one measured the way the run will go [HARNE
   it('a run that can do more than any table (the control API): what the table skipped is not taken as free', () => {
     const run = profileOf(config({ control: { url: 'http://127.0.0.1:1/_control', secret: 's' } }));
     const ref = book(run);
-    expect(ref.source).toMatch(/may run tests that table skipped, and those are guessed/);
-    expect(ref.book.test('f', 'the cap')).toBeUndefined();
+    expect(ref.source).toMatch(
+      /measured without provider states, allow all .*may run tests that table skipped/,
+    );
+    // The closest table skipped the cap; the one that ran it says what it costs.
+    expect(ref.book.test('f', 'the cap')).toEqual({
+      spend: { 'a test-made credential': 1001 },
+      checked: true,
+    });
     expect(ref.book.test('f', 'a read')?.checked).toBe(true);
   });
 
@@ -235,6 +241,33 @@ describe('the reference table is the one measured the way the run will go [HARNE
     expect(referenceBook(profileOf(config()), old)).toEqual({
       error: expect.stringMatching(/run npm run plan:reference/),
     });
+  });
+
+  it('a test the chosen table stopped as inconclusive costs what the next closest table measured', () => {
+    // Without provider states every RAG test shares the config's key, whose hour ran out in the reference run.
+    const path = join(temp(), 'reference-costs.json');
+    const tool = (state: string, n: number) =>
+      reportOf(
+        [
+          { file: 'r', fullName: 'a user tool', state, requests: { 'rag|the project key': n } },
+          { file: 'r', fullName: 'scripted', state: 'skipped' },
+        ],
+        { r: n },
+      );
+    writeFileSync(
+      path,
+      JSON.stringify(
+        referenceOf([
+          { profile: { provider_states: false, ...all }, source: 's', table: table(tool('inconclusive', 1)) },
+          { profile: { provider_states: true, ...all }, source: 's', table: table(tool('passed', 2)) },
+        ]),
+      ),
+    );
+    const ref = referenceBook(profileOf(config()), path);
+    if ('error' in ref) throw new Error(ref.error);
+    expect(ref.source).toMatch(/measured without provider states/);
+    expect(ref.book.test('r', 'a user tool')).toEqual({ spend: { [RAG_KEY]: 2 }, checked: true });
+    expect(ref.book.test('r', 'scripted')).toEqual({ spend: {}, checked: false });
   });
 
   it("layers a report's measured tests over the reference, which costs what the report did not measure", () => {

@@ -23,7 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TargetConfig } from '../../contract/index.js';
 import { type CostBook, type Spend, scopesOf, type TestCost } from './budget-plan.js';
-import { type CostProfile, closestProfile, covers, describeProfile } from './cost-profile.js';
+import { byCloseness, type CostProfile, covers, describeProfile } from './cost-profile.js';
 
 /** The key's RAG budget, as the plan and the ledger's view name it. */
 export const RAG_KEY = 'the project key (RAG)';
@@ -89,8 +89,9 @@ export function referenceOf(
 
 /**
  * The shipped reference costs as a cost book for a run of profile `run`: the table measured the closest way. A test
- * that table skipped costs nothing when the table could do all the run can (the run skips it too); else it is left
- * to the plan's guess.
+ * that table skipped costs nothing when the table could do all the run can (the run skips it too); one it did not
+ * measure (stopped as inconclusive when the run spent a credential's hour) costs what the next closest table measured,
+ * else it is left to the plan's guess.
  */
 export function referenceBook(
   run: CostProfile,
@@ -102,28 +103,36 @@ export function referenceBook(
   } catch (err) {
     return { error: `${path}: the reference costs are unreadable (${(err as Error).message})` };
   }
-  const table =
-    ref.format === FORMAT && ref.version === 2
-      ? ref.tables[
-          closestProfile(
-            ref.tables.map((t) => t.profile),
-            run,
-          )
-        ]
-      : undefined;
+  const tables =
+    ref.format === FORMAT && ref.version === 2 && Array.isArray(ref.tables)
+      ? byCloseness(
+          ref.tables.map((t) => t.profile),
+          run,
+        ).map((i) => ref.tables[i] as ReferenceTable)
+      : [];
+  const [table, ...others] = tables;
   if (!table)
     return { error: `${path}: not the reference costs of this version (run npm run plan:reference)` };
   const skipsHold = covers(table.profile, run);
+  const measured = (t: ReferenceTable, file: string, key: string): TestCost | undefined => {
+    const entry = t.tests[file]?.[key];
+    return entry?.[0] === 1 ? { checked: true, spend: entry[1] } : undefined;
+  };
   return {
-    source: `the reference costs measured ${describeProfile(table.profile)} (${table.source})${skipsHold ? '' : `; this run (${describeProfile(run)}) may run tests that table skipped, and those are guessed`}`,
+    source: `the reference costs measured ${describeProfile(table.profile)} (${table.source})${skipsHold ? '' : `; this run (${describeProfile(run)}) may run tests that table skipped: they cost what another table measured, else a guess`}`,
     book: {
       test: (file, fullName) => {
-        const entry = table.tests[file]?.[nameKey(fullName)];
-        if (!entry || (entry[0] === 0 && !skipsHold)) return undefined;
-        return { checked: entry[0] === 1, spend: entry[1] };
+        const key = nameKey(fullName);
+        const entry = table.tests[file]?.[key];
+        if (entry && (entry[0] === 1 || skipsHold)) return { checked: entry[0] === 1, spend: entry[1] };
+        for (const other of others) {
+          const cost = measured(other, file, key);
+          if (cost) return cost;
+        }
+        return undefined;
       },
       scope: (file, scopePath) => {
-        const scopes = table.scopes[file];
+        const scopes = [table, ...others].find((t) => t.scopes[file])?.scopes[file];
         return scopes ? (scopes[nameKey(scopePath)] ?? {}) : undefined;
       },
     },

@@ -40,20 +40,18 @@ function compare(table: CostProfile, run: CostProfile) {
 export const covers = (table: CostProfile, run: CostProfile): boolean => compare(table, run).missing === 0;
 
 /**
- * Of several measured profiles, the index of the one to cost `run` with: one that covers it and could do the least
- * more; when none covers it (a run with the control API), the one it differs from least.
+ * Several measured profiles, by index, closest first for costing `run`: those that cover it, the one that could do
+ * the least more first; then those that do not (a run with the control API), the one it differs from least first.
  */
-export function closestProfile(tables: readonly CostProfile[], run: CostProfile): number {
+export function byCloseness(tables: readonly CostProfile[], run: CostProfile): number[] {
   // A missing capability weighs more than every extra one together.
   const distance = (table: CostProfile) => {
     const { extra, missing } = compare(table, run);
     return missing * (CAPABILITIES.length + 1) + extra;
   };
-  let best = -1;
-  tables.forEach((table, i) => {
-    if (best < 0 || distance(table) < distance(tables[best] as CostProfile)) best = i;
-  });
-  return best;
+  return tables
+    .map((_, i) => i)
+    .sort((a, b) => distance(tables[a] as CostProfile) - distance(tables[b] as CostProfile));
 }
 
 /** "with provider states, allow all", "without provider states, allow writes and quota, with the control API". */
