@@ -367,14 +367,3 @@ export const verdict = (
   const status: VerdictStatus = !pass ? 'FAIL' : inconclusive > 0 ? 'INCOMPLETE' : 'PASS';
   return { pass, status, failing, warnings, errors, inconclusive, noAnswer };
 };
-
-/** `conformance: 470 clauses, 380 pass, 0 fail, 3 warn, 12 skip, 20 untested, 3 warnings → PASS` */
-export const summaryLine = (counts: Counts, v: Verdict): string => {
-  const c = counts.clauses;
-  const extra = v.errors.length > 0 ? `, ${v.errors.length} report errors` : '';
-  const inconclusive = v.inconclusive > 0 ? `, ${v.inconclusive} tests inconclusive (quota spent)` : '';
-  return (
-    `conformance: ${c.total} clauses, ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.skip} skip, ` +
-    `${c.untested} untested, ${v.warnings.length} warnings${inconclusive}${extra} → ${v.status}`
-  );
-};
