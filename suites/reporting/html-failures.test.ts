@@ -69,6 +69,19 @@ describe('failures first [REPORT-FAILURES-FIRST, REPORT-FAILURE-EXCHANGE]', () =
     expect(folded).toMatch(/^<table class="matrix">[\s\S]*<code>DOC-<wbr>C<\/code>/);
   });
 
+  it('a run whose target stopped answering says so before anything else [HARNESS-TRANSPORT-SILENCE]', () => {
+    const line =
+      'the target stopped answering at 03:12:41 UTC: 212 tests after that got no answer (connection refused); the verdict below covers what ran before';
+    const page = toHtml({
+      ...report([failed, passed]),
+      silence: { since: '2026-11-25T03:12:41.000Z', tests: 212, cause: 'connection refused', line },
+    });
+    const said = page.indexOf(`<div class="silence" id="silence">${line}</div>`);
+    expect(said).toBeGreaterThan(page.indexOf('<main>'));
+    expect(said).toBeLessThan(page.indexOf('<header>'));
+    expect(toHtml(report([failed, passed]))).not.toContain('class="silence"');
+  });
+
   it('JUnit: the failure body carries the last exchange after the error', () => {
     const xml = toJUnitXml(report([failed]));
     expect(xml).toMatch(/expected 200 to be 403\s+last request:\nPOST \/api\/v1\/updateProjectSettings/);
