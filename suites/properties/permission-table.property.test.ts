@@ -33,11 +33,11 @@ import type { RawResponse } from '../target/transport.js';
 const target = useTarget();
 
 /** The model's exact outcome: 403 with the permission message, 403 with the not-a-member message, or no 401/403. */
-function expectOutcome(res: RawResponse, outcome: Outcome): void {
+function expectOutcome(res: RawResponse, outcome: Outcome, operation: string): void {
   if (outcome === 'forbidden') expectError(res, 403, FORBIDDEN);
   else if (outcome === 'not-member') expectError(res, 403, NOT_MEMBER);
   else {
-    expectEnvelope(res);
+    expectEnvelope(res, operation);
     expect([401, 403], `allowed, got ${res.status}: ${res.text.slice(0, 200)}`).not.toContain(res.status);
   }
 }
@@ -101,14 +101,16 @@ function checkCase(c: AccessCase, res: RawResponse, seed: number): Outcome {
     // Where the model sees two refusals, which one answers first is the fake's order of checks.
     const modelRefusesPermission =
       expectedOutcome({ ...c, scope: 'all', creatorIsProjectMember: true }) !== 'allowed';
-    if (forbidden || modelRefusesPermission) assumed('AUTH-CHECK-ORDER', () => expectOutcome(res, expected));
+    if (forbidden || modelRefusesPermission)
+      assumed('AUTH-CHECK-ORDER', () => expectOutcome(res, expected, c.operation));
   } else if (forbidden)
     bound(rulesOf(c, byPermission ? 'permission' : 'scope'), c, seed, () => expectError(res, 403, FORBIDDEN));
   else if (notMember) bound(rulesOf(c, 'membership'), c, seed, () => expectError(res, 403, NOT_MEMBER));
-  else if (permitted === true) bound(rulesOf(c, 'allowed'), c, seed, () => expectOutcome(res, 'allowed'));
+  else if (permitted === true)
+    bound(rulesOf(c, 'allowed'), c, seed, () => expectOutcome(res, 'allowed', c.operation));
   // Checked under each clause it rests on; elsewhere than the fake, the first that fails carries the warning (the
   // others would only repeat the same evidence).
-  for (const clause of grounds) if (!assumed(clause, () => expectOutcome(res, expected))) break;
+  for (const clause of grounds) if (!assumed(clause, () => expectOutcome(res, expected, c.operation))) break;
   return expected;
 }
 

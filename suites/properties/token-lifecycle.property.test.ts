@@ -24,7 +24,7 @@ import {
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_TOKEN } from '../support/messages.js';
 import { assumed, readable } from '../support/strength.js';
-import { expectCreatorLeft, tokenProbes } from '../support/token-probes.js';
+import { expectCreatorLeft, statusBy, tokenProbes } from '../support/token-probes.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 import {
   clockNow,
@@ -33,7 +33,6 @@ import {
   seededOrganization,
   tokenAction,
 } from '../support/world.js';
-import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
 const DAY = 86_400_000;
@@ -57,15 +56,6 @@ const worksBy = (m: Model): string =>
       : m.expiresAt === null
         ? 'TOKEN-NO-EXPIRY'
         : 'TOKEN-EXPIRATION-OPTIONS';
-
-/** The status of `res` is `status` (a 2xx for `'ok'`), bound to `clause`: else it reds that clause and stops. */
-function statusBy(clause: string, res: RawResponse, status: number | 'ok'): void {
-  readable(clause, () => {
-    if (status === 'ok')
-      expect(res.status >= 200 && res.status < 300, `a success; ${res.text.slice(0, 200)}`).toBe(true);
-    else expect(res.status, `status; body: ${res.text.slice(0, 200)}`).toBe(status);
-  });
-}
 
 interface Real {
   id: number;
@@ -301,9 +291,9 @@ const { probe: probeValue, expectWorks, expectInvalid, expectExpired } = tokenPr
  * past it 401 (documented); within a day of its expiry instant, which side it falls on is TOKEN-EXPIRY-INSTANT.
  */
 async function expectByAge(value: string, expiration: Preset | 'none', age: number): Promise<void> {
-  if (expiration === 'none') return expectWorks(value);
+  if (expiration === 'none') return expectWorks(value, 'TOKEN-NO-EXPIRY');
   const lifetime = PRESET_DAYS[expiration] * DAY_S;
-  if (age <= lifetime - DAY_S) return expectWorks(value);
+  if (age <= lifetime - DAY_S) return expectWorks(value, 'TOKEN-EXPIRATION-OPTIONS');
   if (age >= lifetime + DAY_S) return expectExpired(value);
   const res = await probeValue(value);
   assumed('TOKEN-EXPIRY-INSTANT', () => {
@@ -316,14 +306,23 @@ type Step = (ctx: TestContext, c: Config, x: Extra) => Promise<void>;
 
 /** Every step of the state table, each entered as its provider state and observed. */
 const STEPS: [string, Step][] = [
-  ['active', async (ctx, c) => expectWorks((await enterState(ctx, target(), 'token', c)).value)],
+  [
+    'active',
+    async (ctx, c) =>
+      expectWorks(
+        (await enterState(ctx, target(), 'token', c)).value,
+        c.expiration === 'none' ? 'TOKEN-NO-EXPIRY' : 'TOKEN-EXPIRATION-OPTIONS',
+      ),
+  ],
   [
     'deactivated',
-    async (ctx, c) => expectInvalid((await enterState(ctx, target(), 'token deactivated', c)).value),
+    async (ctx, c) =>
+      expectInvalid((await enterState(ctx, target(), 'token deactivated', c)).value, 'TOKEN-DEACTIVATED-401'),
   ],
   [
     'reactivated',
-    async (ctx, c) => expectWorks((await enterState(ctx, target(), 'token reactivated', c)).value),
+    async (ctx, c) =>
+      expectWorks((await enterState(ctx, target(), 'token reactivated', c)).value, 'TOKEN-REACTIVATE'),
   ],
   [
     'regenerated',
@@ -333,13 +332,19 @@ const STEPS: [string, Step][] = [
         regenerations: x.regenerations,
       });
       const values = [...t.old_values, t.value];
-      expect(new Set(values).size).toBe(x.regenerations + 1);
-      for (const v of values) expect(v.startsWith('api-v1-')).toBe(true);
-      await expectWorks(t.value);
-      for (const old of t.old_values) await expectInvalid(old);
+      readable('TOKEN-REGENERATE-NEW-VALUE', () => {
+        expect(new Set(values).size).toBe(x.regenerations + 1);
+        for (const v of values) expect(v.startsWith('api-v1-')).toBe(true);
+      });
+      await expectWorks(t.value, 'TOKEN-REGENERATE-NEW-VALUE');
+      for (const old of t.old_values) await expectInvalid(old, 'TOKEN-REGENERATE-OLD-DIES');
     },
   ],
-  ['revoked', async (ctx, c) => expectInvalid((await enterState(ctx, target(), 'token revoked', c)).value)],
+  [
+    'revoked',
+    async (ctx, c) =>
+      expectInvalid((await enterState(ctx, target(), 'token revoked', c)).value, 'TOKEN-REVOKE'),
+  ],
   [
     'expired',
     async (ctx, c, x) => {
@@ -361,7 +366,10 @@ const STEPS: [string, Step][] = [
     'created earlier, with no expiration',
     async (ctx, c, x) => {
       const params = { ...c, expiration: 'none' as const, created_seconds_ago: x.created_seconds_ago };
-      await expectWorks((await enterState(ctx, target(), 'token created earlier', params)).value);
+      await expectWorks(
+        (await enterState(ctx, target(), 'token created earlier', params)).value,
+        'TOKEN-NO-EXPIRY',
+      );
     },
   ],
   [
@@ -383,7 +391,8 @@ describe('token lifecycle states', () => {
           { numRuns: 5, endOnFailure: true },
         )
         .catch((err: Error) => {
-          throw new Error(`${name}: ${err.message}`);
+          // The property's own failure stays the cause: a bound failure in it reds its clause alone.
+          throw new Error(`${name}: ${err.message}`, { cause: err });
         });
     }
   });

@@ -10,7 +10,7 @@ import type { RawResponse } from '../target/transport.js';
 import { assumedGrounds, permits, type SpecOperationId, type TokenGrant } from './access-model.js';
 import { expectError, expectSuccess } from './envelope.js';
 import { CREATOR_LEFT, CREATOR_LEFT_GIST, FORBIDDEN, INVALID_TOKEN } from './messages.js';
-import { assumed } from './strength.js';
+import { assumed, documented, readable } from './strength.js';
 import { bodyFor, orgTokenVia, seededOrganization, type TokenSpec } from './world.js';
 
 /** A status as the tests compare it: any success is `ok` (its exact 2xx is the fake's choice, CONV-SUCCESS-200). */
@@ -47,11 +47,25 @@ export function expectAccessAsSpecified(
  * words are its choice (TOKEN-CREATOR-REMOVED-MESSAGE).
  */
 export function expectCreatorLeft(res: RawResponse, what: string): void {
+  readable('TOKEN-CREATOR-REMOVED-401', () =>
+    expect(res.status, `${what}: ${res.text.slice(0, 200)}`).toBe(401),
+  );
   expectError(res, 401);
   const message = (res.json as { message?: unknown } | undefined)?.message;
-  expect(message, what).not.toBe(INVALID_TOKEN);
-  expect(message, what).toMatch(CREATOR_LEFT_GIST);
+  documented('TOKEN-CREATOR-REMOVED-MESSAGE-GIST', () => {
+    expect(message, what).not.toBe(INVALID_TOKEN);
+    expect(message, what).toMatch(CREATOR_LEFT_GIST);
+  });
   assumed('TOKEN-CREATOR-REMOVED-MESSAGE', () => expect(message, what).toBe(CREATOR_LEFT));
+}
+
+/** The status of `res` is `status` (a 2xx for `'ok'`), bound to `clause`: else it reds that clause and stops. */
+export function statusBy(clause: string, res: RawResponse, status: number | 'ok'): void {
+  readable(clause, () => {
+    if (status === 'ok')
+      expect(res.status >= 200 && res.status < 300, `a success; body: ${res.text.slice(0, 200)}`).toBe(true);
+    else expect(res.status, `status; body: ${res.text.slice(0, 200)}`).toBe(status);
+  });
 }
 
 export function tokenProbes(target: () => Target) {
@@ -79,15 +93,22 @@ export function tokenProbes(target: () => Target) {
   return {
     probe,
     call,
-    async expectWorks(value: string): Promise<void> {
-      expectSuccess(await probe(value), 'getMyProjects');
+    /** The value authenticates; `clause`: the rule that says it should, which a refusal then reds alone. */
+    async expectWorks(value: string, clause?: string): Promise<void> {
+      const res = await probe(value);
+      if (clause) statusBy(clause, res, 'ok');
+      expectSuccess(res, 'getMyProjects');
     },
-    async expectInvalid(value: string): Promise<void> {
-      expectError(await probe(value), 401, INVALID_TOKEN);
+    /** 401 `Invalid or revoked API token`; `clause`: the rule of that 401, which a success then reds alone. */
+    async expectInvalid(value: string, clause?: string): Promise<void> {
+      const res = await probe(value);
+      if (clause) statusBy(clause, res, 401);
+      expectError(res, 401, INVALID_TOKEN);
     },
     /** An expired value: 401 (documented); its message is the fake's choice (TOKEN-EXPIRY-MESSAGE). */
     async expectExpired(value: string): Promise<void> {
       const res = await probe(value);
+      statusBy('TOKEN-EXPIRED-401', res, 401);
       expectError(res, 401);
       assumed('TOKEN-EXPIRY-MESSAGE', () => expectError(res, 401, INVALID_TOKEN));
     },
