@@ -10,6 +10,7 @@ import { coordinatorUrl, holdSharedData } from '../target/coordinator-client.js'
 import { exchangesOf, learnSecrets } from '../target/exchange-note.js';
 import { loadTarget } from '../target/load-target.js';
 import type { Target, TokenName } from '../target/target.js';
+import { formReadBefore } from './form-canary.js';
 import { markInconclusive, setAssumedStrength } from './strength.js';
 
 /** The window the hourly caps are stated in; the fake's default (RATE-WINDOW-FIXED-HOUR). */
@@ -26,6 +27,8 @@ export function useTarget(): () => Target {
     const file = suite.file.filepath;
     if (coordinator) letGo = await holdSharedData(coordinator, file);
     target = await loadTarget(file);
+    const loaded = target;
+    loaded.beforeCall = (operationId) => formReadBefore(loaded, operationId);
     setAssumedStrength(target.isFake);
     learnSecrets([
       target.config.project_key,

@@ -34,6 +34,8 @@ export interface CallOptions {
   base?: 'base' | 'org';
   method?: string;
   headers?: Record<string, string>;
+  /** `false`: not through `beforeCall` (the call a hook itself makes). */
+  hooks?: false;
 }
 
 export interface Target {
@@ -53,6 +55,11 @@ export interface Target {
    * (HARNESS-INCONCLUSIVE-QUOTA); useTarget() marks the running test inconclusive and stops it.
    */
   onBudgetExhausted: (note: string) => never;
+  /**
+   * Run before a call of the operation table (useTarget sets it: suites/support/form-canary.ts checks that the target
+   * reads form bodies before a test reads a form operation); undefined when there is nothing to wait for.
+   */
+  beforeCall?: (operationId: string) => Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -217,7 +224,9 @@ export function createHttpTarget(
     },
     call(operationId, o = {}) {
       const op = operationById(operationId);
-      return exchange(op.path, op.credential, op.encoding, o, op.family, true);
+      const go = () => exchange(op.path, op.credential, op.encoding, o, op.family, true);
+      const before = o.hooks === false ? undefined : target.beforeCall?.(operationId);
+      return before ? before.then(go) : go();
     },
     raw(path, o = {}) {
       // A path under a RAG root spends the project key's RAG budget, as the table's RAG operations do.
