@@ -16,7 +16,7 @@ import type { LazyFragments } from './html-lazy.js';
 import type { ConformanceReport } from './report.js';
 import { escapeMarkup as e, truncate } from './text.js';
 
-/** Failing tests shown per clause; the rest are counted. */
+/** Failing tests shown per clause, and requests without an answer per test; the rest are counted or folded. */
 const TESTS_SHOWN = 3;
 /** Failing clauses and no-answer items rendered in the page; the rest folded. */
 const ITEMS_SHOWN = 20;
@@ -106,9 +106,20 @@ export function noAnswerSection(report: ConformanceReport, lazy: LazyFragments):
     tests >= 3
       ? `<p><b>${requests} requests in ${tests} tests got no answer: the target or the network could not keep up with this run.</b></p>`
       : '';
+  // A test that sent a burst may have hundreds without an answer: its first few shown, the rest when opened.
   const lines = items.map((i) =>
     i.type === 'no-answer'
-      ? `<li><div><b>${e(i.fullName)}</b> <span class="muted">${e(i.file)}</span></div>${i.requests.map(unanswered).join('')}</li>`
+      ? `<li><div><b>${e(i.fullName)}</b> <span class="muted">${e(i.file)}</span></div>${i.requests
+          .slice(0, TESTS_SHOWN)
+          .map(unanswered)
+          .join('')}${
+          i.requests.length > TESTS_SHOWN
+            ? lazy.details(
+                `${i.requests.length - TESTS_SHOWN} more requests of this test without an answer`,
+                i.requests.slice(TESTS_SHOWN).map(unanswered).join(''),
+              )
+            : ''
+        }</li>`
       : '',
   );
   return `<h2>No answer <span class="n">(${tests})</span></h2><p class="muted">Requests that got no answer within the timeout. Silence is no red on the clause a test was about: these tests count as inconclusive.</p>${crowd}${bounded(lines, 'issues no-answer', lazy, 'more tests without an answer')}`;

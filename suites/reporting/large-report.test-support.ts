@@ -2,7 +2,7 @@
  * A report of a whole run's scale for the size and first-screen tests (REPORT-HTML-SIZE): 2,400 tests over 60 files
  * citing the real clause catalogue (550 clauses) as a whole run does, built by buildReport. Passing, or failing as a
  * broken deployment makes it fail: 249 tests red over 64 clauses with their exchanges, 27 server errors of one cause,
- * 30 requests without an answer. Deterministic (a seeded generator).
+ * 30 tests without an answer and one whose burst left 600 requests unanswered. Deterministic (a seeded generator).
  */
 import { clauses } from '../../contract/clauses/index.js';
 import type { TestOutcome } from './clause-matrix.js';
@@ -88,6 +88,17 @@ export function brokenRunOutcomes(): TestOutcome[] {
         { request: `POST /api/v1/getStats\n\n{"project_uid":"p${i}"}`, elapsedMs: 30_000, inFlight: 8 },
       ],
     };
+  // A burst of 1,500 requests at once of which 600 got no answer, as a rate-cap test against a struggling target.
+  outcomes[7] = {
+    ...(outcomes[7] as TestOutcome),
+    state: 'inconclusive',
+    skipReason: 'no answer (connection reset): POST /api/v1/getSupportedModels after 9389 ms',
+    noAnswers: Array.from({ length: 600 }, (_, n) => ({
+      request: `POST /api/v1/getSupportedModels\nauthorization: Bearer api-v1-redacted${String(n).padStart(16, '0')}\n\n{}`,
+      elapsedMs: 9389,
+      inFlight: 915,
+    })),
+  };
   return outcomes;
 }
 
