@@ -30,6 +30,9 @@ describe('a transport failure mid-run is silence [HARNESS-TRANSPORT-SILENCE]', (
       ['a Platform call finds nothing', 'connection refused'],
       ['a Project Integration call finds nothing', 'connection refused'],
       ['an official SDK client finds nothing', 'connection refused'],
+      ['a list read once for the file', 'connection refused'],
+      ['another test meets the same silence', 'connection refused'],
+      ['a property meets it through fast-check', 'connection refused'],
       ['a provider state that cannot be entered', 'connection refused'],
     ]) {
       const t = test(name as string);
@@ -40,11 +43,11 @@ describe('a transport failure mid-run is silence [HARNESS-TRANSPORT-SILENCE]', (
     }
   });
 
-  it('no clause is red, no test failed: the verdict has no failing item, five no-answer items', () => {
+  it('no clause is red, no test failed: the verdict has no failing item, eight no-answer items', () => {
     expect(report.verdict.failing).toEqual([]);
     expect(report.matrix.rows.filter((r) => r.status === 'fail')).toEqual([]);
     expect(report.counts.tests.failed).toBe(0);
-    expect(report.verdict.noAnswer).toHaveLength(5);
+    expect(report.verdict.noAnswer).toHaveLength(8);
   });
 
   it('the report says first that the target stopped answering, when, and why (not at the connection it answered after)', () => {
@@ -55,11 +58,11 @@ describe('a transport failure mid-run is silence [HARNESS-TRANSPORT-SILENCE]', (
     );
     expect(report.silence).toMatchObject({
       since: new Date(stoppedAt).toISOString(),
-      tests: 4,
+      tests: 7,
       cause: 'connection refused',
     });
     expect(report.silence?.line).toMatch(
-      /^the target stopped answering at \d\d:\d\d:\d\d UTC: 4 tests after that got no answer \(connection refused\); the verdict below covers what ran before$/,
+      /^the target stopped answering at \d\d:\d\d:\d\d UTC: 7 tests after that got no answer \(connection refused\); the verdict below covers what ran before$/,
     );
   });
 

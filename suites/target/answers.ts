@@ -44,9 +44,36 @@ export function scriptsServerErrors(): void {
 /** Server errors kept in full per test (a property may meet hundreds). */
 const KEPT = 3;
 
-/** The thrown error of a request that got no answer: the reporter ends its test as "no answer". */
+/**
+ * The thrown error of a request that got no answer: the reporter ends its test as "no answer". It carries its note, so
+ * that a test that meets it through an answer shared with another test (a list read once per file, a promise kept)
+ * is a no-answer item too (noteUnanswered).
+ */
 export class NoAnswer extends Error {
   override readonly name = 'NoAnswer';
+  constructor(
+    message: string,
+    readonly note: NoAnswerNote,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** The notes of the NoAnswer errors among a test's errors and their causes (as vitest keeps them, serialized). */
+export function noAnswersIn(errors: readonly unknown[] | undefined): NoAnswerNote[] {
+  const found: NoAnswerNote[] = [];
+  const seen = new Set<unknown>();
+  const visit = (value: unknown, depth: number): void => {
+    if (value === null || typeof value !== 'object' || seen.has(value) || depth > 8) return;
+    seen.add(value);
+    const { name, note } = value as { name?: unknown; note?: unknown };
+    if (name === 'NoAnswer' && typeof (note as NoAnswerNote | undefined)?.request === 'string')
+      found.push(note as NoAnswerNote);
+    for (const child of Object.values(value)) visit(child, depth + 1);
+  };
+  for (const err of errors ?? []) visit(err, 0);
+  return found;
 }
 
 /** Whether `err` is a request that got no answer (a timeout or a connection failure), not a failure of the harness. */
@@ -122,7 +149,7 @@ export async function answered(
       test.meta.noAnswers ??= [];
       test.meta.noAnswers.push(note);
     }
-    throw new NoAnswer(silenceMessage(note), { cause: err });
+    throw new NoAnswer(silenceMessage(note), note, { cause: err });
   } finally {
     inFlight -= 1;
     mine?.delete(req);
@@ -139,18 +166,28 @@ const sdkSilence = new Map<string, NoAnswerNote[]>();
 /**
  * After a test: a request of it still waiting when it ended (vitest's test timeout came first) is a request that got
  * no answer; so is an SDK request that could not reach the target, when the test did not pass (a test that passed
- * expected it). Called from useTarget()'s afterEach.
+ * expected it), and a NoAnswer the test failed on that another test's request threw (a shared answer). Called from
+ * useTarget()'s afterEach.
  */
 export function noteUnanswered(
-  task: { id: string; meta: { noAnswers?: NoAnswerNote[] }; result?: { state?: string } },
+  task: {
+    id: string;
+    meta: { noAnswers?: NoAnswerNote[] };
+    result?: { state?: string; errors?: readonly unknown[] };
+  },
   now = Date.now(),
 ): void {
   const sdk = sdkSilence.get(task.id) ?? [];
   sdkSilence.delete(task.id);
   const state = task.result?.state;
-  if (sdk.length > 0 && (state === 'fail' || state === 'skip')) {
+  const failed = state === 'fail' || state === 'skip';
+  const kept = task.meta.noAnswers ?? [];
+  const shared = noAnswersIn(task.result?.errors).filter(
+    (n) => !kept.some((k) => k.request === n.request && k.at === n.at),
+  );
+  if (failed && sdk.length + shared.length > 0) {
     task.meta.noAnswers ??= [];
-    task.meta.noAnswers.push(...sdk);
+    task.meta.noAnswers.push(...sdk, ...shared);
   }
   const mine = pending.get(task.id);
   if (!mine || mine.size === 0) return;
