@@ -287,6 +287,33 @@ describe('the reference table is the one measured the way the run will go [HARNE
     expect(both.test('f', 'a read')?.spend).toEqual({ 'the owner token': 3 });
   });
 
+  it("costs a scope at the larger of the two: a report that measured one test of a block did not see the block's arrangement", () => {
+    // The last run measured one test of "only Owner" (nothing shared to see); the reference's first test there paid 7.
+    const run = (tests: [string, number][]) =>
+      costBook(
+        table(
+          reportOf(
+            tests.map(([fullName, n]) => ({ file: 'u', fullName, state: 'passed', requests: owner(n) })),
+            { u: tests.reduce((sum, [, n]) => sum + n, 0) },
+          ),
+        ),
+      );
+    const last = run([
+      ['reads > one', 1],
+      ['only Owner > set', 1],
+    ]);
+    const reference = run([
+      ['reads > one', 1],
+      ['reads > two', 1],
+      ['only Owner > editor refused', 8],
+      ['only Owner > set', 1],
+      ['only Owner > remove', 1],
+    ]);
+    expect(last.scope('u', 'only Owner')).toEqual({});
+    expect(layered(last, reference).scope('u', 'only Owner')).toEqual({ 'the owner token': 7 });
+    expect(layered(last, reference).scope('v', '')).toBeUndefined();
+  });
+
   it('a test that sends with a token the config does not have costs nothing: it skips before it sends', () => {
     const costs: CostBook = {
       test: (_, name) => {

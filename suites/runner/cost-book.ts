@@ -263,11 +263,25 @@ export function costBook(table: CostTable): CostBook {
   };
 }
 
-/** `primary` where it knows, else `fallback`. */
+/** Per credential, the larger of two spends. */
+function larger(a: Spend, b: Spend): Spend {
+  const out: Record<string, number> = { ...a };
+  for (const [credential, n] of Object.entries(b)) out[credential] = Math.max(out[credential] ?? 0, n);
+  return out;
+}
+
+/**
+ * A test's cost from `primary` where it measured the test, else from `fallback`. A scope costs the larger of the two:
+ * a run that measured one test of a describe block could not see the arrangement the block's tests share, which
+ * the plan must still pay when it chooses another test there.
+ */
 export function layered(primary: CostBook, fallback: CostBook): CostBook {
   return {
     test: (file, fullName) => primary.test(file, fullName) ?? fallback.test(file, fullName),
-    scope: (file, path) => primary.scope(file, path) ?? fallback.scope(file, path),
+    scope: (file, path) => {
+      const [mine, other] = [primary.scope(file, path), fallback.scope(file, path)];
+      return mine && other ? larger(mine, other) : (mine ?? other);
+    },
   };
 }
 
