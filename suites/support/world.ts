@@ -244,7 +244,8 @@ export async function prepareBodies(
   options: { playground: boolean },
 ): Promise<BodyContext> {
   const ctx: BodyContext = { project_uid };
-  const sessions = await t.call('getSessions', { auth, body: { project_uid, limit: 1 } });
+  // A session is optional here (a body may name any number): no form canary before it (support/form-canary.ts).
+  const sessions = await t.call('getSessions', { auth, body: { project_uid, limit: 1 }, hooks: false });
   const first = (sessions.json as { data?: { session_uid: number }[] } | undefined)?.data?.[0];
   if (isSuccessStatus(sessions.status) && first) ctx.session_uid = Number(first.session_uid);
   const limits = await t.call('getProjectUsageLimit', { auth, body: { project_uid } });
