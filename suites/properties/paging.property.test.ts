@@ -10,7 +10,7 @@ import { type Project, paging, type Session, type SessionMessage } from '../../c
 import { orderByArb } from '../support/arbitraries/ranges.js';
 import { expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
-import { assumed } from '../support/strength.js';
+import { assumed, documented } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { freshProjectVia } from '../support/world.js';
 
@@ -164,8 +164,10 @@ describe('getMyProjects paging', () => {
           const reference = (await fetch(paging.projects.max, 1)).items;
           const ids = reference.map((p) => p.id);
           const ascending = [...ids].sort((a, b) => a - b);
-          // Documented: ordered by project id, ASC by default.
-          expect(ids).toEqual(orderBy === 'DESC' ? ascending.reverse() : ascending);
+          // Documented: ordered by project id, ASC by default (each bound to its own rule).
+          documented(orderBy === undefined ? 'PROJECTS-ORDERBY-DEFAULT-ASC' : 'PROJECTS-ORDERBY-VALUES', () =>
+            expect(ids, `orderBy ${orderBy}`).toEqual(orderBy === 'DESC' ? ascending.reverse() : ascending),
+          );
           await expectPagesConcatenate(fetch, reference, (p) => p.id, limit, 'PROJECTS-TOTAL-ALL-PAGES');
         },
       ),
@@ -270,10 +272,15 @@ describe('getSessions paging', () => {
           await freshCounters();
           const fetch = sessionFetch(orderBy, status);
           const reference = await allSessions(target(), sessionFilters(orderBy, status));
-          if (orderBy === undefined)
-            expectDefaultIsAscending(reference, await allSessions(target(), sessionFilters('ASC', status)));
+          if (orderBy === undefined) {
+            const ascending = await allSessions(target(), sessionFilters('ASC', status));
+            documented('SESSIONS-ORDERBY-DEFAULT-ASC', () => expectDefaultIsAscending(reference, ascending));
+          }
           expectOrdered(reference, (s) => s.created_at, orderBy ?? 'ASC', 'SESSIONS-ORDER-KEY');
-          if (status) for (const s of reference) expect(s.status).toBe(status);
+          if (status)
+            documented('SESSIONS-STATUS-FILTER', () => {
+              for (const s of reference) expect(s.status).toBe(status);
+            });
           await expectPagesConcatenate(fetch, reference, (s) => s.id, limit);
         },
       ),
@@ -318,8 +325,12 @@ describe('getSessionMessages paging', () => {
           const fetch = messageFetch(uid, orderBy);
           const reference = await allMessages(target(), uid, messageFilters(orderBy));
           expect(reference.length).toBe(count);
-          if (orderBy === undefined)
-            expectDefaultIsAscending(reference, await allMessages(target(), uid, messageFilters('ASC')));
+          if (orderBy === undefined) {
+            const ascending = await allMessages(target(), uid, messageFilters('ASC'));
+            documented('SESSION-MESSAGES-ORDERBY-DEFAULT-ASC', () =>
+              expectDefaultIsAscending(reference, ascending),
+            );
+          }
           expectOrdered(reference, (m) => m.createdAt, orderBy ?? 'ASC', 'SESSION-MESSAGES-ORDER-KEY');
           await expectPagesConcatenate(fetch, reference, (m) => m.id, limit);
         },
