@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hourlyCaps } from '../../contract/index.js';
+import { arrange } from '../support/arrangement.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import {
   FORBIDDEN,
@@ -158,13 +159,17 @@ describe('rate headers on every counted answer', () => {
       RawResponse,
       RawResponse,
     ];
-    expectSuccess(ok, 'getOrganizationDetail');
-    expectError(invalid, 400, INVALID_PARAMS);
-    expectError(forbidden, 403, FORBIDDEN);
-    expectRefused(unknown);
-    expectError(unknown, 404, 'Project not found');
-    expectRefused(plan);
-    expectError(plan, 403, PLAN_REQUIRED);
+    // The answers of each kind are this test's arrangement (each is checked for itself elsewhere): what it checks is
+    // that every one of them counted.
+    await arrange('an answer of each kind: 200, 400, 403, 404 and the plan 403', async () => {
+      expectSuccess(ok, 'getOrganizationDetail');
+      expectError(invalid, 400, INVALID_PARAMS);
+      expectError(forbidden, 403, FORBIDDEN);
+      expectRefused(unknown);
+      expectError(unknown, 404, 'Project not found');
+      expectRefused(plan);
+      expectError(plan, 403, PLAN_REQUIRED);
+    });
     expectCountingDown(answers, cap, t0 + HOUR_MS);
 
     const rest = await all(cap - answers.length + 1, detail);
