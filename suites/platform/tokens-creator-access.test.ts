@@ -5,9 +5,11 @@
  * these run on any target that offers them; changing one creator's role or projects again and again under one token
  * uses the fake's control API.
  */
+
 import { describe, expect, it } from 'vitest';
 import { type MemberRole, platformOperations } from '../../contract/index.js';
 import type { SpecOperationId } from '../support/access-model.js';
+import { arrange } from '../support/arrangement.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { NOT_MEMBER } from '../support/messages.js';
 import { assumed } from '../support/strength.js';
@@ -91,7 +93,9 @@ describe('the creator must be a member of the project', () => {
       creator_role: 'editor',
       creator_project_uids: [project_uid],
     });
-    expectSuccess(await call('getProjectUsageLimit', twin.value, { project_uid }), 'getProjectUsageLimit');
+    await arrange('a twin whose creator is a member, getting through', async () =>
+      expectSuccess(await call('getProjectUsageLimit', twin.value, { project_uid }), 'getProjectUsageLimit'),
+    );
   });
 
   it('creator not a member of the project: refused on every project-level operation there, organization-level ones work [AUTH-CREATOR-MEMBER-OF-PROJECT, AUTH-NOT-MEMBER-STATUS]', async (ctx) => {

@@ -5,7 +5,9 @@
  * offers the states; what the dashboard still does with such a token, and whether adding the creator back revives
  * it, is only seen through the fake's control API.
  */
+
 import { describe, expect, it } from 'vitest';
+import { arrange } from '../support/arrangement.js';
 import { expectError } from '../support/envelope.js';
 import { CREATOR_LEFT, INVALID_TOKEN } from '../support/messages.js';
 import { assumed } from '../support/strength.js';
@@ -42,7 +44,7 @@ describe('the token creator removed from the organization', () => {
     const config = { role: 'editor', creator_role: 'editor' } as const;
     const twin = await enterState(ctx, target(), 'token', config);
     const token = await enterState(ctx, target(), 'token creator removed', config);
-    await expectWorks(twin.value);
+    await arrange('a twin whose creator stays, working', () => expectWorks(twin.value));
     for (const [op, res] of await onEveryOperation(token.value, target().config.project_uid!))
       expectCreatorLeft(res, op);
   });

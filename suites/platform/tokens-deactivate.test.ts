@@ -3,8 +3,10 @@
  * as provider states, so these checks run on any target that offers them; only what needs the dashboard's view of
  * the token (the same value, the same configuration) or a long pause on the fake's clock uses the control API.
  */
+
 import { describe, expect, it } from 'vitest';
 import type { ParamsInput } from '../../contract/provider-states/index.js';
+import { arrange } from '../support/arrangement.js';
 import { controlTokens, outcome, tokenProbes } from '../support/token-probes.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 import { tokenAction, uniqueEmail } from '../support/world.js';
@@ -32,7 +34,7 @@ describe('deactivate', () => {
   it('a deactivated token gets 401 Invalid or revoked API token on every Platform operation [TOKEN-DEACTIVATE, TOKEN-DEACTIVATED-401, ERR-401-MESSAGE, ERR-ENVELOPE]', async (ctx) => {
     need(ctx, target(), { projectUid: true });
     const token = await enterState(ctx, target(), 'token deactivated');
-    await expectInvalidOnEveryOperation(token.value, target().config.project_uid!);
+    await expectInvalidOnEveryOperation(token.value, target().config.project_uid!, 'TOKEN-DEACTIVATED-401');
   });
 });
 
@@ -47,8 +49,13 @@ describe('reactivate', () => {
     };
     const twin = await enterState(ctx, target(), 'token', config);
     const reactivated = await enterState(ctx, target(), 'token reactivated', config);
-    expect(await viewerOutcomes(twin.value)).toEqual(VIEWER_OUTCOMES);
-    expect(await viewerOutcomes(reactivated.value)).toEqual(VIEWER_OUTCOMES);
+    // The twin, never deactivated, is the reference (an arrangement: its access is the access table's to check).
+    const reference = await arrange('a twin never deactivated, as the access table says', async () => {
+      const seen = await viewerOutcomes(twin.value);
+      expect(seen).toEqual(VIEWER_OUTCOMES);
+      return seen;
+    });
+    expect(await viewerOutcomes(reactivated.value)).toEqual(reference);
   });
 
   it("reactivate: the dashboard's token keeps its value and its configuration [TOKEN-REACTIVATE]", async (ctx) => {

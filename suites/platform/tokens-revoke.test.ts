@@ -17,7 +17,7 @@ describe('revoke', () => {
   it('a revoked token gets 401 Invalid or revoked API token on every Platform operation [TOKEN-REVOKE, ERR-401-MESSAGE]', async (ctx) => {
     need(ctx, target(), { projectUid: true });
     const token = await enterState(ctx, target(), 'token revoked');
-    await expectInvalidOnEveryOperation(token.value, target().config.project_uid!);
+    await expectInvalidOnEveryOperation(token.value, target().config.project_uid!, 'TOKEN-REVOKE');
   });
 
   it('revoke is permanent: 401 on use, reactivate and regenerate refused [TOKEN-REVOKE, TOKEN-REVOKED-PERMANENT]', async (ctx) => {

@@ -113,10 +113,13 @@ export function tokenProbes(target: () => Target) {
       assumed('TOKEN-EXPIRY-MESSAGE', () => expectError(res, 401, INVALID_TOKEN));
     },
     onEveryOperation,
-    /** 401 `Invalid or revoked API token` on every Platform operation (a deactivated or revoked token). */
-    async expectInvalidOnEveryOperation(value: string, project_uid: string): Promise<void> {
-      for (const [op, res] of await onEveryOperation(value, project_uid)) {
-        expect(res.status, op).toBe(401);
+    /**
+     * 401 `Invalid or revoked API token` on every Platform operation (a deactivated or revoked token); the status
+     * bound to `clause`, the rule of that state's 401.
+     */
+    async expectInvalidOnEveryOperation(value: string, project_uid: string, clause: string): Promise<void> {
+      for (const [, res] of await onEveryOperation(value, project_uid)) {
+        statusBy(clause, res, 401);
         expectError(res, 401, INVALID_TOKEN);
       }
     },
