@@ -40,7 +40,7 @@ describe('decidedBy [REPORT-ONE-DEFECT-ONE-RED]', () => {
     ]);
   });
 
-  it('both set: the permissions on a project-level row with an entry, the role on an organization-level row', () => {
+  it('both set: where the role and the permissions disagree, the both-set rule; where they agree, the role', () => {
     const both = {
       role: 'viewer' as const,
       permissions: [{ module: 'Setting' as const, action: 'Write' as const }],
@@ -52,6 +52,15 @@ describe('decidedBy [REPORT-ONE-DEFECT-ONE-RED]', () => {
     expect(decidedBy('getOrganizationMembers', both, 'owner')).toEqual([
       'AUTH-ACCESS-GETORGANIZATIONMEMBERS',
       'AUTH-BOTH-SET-ROLE-GOVERNS-ORG',
+    ]);
+    // An Editor with Conversation Write inviting: refused whichever decides, so the Editor's own rule.
+    const editor = {
+      role: 'editor' as const,
+      permissions: [{ module: 'Conversation' as const, action: 'Write' as const }],
+    };
+    expect(decidedBy('inviteOrganizationMember', editor, 'owner')).toEqual([
+      'AUTH-ACCESS-INVITEORGANIZATIONMEMBER',
+      'AUTH-ROLE-EDITOR',
     ]);
   });
 

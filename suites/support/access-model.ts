@@ -183,8 +183,9 @@ const ROLE_CLAUSE: Record<TokenRole, string> = {
  * cell of a table reds its row and the one rule that decided it, not every rule that took part"): the row's clause
  * (where the spec gives the row) and the one documented rule that decides this token on this row:
  * - a row open to any valid token: the row alone;
- * - role and permissions both set: AUTH-BOTH-SET-PERMISSIONS-GOVERN-PROJECT on a project-level row with a
- *   fine-grained entry, AUTH-BOTH-SET-ROLE-GOVERNS-ORG on an organization-level row;
+ * - role and permissions both set: where the role alone and the permissions alone would answer differently,
+ *   AUTH-BOTH-SET-PERMISSIONS-GOVERN-PROJECT on a project-level row with a fine-grained entry and
+ *   AUTH-BOTH-SET-ROLE-GOVERNS-ORG on an organization-level row; where they agree, the role's own rule;
  * - permissions only: AUTH-ROLE-OR-PERMISSION (the fine-grained column);
  * - a role only: its role's clause, or AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR where the creator's current role
  *   decides instead (the token's own role would be allowed).
@@ -197,14 +198,19 @@ export function decidedBy(op: SpecOperationId, token: TokenGrant, creatorRole: M
   if (row.any) return rowIds;
   const bothSet = token.role !== null && token.permissions.length > 0;
   let rule: string | undefined;
-  if (bothSet)
-    rule =
+  if (bothSet) {
+    // Which of the two decides matters only where they disagree: there the both-set rule decides; where the role
+    // alone and the permissions alone give the same answer, the role's own rule does.
+    const byRole = row.roles.includes(token.role as TokenRole);
+    const byPermission = row.fine !== undefined && holds(token.permissions, row.fine);
+    const governing =
       row.level === 'organization'
         ? 'AUTH-BOTH-SET-ROLE-GOVERNS-ORG'
         : row.fine !== undefined
           ? 'AUTH-BOTH-SET-PERMISSIONS-GOVERN-PROJECT'
           : undefined;
-  else if (token.role === null) rule = 'AUTH-ROLE-OR-PERMISSION';
+    rule = byRole === byPermission ? ROLE_CLAUSE[token.role as TokenRole] : governing;
+  } else if (token.role === null) rule = 'AUTH-ROLE-OR-PERMISSION';
   else if (creatorRole !== 'owner' && !row.roles.includes(creatorRole) && row.roles.includes(token.role))
     rule = 'AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR';
   else rule = ROLE_CLAUSE[token.role];
