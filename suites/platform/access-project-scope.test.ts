@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN } from '../support/messages.js';
 import { assumed } from '../support/strength.js';
+import { statusBy } from '../support/token-probes.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 import { bodyFor } from '../support/world.js';
 import type { Auth } from '../target/target.js';
@@ -16,10 +17,23 @@ const target = useTarget();
 
 const readOps = ['getProjectUsageLimit', 'getStats', 'getSessions', 'searchIndexDocument'] as const;
 
-/** A success inside the scope; for getStats, whose access the spec does not give, the fake's choice. */
-const expectInside = (res: RawResponse, op: (typeof readOps)[number]) => {
-  if (op === 'getStats') assumed('AUTH-GETSTATS-ASSUMED', () => expectSuccess(res, op));
-  else expectSuccess(res, op);
+/**
+ * A success inside the scope, bound to the scope rule that covers the project (`covers`); for getStats, whose access
+ * the spec does not give, the fake's choice.
+ */
+const expectInside = (res: RawResponse, op: (typeof readOps)[number], covers: string) => {
+  const inside = () => {
+    statusBy(covers, res, 'ok');
+    expectSuccess(res, op);
+  };
+  if (op === 'getStats') assumed('AUTH-GETSTATS-ASSUMED', inside);
+  else inside();
+};
+
+/** The documented 403 for a project outside the scope, bound to the scope rule; then its envelope and message. */
+const expectOutside = (res: RawResponse) => {
+  statusBy('AUTH-SCOPE-403', res, 403);
+  expectError(res, 403, FORBIDDEN);
 };
 
 const read = (op: (typeof readOps)[number], auth: Auth, project_uid: string) =>
@@ -41,8 +55,8 @@ describe('project scope', () => {
     const { project_uid, other_project_uid } = target().config;
     const auth: Auth = { token: 'selected' };
     for (const op of readOps) {
-      expectInside(await read(op, auth, project_uid!), op);
-      expectError(await read(op, auth, other_project_uid!), 403, FORBIDDEN);
+      expectInside(await read(op, auth, project_uid!), op, 'TOKEN-SCOPE-SELECTED');
+      expectOutside(await read(op, auth, other_project_uid!));
     }
   });
 
@@ -64,7 +78,8 @@ describe('project scope', () => {
     });
     const later = await projectOf(ctx, token.creator_user_id);
     const auth: Auth = { bearer: token.value };
-    for (const op of readOps) expectInside(await read(op, auth, later.project_uid), op);
+    for (const op of readOps)
+      expectInside(await read(op, auth, later.project_uid), op, 'TOKEN-SCOPE-ALL-FUTURE');
     const uids = await listed(auth);
     assumed('PROJECTS-SCOPE-FILTER', () => expect(uids).toContain(later.project_uid));
   });
@@ -81,8 +96,8 @@ describe('project scope', () => {
     const later = await projectOf(ctx, token.creator_user_id);
     const auth: Auth = { bearer: token.value };
     for (const op of readOps) {
-      expectError(await read(op, auth, later.project_uid), 403, FORBIDDEN);
-      expectInside(await read(op, auth, project_uid), op);
+      expectOutside(await read(op, auth, later.project_uid));
+      expectInside(await read(op, auth, project_uid), op, 'TOKEN-SCOPE-SELECTED');
     }
   });
 
@@ -101,7 +116,11 @@ describe('project scope', () => {
     });
     const auth: Auth = { bearer: token.value };
     for (const project of [a, b])
-      expectSuccess(await read('getProjectUsageLimit', auth, project.project_uid), 'getProjectUsageLimit');
-    expectError(await read('getProjectUsageLimit', auth, c.project_uid), 403, FORBIDDEN);
+      expectInside(
+        await read('getProjectUsageLimit', auth, project.project_uid),
+        'getProjectUsageLimit',
+        'TOKEN-SCOPE-SELECTED',
+      );
+    expectOutside(await read('getProjectUsageLimit', auth, c.project_uid));
   });
 });
