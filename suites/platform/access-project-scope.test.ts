@@ -4,10 +4,9 @@
  * otherwise tokens and projects made as the provider states `token` and `project`, in that order.
  */
 import { describe, expect, it } from 'vitest';
-import { expectError, expectSuccess } from '../support/envelope.js';
+import { expectError, expectSuccess, statusBy } from '../support/envelope.js';
 import { FORBIDDEN } from '../support/messages.js';
 import { assumed } from '../support/strength.js';
-import { statusBy } from '../support/token-probes.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 import { bodyFor } from '../support/world.js';
 import type { Auth } from '../target/target.js';

@@ -21,10 +21,10 @@ import {
   lifecycleExpiryArb,
   tokenGrantArb,
 } from '../support/arbitraries/access.js';
-import { expectError, expectSuccess } from '../support/envelope.js';
+import { expectError, expectSuccess, statusBy } from '../support/envelope.js';
 import { INVALID_TOKEN } from '../support/messages.js';
 import { assumed, readable } from '../support/strength.js';
-import { expectCreatorLeft, statusBy, tokenProbes } from '../support/token-probes.js';
+import { expectCreatorLeft, tokenProbes } from '../support/token-probes.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 import {
   clockNow,

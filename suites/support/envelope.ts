@@ -266,3 +266,12 @@ export function expectEnvelope(res: RawResponse, operationId?: string): void {
     conformDocumented(res, operationId, documentedData(operationId));
   assumed('ERR-NEVER-5XX', () => expect(res.text).not.toMatch(/\n\s+at .+:\d+:\d+/));
 }
+
+/** The status of `res` is `status` (a 2xx for `'ok'`), bound to `clause`: else it reds that clause and stops. */
+export function statusBy(clause: string, res: RawResponse, status: number | 'ok'): void {
+  readable(clause, () => {
+    if (status === 'ok')
+      expect(res.status >= 200 && res.status < 300, `a success; body: ${res.text.slice(0, 200)}`).toBe(true);
+    else expect(res.status, `status; body: ${res.text.slice(0, 200)}`).toBe(status);
+  });
+}

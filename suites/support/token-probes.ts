@@ -8,9 +8,10 @@ import { type MemberRole, platformOperations } from '../../contract/index.js';
 import type { Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
 import { assumedGrounds, permits, type SpecOperationId, type TokenGrant } from './access-model.js';
-import { expectError, expectSuccess } from './envelope.js';
+import { expectError, expectSuccess, statusBy } from './envelope.js';
 import { CREATOR_LEFT, CREATOR_LEFT_GIST, FORBIDDEN, INVALID_TOKEN } from './messages.js';
 import { assumed, documented, readable } from './strength.js';
+
 import { bodyFor, orgTokenVia, seededOrganization, type TokenSpec } from './world.js';
 
 /** A status as the tests compare it: any success is `ok` (its exact 2xx is the fake's choice, CONV-SUCCESS-200). */
@@ -57,15 +58,6 @@ export function expectCreatorLeft(res: RawResponse, what: string): void {
     expect(message, what).toMatch(CREATOR_LEFT_GIST);
   });
   assumed('TOKEN-CREATOR-REMOVED-MESSAGE', () => expect(message, what).toBe(CREATOR_LEFT));
-}
-
-/** The status of `res` is `status` (a 2xx for `'ok'`), bound to `clause`: else it reds that clause and stops. */
-export function statusBy(clause: string, res: RawResponse, status: number | 'ok'): void {
-  readable(clause, () => {
-    if (status === 'ok')
-      expect(res.status >= 200 && res.status < 300, `a success; body: ${res.text.slice(0, 200)}`).toBe(true);
-    else expect(res.status, `status; body: ${res.text.slice(0, 200)}`).toBe(status);
-  });
 }
 
 export function tokenProbes(target: () => Target) {
