@@ -7,6 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { settableLimitTypes } from '../../contract/index.js';
+import { expectForbidden, roleOnly } from '../support/access-checks.js';
+import type { TokenGrant } from '../support/access-model.js';
+import { arrange } from '../support/arrangement.js';
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
@@ -175,19 +178,27 @@ describe('usage limits: only Owner may set or remove', () => {
   it('an Editor token gets 403 on set and remove, and nothing changes [AUTH-ACCESS-SETPROJECTUSAGELIMIT, AUTH-ACCESS-REMOVEPROJECTUSAGELIMIT, AUTH-ROLE-EDITOR, ERR-403-MESSAGE]', async (ctx) => {
     need(ctx, target(), { tokens: ['editor'] });
     const uid = sharedProject(ctx);
-    const usage = await getLimits(uid);
-    expectSuccess(
-      await setLimits(uid, [{ limit_type: 'credits', limit: usage.credits.usage }]),
-      'setProjectUsageLimit',
-    );
-    const before = await getLimits(uid);
+    const { usage, before } = await arrange('a credits limit set by the owner', async () => {
+      const usage = await getLimits(uid);
+      expectSuccess(
+        await setLimits(uid, [{ limit_type: 'credits', limit: usage.credits.usage }]),
+        'setProjectUsageLimit',
+      );
+      return { usage, before: await getLimits(uid) };
+    });
     const editor: Auth = { token: 'editor' };
-    expectError(
+    expectForbidden(
       await setLimits(uid, [{ limit_type: 'document', limit: usage.document.usage }], editor),
-      403,
-      FORBIDDEN,
+      'setProjectUsageLimit',
+      roleOnly('editor'),
+      'editor',
     );
-    expectError(await removeLimit(uid, 'credits', editor), 403, FORBIDDEN);
+    expectForbidden(
+      await removeLimit(uid, 'credits', editor),
+      'removeProjectUsageLimit',
+      roleOnly('editor'),
+      'editor',
+    );
     expect(await getLimits(uid)).toEqual(before);
   });
 
@@ -195,9 +206,25 @@ describe('usage limits: only Owner may set or remove', () => {
   it('Viewer and fine-grained-only tokens get 403 on set and remove [AUTH-ACCESS-SETPROJECTUSAGELIMIT, AUTH-ACCESS-REMOVEPROJECTUSAGELIMIT, AUTH-ROLE-VIEWER-READ-ONLY, ERR-403-MESSAGE]', async (ctx) => {
     need(ctx, target(), { tokens: ['viewer', 'fine_grained'], projectUid: true, writes: true });
     const uid = target().config.project_uid!;
+    // The config's fine_grained token: permissions only (its modules do not matter on rows with no fine-grained entry).
+    const grants: Record<'viewer' | 'fine_grained', TokenGrant> = {
+      viewer: roleOnly('viewer'),
+      fine_grained: { role: null, permissions: [] },
+    };
     for (const token of ['viewer', 'fine_grained'] as const) {
-      expectError(await setLimits(uid, [{ limit_type: 'credits', limit: 1_000 }], { token }), 403, FORBIDDEN);
-      expectError(await removeLimit(uid, 'credits', { token }), 403, FORBIDDEN);
+      const grant = grants[token];
+      expectForbidden(
+        await setLimits(uid, [{ limit_type: 'credits', limit: 1_000 }], { token }),
+        'setProjectUsageLimit',
+        grant,
+        token === 'viewer' ? 'viewer' : 'owner',
+      );
+      expectForbidden(
+        await removeLimit(uid, 'credits', { token }),
+        'removeProjectUsageLimit',
+        grant,
+        token === 'viewer' ? 'viewer' : 'owner',
+      );
     }
   });
 

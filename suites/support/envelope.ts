@@ -268,7 +268,7 @@ export function expectEnvelope(res: RawResponse, operationId?: string): void {
 }
 
 /** The status of `res` is `status` (a 2xx for `'ok'`), bound to `clause`: else it reds that clause and stops. */
-export function statusBy(clause: string, res: RawResponse, status: number | 'ok'): void {
+export function statusBy(clause: string | readonly string[], res: RawResponse, status: number | 'ok'): void {
   readable(clause, () => {
     if (status === 'ok')
       expect(res.status >= 200 && res.status < 300, `a success; body: ${res.text.slice(0, 200)}`).toBe(true);
