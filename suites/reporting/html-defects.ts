@@ -64,7 +64,8 @@ function defectItem(d: LikelyDefect, n: number, rows: ReadonlyMap<string, Clause
     `<div class="muted">for example <b>${e(ex.fullName)}</b> ${e(ex.file)}</div><pre class="err">${e(ex.message)}</pre>`,
     ex.request !== undefined ? exchangeHtml(ex.request, ex.response ?? '') : '',
   ].join('');
-  return `<li class="defect"><div class="what"><span class="n">${n}.</span> <b>${e(d.operations.join(', '))}</b> · ${e(d.credentials.join(', '))} · <span class="expect">${e(d.expectation)}</span></div>
+  const credentials = d.credentials.length > 0 ? ` · ${e(d.credentials.join(', '))}` : '';
+  return `<li class="defect"><div class="what"><span class="n">${n}.</span> <b>${e(d.operations.join(', '))}</b>${credentials} · <span class="expect">${e(d.expectation)}</span></div>
 <div class="defect-clauses">${d.clauses.length > 0 ? clausePills(d.clauses, rows) : '<span class="muted">tests citing no clause</span>'}</div>${testsLine(d.tests, d.firstTests)}${curlHtml(ex.curl)}<details><summary>the spec's words, the failure, the request and its response</summary>${more}</details></li>`;
 }
 

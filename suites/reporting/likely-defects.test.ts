@@ -160,6 +160,7 @@ describe('likely defects [REPORT-LIKELY-DEFECTS]', () => {
     expect(defects[0]).toMatchObject({
       expectation: "TypeError: Cannot read properties of undefined (reading 'id')",
       operations: ['no request kept'],
+      credentials: [],
       clauses: [],
     });
     expect(defects[0]?.example.curl).toBeUndefined();

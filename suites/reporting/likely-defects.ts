@@ -33,7 +33,7 @@ export interface LikelyDefect {
   readonly expectation: string;
   /** The operations its failures were on (an operation id, or the request line outside the table). */
   readonly operations: readonly string[];
-  /** The credentials those requests went out with, by the report's names for them. */
+  /** The credentials those requests went out with, by the report's names for them (none without a request). */
   readonly credentials: readonly string[];
   /** The failing clauses its assertions are bound to (or its tests cite), most named first. */
   readonly clauses: readonly string[];
@@ -104,7 +104,8 @@ export function likelyDefectsOf(tests: readonly CitingTest[], failing: FailingSe
     if (uncited && !failing.uncitedTest(test)) continue;
     const last = test.exchanges?.at(-1);
     const found = last ? requestOperation(last.request) : undefined;
-    const credential = found ? credentialOf(found, last?.credential, test.requests) : 'no request kept';
+    // A failure with no request kept (a test that sent none, or failed before its first) has no credential either.
+    const credential = found ? credentialOf(found, last?.credential, test.requests) : '';
     for (const assertion of assertionsOf(test, failing.clause)) {
       if (assertion.clauses.length === 0 && !uncited) continue;
       const expectation = expectationOf(assertion.message);
@@ -127,7 +128,7 @@ export function likelyDefectsOf(tests: readonly CitingTest[], failing: FailingSe
     return {
       expectation: expectationOf(first.assertion.message).text,
       operations: byFrequency(members.map((m) => (m.found ? operationName(m.found) : 'no request kept'))),
-      credentials: byFrequency(members.map((m) => m.credential)),
+      credentials: byFrequency(members.flatMap((m) => (m.credential === '' ? [] : [m.credential]))),
       clauses: byFrequency(members.flatMap((m) => m.assertion.clauses)),
       tests: named.count,
       firstTests: named.first,

@@ -39,7 +39,7 @@ export function defectLines(
     defects.slice(0, LISTED).forEach((d, i) => {
       const clauses = d.clauses.length > 0 ? `; ${truncate(d.clauses.join(', '), 160)}` : '';
       lines.push(
-        `  ${i + 1}. ${d.operations.join(', ')} · ${d.credentials.join(', ')} · ${d.expectation} — ${d.tests} ${d.tests === 1 ? 'test' : 'tests'}${clauses}`,
+        `  ${i + 1}. ${[d.operations.join(', '), ...(d.credentials.length > 0 ? [d.credentials.join(', ')] : []), d.expectation].join(' · ')} — ${d.tests} ${d.tests === 1 ? 'test' : 'tests'}${clauses}`,
         ...curl(d.example.curl),
       );
     });
