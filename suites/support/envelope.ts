@@ -61,9 +61,13 @@ const ANSWER_CLAUSES: ReadonlySet<string> = new Set([
  * stops the test: nothing after it can be read. With no such clause in the title, a plain check (every clause it
  * cites).
  */
-function subjectCheck(messageClause: string | undefined, check: () => void): void {
+export function subjectCheck(
+  messageClause: string | undefined,
+  check: () => void,
+  answerClauses: ReadonlySet<string> = ANSWER_CLAUSES,
+): void {
   const subject = extractClauseIds(currentTestTitle() ?? '').filter(
-    (id) => clauseById(id)?.kind === 'documented' && id !== messageClause && !ANSWER_CLAUSES.has(id),
+    (id) => clauseById(id)?.kind === 'documented' && id !== messageClause && !answerClauses.has(id),
   );
   if (subject.length > 0) readable(subject, check);
   else check();
