@@ -26,8 +26,8 @@ export type Spend = Readonly<Record<string, number>>;
 export interface TestCost {
   readonly spend: Spend;
   /**
-   * Whether the test checked anything in the earlier run (it passed, failed or met a spent quota); one that was
-   * skipped there (a missing credential, no control API) is planned at its cost, but its clauses are not counted on.
+   * Whether the test checked anything where it was measured (it passed there); one that was skipped there (a missing
+   * credential, no control API) is planned at its cost, but its clauses are not counted on.
    */
   readonly checked: boolean;
 }

@@ -54,9 +54,10 @@ function reportDir() {
       },
       { file: 'f', fullName: 'b', state: 'skipped' },
       { file: 'f', fullName: 'stopped', state: 'inconclusive', requests: owner(7) },
+      { file: 'f', fullName: 'red', state: 'failed', requests: owner(2) },
       { file: 'g', fullName: 'c', state: 'passed', requests: { 'rag|an official SDK client': 4 } },
     ],
-    { f: 16, g: 4 },
+    { f: 18, g: 4 },
   );
 }
 
@@ -83,18 +84,19 @@ describe('what each test costs, for a budgeted run [HARNESS-BUDGET-COSTS]', () =
     expect(book.test('f', 'a')).toEqual({ spend: { 'the owner token': 3, [RAG_KEY]: 2 }, checked: true });
     expect(book.test('g', 'c')).toEqual({ spend: { [RAG_KEY]: 4 }, checked: true });
     expect(book.test('g', 'unknown')).toBeUndefined();
-    // f's tests sent 12 of its 16 (the inconclusive one's 7 included): its hooks sent 4
+    // f's tests sent 14 of its 18 (the inconclusive one's 7 and the failed one's 2 included): its hooks sent 4
     expect(book.scope('f', '')).toEqual({ [HOOKS]: 4 });
     expect(book.scope('g', '')).toEqual({});
     expect(book.scope('h', '')).toBeUndefined(); // the run did not run h
   });
 
-  it('takes from a report only what it measured: a skipped, planned-out or inconclusive test says nothing of now', () => {
+  it('takes from a report only what passed: a skipped, planned-out, failed or inconclusive test says nothing of now', () => {
     // The second budgeted run read the first's report, where every planned-out test is skipped with no request:
     // costed at nothing, they all went first and spent the budget.
     const book = costBook(table(reportDir()));
     expect(book.test('f', 'b')).toBeUndefined();
     expect(book.test('f', 'stopped')).toBeUndefined(); // it had sent 7 when the quota stopped it
+    expect(book.test('f', 'red')).toBeUndefined(); // it stopped at its failed assertion
   });
 
   it('knows a report of the same target, and refuses a file that is not a report', () => {
@@ -268,6 +270,38 @@ describe('the reference table is the one measured the way the run will go [HARNE
     expect(ref.source).toMatch(/measured without provider states/);
     expect(ref.book.test('r', 'a user tool')).toEqual({ spend: { [RAG_KEY]: 2 }, checked: true });
     expect(ref.book.test('r', 'scripted')).toEqual({ spend: {}, checked: false });
+  });
+
+  it("a test costed from another table costs all it sent there, what it gave that table's scopes included", () => {
+    // With provider states the file's first test sent 7 (6 above its sibling went to the file's scope there); without
+    // them it stopped as inconclusive, and the file's scope there holds nothing of it.
+    const path = join(temp(), 'reference-costs.json');
+    const models = (first: string) =>
+      table(
+        reportOf(
+          [
+            { file: 'm', fullName: 'every model', state: first, requests: { 'rag|the project key': 7 } },
+            { file: 'm', fullName: 'one model', state: 'passed', requests: { 'rag|the project key': 1 } },
+          ],
+          { m: 8 },
+        ),
+      );
+    writeFileSync(
+      path,
+      JSON.stringify(
+        referenceOf([
+          { profile: { provider_states: false, ...all }, source: 's', table: models('inconclusive') },
+          { profile: { provider_states: true, ...all }, source: 's', table: models('passed') },
+        ]),
+      ),
+    );
+    const withStates = referenceBook(profileOf(config(STATES)), path);
+    const without = referenceBook(profileOf(config()), path);
+    if ('error' in withStates || 'error' in without) throw new Error('unreadable');
+    expect(withStates.book.test('m', 'every model')?.spend).toEqual({ [RAG_KEY]: 1 });
+    expect(withStates.book.scope('m', '')).toEqual({ [RAG_KEY]: 6 });
+    expect(without.book.test('m', 'every model')?.spend).toEqual({ [RAG_KEY]: 7 });
+    expect(without.book.scope('m', '')).toEqual({});
   });
 
   it("layers a report's measured tests over the reference, which costs what the report did not measure", () => {

@@ -1,10 +1,10 @@
 /**
  * What each test costs, for `--budget N` (budget-plan.ts, HARNESS-BUDGET-COSTS), measured the way the run will go:
  *
- * - from an earlier conformance report of the same target (its last one, or `--plan-from FILE`): each test it
- *   measured (passed or failed) by the requests it sent per credential, each file's hooks by the file's whole count
+ * - from an earlier conformance report of the same target (its last one, or `--plan-from FILE`): each test that
+ *   passed there by the requests it sent per credential, each file's hooks by the file's whole count
  *   in the run's concurrency.json less its tests'. A test that report skipped (planned out, a missing provider
- *   state) or stopped as inconclusive says nothing of what it costs now;
+ *   state), or that stopped early there (failed, inconclusive), says nothing of what it costs now;
  * - else, and for every test the report did not measure, from the reference costs shipped beside this file
  *   (`npm run plan:reference`): one table per way a staging may be set up (with provider states or without, allowing
  *   all or nothing), the one chosen that could do all this run can (cost-profile.ts). A test that table skipped is
@@ -33,22 +33,28 @@ export const HOOKS = 'the hooks of the file';
 export const REFERENCE_COSTS = join(import.meta.dirname, 'reference-costs.json');
 const FORMAT = 'chatbot-platform-reference-costs';
 
+/** A test's cost, and what it gave its scopes when it was the first of them to run (its whole cost is both). */
+export interface MeasuredCost extends TestCost {
+  readonly paid?: Spend;
+}
+
 /** Per file, per test full name, what it sent per credential; per file, per scope, what entering it costs. */
 export interface CostTable {
   readonly source: string;
-  readonly tests: Record<string, Record<string, TestCost>>;
+  readonly tests: Record<string, Record<string, MeasuredCost>>;
   /** Files the run ran: '' their hooks and shared arrangement, a describe path its shared arrangement. */
   readonly scopes: Record<string, Record<string, Spend>>;
 }
 
 /**
  * The reference costs as shipped: per table its profile, each test and scope keyed by a short hash of its name (the
- * names are long and the file would be half a megabyte), a test's cost as `[checked ? 1 : 0, spend]`.
+ * names are long and the file would be half a megabyte), a test's cost as `[checked ? 1 : 0, spend, paid?]`.
  */
+type ReferenceEntry = [0 | 1, Spend] | [0 | 1, Spend, Spend];
 interface ReferenceTable {
   readonly profile: CostProfile;
   readonly source: string;
-  readonly tests: Record<string, Record<string, [0 | 1, Spend]>>;
+  readonly tests: Record<string, Record<string, ReferenceEntry>>;
   readonly scopes: Record<string, Record<string, Spend>>;
 }
 interface ReferenceFile {
@@ -74,9 +80,11 @@ export function referenceOf(
     tables: tables.map(({ profile, source, table }) => {
       const tests: ReferenceTable['tests'] = {};
       for (const [file, byName] of Object.entries(table.tests)) {
-        const out: Record<string, [0 | 1, Spend]> = {};
+        const out: Record<string, ReferenceEntry> = {};
         for (const [name, cost] of Object.entries(byName))
-          out[nameKey(name)] = [cost.checked ? 1 : 0, cost.spend];
+          out[nameKey(name)] = cost.paid
+            ? [cost.checked ? 1 : 0, cost.spend, cost.paid]
+            : [cost.checked ? 1 : 0, cost.spend];
         tests[file] = out;
       }
       const scopes: ReferenceTable['scopes'] = {};
@@ -87,10 +95,25 @@ export function referenceOf(
   };
 }
 
+/** Per credential, two spends together. */
+function sum(a: Spend, b: Spend): Spend {
+  const out: Record<string, number> = { ...a };
+  for (const [credential, n] of Object.entries(b)) out[credential] = (out[credential] ?? 0) + n;
+  return out;
+}
+
+/** Per credential, the larger of two spends. */
+function larger(a: Spend, b: Spend): Spend {
+  const out: Record<string, number> = { ...a };
+  for (const [credential, n] of Object.entries(b)) out[credential] = Math.max(out[credential] ?? 0, n);
+  return out;
+}
+
 /**
  * The shipped reference costs as a cost book for a run of profile `run`: the table measured the closest way. A test
  * that table skipped costs nothing when the table could do all the run can (the run skips it too); one it did not
- * measure (stopped as inconclusive when the run spent a credential's hour) costs what the next closest table measured,
+ * measure (it failed, or stopped as inconclusive when the run spent a credential's hour) costs what the next closest
+ * table measured,
  * else it is left to the plan's guess.
  */
 export function referenceBook(
@@ -114,9 +137,10 @@ export function referenceBook(
   if (!table)
     return { error: `${path}: not the reference costs of this version (run npm run plan:reference)` };
   const skipsHold = covers(table.profile, run);
+  // From another table a test costs all it sent there: what it gave that table's scopes is not in this one's.
   const measured = (t: ReferenceTable, file: string, key: string): TestCost | undefined => {
     const entry = t.tests[file]?.[key];
-    return entry?.[0] === 1 ? { checked: true, spend: entry[1] } : undefined;
+    return entry?.[0] === 1 ? { checked: true, spend: sum(entry[1], entry[2] ?? {}) } : undefined;
   };
   return {
     source: `the reference costs measured ${describeProfile(table.profile)} (${table.source})${skipsHold ? '' : `; this run (${describeProfile(run)}) may run tests that table skipped: they cost what another table measured, else a guess`}`,
@@ -132,7 +156,7 @@ export function referenceBook(
         return undefined;
       },
       scope: (file, scopePath) => {
-        const scopes = [table, ...others].find((t) => t.scopes[file])?.scopes[file];
+        const scopes = tables.find((t) => t.scopes[file])?.scopes[file];
         return scopes ? (scopes[nameKey(scopePath)] ?? {}) : undefined;
       },
     },
@@ -187,7 +211,7 @@ const shareable = (name: string) =>
  * tests. `tests` are the file's measured tests in file order; their spends are changed in place.
  */
 export function shareArrangement(
-  tests: readonly { readonly fullName: string; spend: Record<string, number> }[],
+  tests: readonly { readonly fullName: string; spend: Record<string, number>; paid?: Spend }[],
 ): Record<string, Spend> {
   const shared: Record<string, Spend> = {};
   const payers = new Set<string>();
@@ -205,6 +229,7 @@ export function shareArrangement(
     payers.add(payer.fullName);
     for (const [credential, over] of Object.entries(excess))
       payer.spend[credential] = (payer.spend[credential] ?? 0) - over;
+    payer.paid = excess;
     shared[path] = excess;
   }
   return shared;
@@ -219,17 +244,17 @@ export function costTableOfReport(path: string): CostTable | { readonly error: s
     return { error: `${path}: not a readable report (${(err as Error).message})` };
   }
   if (!Array.isArray(report.tests)) return { error: `${path}: not a conformance report (no tests)` };
-  const tests: Record<string, Record<string, TestCost>> = {};
-  const measured: Record<string, { fullName: string; spend: Record<string, number> }[]> = {};
+  const tests: Record<string, Record<string, MeasuredCost>> = {};
+  const measured: Record<string, { fullName: string; spend: Record<string, number>; paid?: Spend }[]> = {};
   const sums: Record<string, number> = {};
   for (const t of report.tests) {
     const spend = spendOf(t.requests);
     sums[t.file] = (sums[t.file] ?? 0) + total(spend);
-    // What an inconclusive test sent is only what it had sent when the quota stopped it.
-    if (t.state === 'inconclusive') continue;
-    const checked = t.state !== 'skipped';
+    // A failed or inconclusive test sent only what it had sent when it stopped: it says nothing of its whole cost.
+    if (t.state !== 'passed' && t.state !== 'skipped') continue;
+    const checked = t.state === 'passed';
     tests[t.file] ??= {};
-    (tests[t.file] as Record<string, TestCost>)[t.fullName] = { spend, checked };
+    (tests[t.file] as Record<string, MeasuredCost>)[t.fullName] = { spend, checked };
     if (!checked) continue;
     measured[t.file] ??= [];
     measured[t.file]?.push({ fullName: t.fullName, spend });
@@ -240,6 +265,8 @@ export function costTableOfReport(path: string): CostTable | { readonly error: s
   for (const file of ran) {
     const hooks = Math.max(0, (counts?.get(file) ?? 0) - (sums[file] ?? 0));
     const shared = shareArrangement(measured[file] ?? []);
+    for (const { fullName, spend, paid } of measured[file] ?? [])
+      if (paid) (tests[file] as Record<string, MeasuredCost>)[fullName] = { spend, checked: true, paid };
     const own = shared[''] ?? {};
     scopes[file] = { ...shared, '': hooks > 0 ? { ...own, [HOOKS]: hooks } : own };
   }
@@ -247,8 +274,8 @@ export function costTableOfReport(path: string): CostTable | { readonly error: s
 }
 
 /**
- * A report's costs as a cost book: only what it measured (a skipped or inconclusive test may go otherwise now, and is
- * left to the reference).
+ * A report's costs as a cost book: only what passed there (a skipped, failed or inconclusive test may go otherwise
+ * now, and is left to the reference).
  */
 export function costBook(table: CostTable): CostBook {
   return {
@@ -261,13 +288,6 @@ export function costBook(table: CostTable): CostBook {
       return scopes ? (scopes[path] ?? {}) : undefined;
     },
   };
-}
-
-/** Per credential, the larger of two spends. */
-function larger(a: Spend, b: Spend): Spend {
-  const out: Record<string, number> = { ...a };
-  for (const [credential, n] of Object.entries(b)) out[credential] = Math.max(out[credential] ?? 0, n);
-  return out;
 }
 
 /**
