@@ -88,12 +88,24 @@ export const extractClauseIds = (fullName: string): string[] => {
 };
 
 /**
- * Whether test `t` fails clause `id`: a failed test fails every clause it cites, unless its failures were all bound
- * to named clauses through documented() (`failedClauses`); then it fails those, and for the others it counts as
- * having passed (its checks of them ran and held).
+ * The clauses an unbound failure of test `t` falls back to: those its own title cites (the part after the last ` > `),
+ * else those of its describe titles (issue 39: a describe's citation, such as the SDK suites' RAG-SDK-COMPATIBLE, is
+ * the context of every test in it, not the rule each test breaks).
+ */
+export const fallbackClauses = (t: Pick<TestOutcome, 'fullName'>): string[] => {
+  const own = extractClauseIds(t.fullName.split(' > ').at(-1) ?? '');
+  return own.length > 0 ? own : extractClauseIds(t.fullName);
+};
+
+/**
+ * Whether test `t` fails clause `id`: a failed test whose failures were all bound to named clauses through
+ * documented() (`failedClauses`) fails those; one with an unbound failure fails the clauses its own title cites (its
+ * describes' when it cites none: fallbackClauses). For its other clauses it counts as having passed (its checks of
+ * them ran and held), unless it stopped first.
  */
 export const failsClause = (t: TestOutcome, id: string): boolean =>
-  t.state === 'failed' && (t.failedClauses === undefined || t.failedClauses.includes(id));
+  t.state === 'failed' &&
+  (t.failedClauses === undefined ? fallbackClauses(t).includes(id) : t.failedClauses.includes(id));
 
 /**
  * Whether test `t` counts as passing clause `id` (a test failed only on other clauses' bound checks does, unless it
