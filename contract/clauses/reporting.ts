@@ -63,7 +63,7 @@ export const reportingClauses = defineClauses([
   assumed(
     'REPORT-BOUND-ASSERTIONS',
     R,
-    'A hard assertion can be bound to the documented clause(s) it checks (documented(ids, check) in suites/support/strength.ts): when it fails, the test fails, the matrix marks red only those clauses, and the test goes on checking; a property reports each counterexample against the rules it breaks and keeps checking the others. A failure not bound to a clause falls back to the clauses the test's own title cites (its describe titles' when it cites none).',
+    "A hard assertion can be bound to the documented clause(s) it checks (documented(ids, check) in suites/support/strength.ts): when it fails, the test fails, the matrix marks red only those clauses, and the test goes on checking; a property reports each counterexample against the rules it breaks and keeps checking the others. A failure not bound to a clause falls back to the clauses the test's own title cites (its describe titles' when it cites none).",
   ),
   assumed(
     'REPORT-ONE-DEFECT-ONE-RED',
