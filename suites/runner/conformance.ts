@@ -179,7 +179,6 @@ const main = async (): Promise<number> => {
     if (clash)
       return usageError(`--sensitivity selects its own tests per rule: it does not go with --${clash}`);
     if (positionals.length > 0) return usageError('--sensitivity selects its own test files: give no FILES');
-    if (!(await testable(loaded.config, reportsDir, 'run'))) return EXIT_CODES.notTestable;
     return sensitivityCheck(loaded.path, loaded.config, reportsDir, values.rule);
   }
 
@@ -346,6 +345,8 @@ async function sensitivityCheck(
       `unknown --rule ${unknown.join(', ')} (known: ${rules.breakingRules.map((r) => r.id).join(', ')})`,
     );
   const selected = ruleIds?.map((id) => rules.ruleById(id)!);
+  // Bad arguments first (exit 2), then whether the target can be tested at all.
+  if (!(await testable(config, reportsDir, 'run'))) return EXIT_CODES.notTestable;
   process.stdout.write(
     `conformance: sensitivity check of "${config.name}" (${config.kind}) at ${config.base_url}: ${(selected ?? rules.breakingRules).length} breaking rules\n`,
   );

@@ -126,6 +126,32 @@ describe.concurrent('a target that cannot be tested: one line, exit 5, no verdic
     120_000,
   );
 
+  it.each([
+    [['--shard', '1/2']],
+    [['--budget', '300']],
+    [['--sensitivity']],
+    [['--record', 'cassettes']],
+    [['--check-provider-states']],
+  ])(
+    'every mode that sends requests checks first: %j',
+    async (args) => {
+      const nowhere = `http://127.0.0.1:${closedPort}`;
+      const states = args[0] === '--check-provider-states';
+      const config = states
+        ? { ...staging({}), provider_states: { url: `${nowhere}/_provider-states` } }
+        : staging({ base_url: `${nowhere}/api/v1` });
+      const res = await runOn(`mode-${args[0]?.slice(2)}`, config, args);
+      expect(res.code).toBe(EXIT_CODES.notTestable);
+      expect(res.errLines).toEqual([
+        states
+          ? `conformance: provider_states.url ${nowhere}/_provider-states: connection refused (nothing listens there)`
+          : `conformance: base_url ${nowhere}/api/v1: connection refused (nothing listens there)`,
+      ]);
+      expect(res.earlierKept()).toBe(true);
+    },
+    120_000,
+  );
+
   it('the fake on a port passes the pre-flight, every field of its target file probed', async () => {
     const res = await runOn('the-fake', { ...fakeConfig, kind: 'real' }, ['--preflight']);
     expect(res.stderr).toBe('');
