@@ -185,6 +185,8 @@ export function documentedMisfits(
 
 /** The documented schema of an operation's success data (undefined for a message-only answer). */
 function documentedData(operationId: string): z.ZodType | undefined {
+  // '' (an answer read without its operation, expectEnvelope): the envelope alone.
+  if (operationId === '') return undefined;
   const op = operationById(operationId);
   return op.documentedResponse ?? op.response;
 }
