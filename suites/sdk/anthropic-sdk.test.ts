@@ -13,6 +13,7 @@ import {
   anthropicClient,
   expectNativeAnswer,
   recordingFetch,
+  sdkCall,
   sourcesOf,
 } from '../support/sdk-clients.js';
 import { assumed, documented } from '../support/strength.js';
@@ -77,12 +78,14 @@ function withToolResults(request: AnthropicParams, message: Anthropic.Messages.M
  */
 function expectOrderToolUse(message: Anthropic.Messages.Message) {
   const uses = toolUses(message);
-  if (uses.length > 0) expect(message.stop_reason).toBe('tool_use');
-  for (const use of uses) {
-    expect(use.name).toBe(ORDER_TOOL_NAME);
-    expect(use.id).toEqual(expect.any(String));
-    expect(use.input).toEqual(expect.any(Object));
-  }
+  documented('RAG-USER-TOOLS-RETURNED', () => {
+    if (uses.length > 0) expect(message.stop_reason).toBe('tool_use');
+    for (const use of uses) {
+      expect(use.name).toBe(ORDER_TOOL_NAME);
+      expect(use.id).toEqual(expect.any(String));
+      expect(use.input).toEqual(expect.any(Object));
+    }
+  });
   assumed('RAG-TOOL-CHOICE', () => {
     expect(message.stop_reason).toBe('tool_use');
     expect(uses.length).toBeGreaterThan(0);
@@ -197,7 +200,10 @@ describe('a user tool through the @anthropic-ai/sdk [RAG-SDK-COMPATIBLE, RAG-USE
     expectNativeAnswer('anthropic', called);
     expectOrderToolUse(called);
 
-    const answered = await client.messages.create(withToolResults(request, called));
+    const answered = await sdkCall(
+      () => client.messages.create(withToolResults(request, called)),
+      'RAG-TOOL-RESULT-CONTINUES',
+    );
     expectNativeAnswer('anthropic', answered);
     expectFinalAnswer(answered);
   });
@@ -235,7 +241,10 @@ describe('a user tool through the @anthropic-ai/sdk [RAG-SDK-COMPATIBLE, RAG-USE
 
     let answered: Anthropic.Messages.Message | undefined;
     await documented('RAG-ANTHROPIC-STREAM-GRAMMAR', async () => {
-      answered = await client.messages.stream(withToolResults(request, streamedCall)).finalMessage();
+      answered = await sdkCall(
+        () => client.messages.stream(withToolResults(request, streamedCall)).finalMessage(),
+        'RAG-TOOL-RESULT-CONTINUES',
+      );
     });
     if (answered) expectFinalAnswer(answered);
   });

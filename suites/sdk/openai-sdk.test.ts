@@ -9,7 +9,13 @@ import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { OpenAIChatCompletionChunkAnySources } from '../../contract/requests/rag-openai.js';
 import { supportDocuments } from '../support/fresh-quota.js';
-import { expectNativeAnswer, openaiClient, recordingFetch, sourcesOf } from '../support/sdk-clients.js';
+import {
+  expectNativeAnswer,
+  openaiClient,
+  recordingFetch,
+  sdkCall,
+  sourcesOf,
+} from '../support/sdk-clients.js';
 import { assumed, documented } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 import {
@@ -64,14 +70,16 @@ function withToolResults(request: OpenAIParams, completion: OpenAI.Chat.ChatComp
 function expectOrderToolCall(completion: OpenAI.Chat.ChatCompletion) {
   const choice = completion.choices[0]!;
   const calls = choice.message.tool_calls ?? [];
-  if (calls.length > 0) expect(choice.finish_reason).toBe('tool_calls');
-  for (const call of calls) {
-    expect(call.type).toBe('function');
-    if (call.type !== 'function') continue;
-    expect(call.function.name).toBe(ORDER_TOOL_NAME);
-    expect(call.id).toEqual(expect.any(String));
-    expect(JSON.parse(call.function.arguments)).toEqual(expect.any(Object));
-  }
+  documented('RAG-USER-TOOLS-RETURNED', () => {
+    if (calls.length > 0) expect(choice.finish_reason).toBe('tool_calls');
+    for (const call of calls) {
+      expect(call.type).toBe('function');
+      if (call.type !== 'function') continue;
+      expect(call.function.name).toBe(ORDER_TOOL_NAME);
+      expect(call.id).toEqual(expect.any(String));
+      expect(JSON.parse(call.function.arguments)).toEqual(expect.any(Object));
+    }
+  });
   assumed('RAG-TOOL-CHOICE', () => {
     expect(choice.finish_reason).toBe('tool_calls');
     expect(calls.length).toBeGreaterThan(0);
@@ -201,7 +209,10 @@ describe('a user tool through the openai SDK [RAG-SDK-COMPATIBLE, RAG-USER-TOOLS
     expectNativeAnswer('openai', called);
     expectOrderToolCall(called);
 
-    const answered = await client.chat.completions.create(withToolResults(request, called));
+    const answered = await sdkCall(
+      () => client.chat.completions.create(withToolResults(request, called)),
+      'RAG-TOOL-RESULT-CONTINUES',
+    );
     expectNativeAnswer('openai', answered);
     expectFinalAnswer(answered);
   });
@@ -238,7 +249,7 @@ describe('a user tool through the openai SDK [RAG-SDK-COMPATIBLE, RAG-USER-TOOLS
     let answered: OpenAI.Chat.ChatCompletion | undefined;
     await documented('RAG-OPENAI-STREAM-GRAMMAR', async () => {
       const followUp = client.chat.completions.stream(withToolResults(request, streamedCall));
-      answered = await followUp.finalChatCompletion();
+      answered = await sdkCall(() => followUp.finalChatCompletion(), 'RAG-TOOL-RESULT-CONTINUES');
       expect(await followUp.finalContent()).toBe(answered.choices[0]!.message.content);
     });
     if (answered) expectFinalAnswer(answered);

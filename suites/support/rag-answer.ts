@@ -143,7 +143,7 @@ export function readAnswer(dialect: RagDialect, res: RawResponse): Answer {
 /** "The response has the native provider shape plus a `sources` array of retrieved chunks." */
 const RESPONSE_NATIVE = 'RAG-RESPONSE-NATIVE';
 /** The clauses of the answer's shape: never the subject of a refusal. */
-const NATIVE_ANSWER: ReadonlySet<string> = new Set([RESPONSE_NATIVE]);
+export const NATIVE_ANSWER: ReadonlySet<string> = new Set([RESPONSE_NATIVE]);
 
 /** Ask and read the 2xx answer. */
 export async function answer(t: Target, dialect: RagDialect, ask: Ask, auth?: Auth): Promise<Answer> {

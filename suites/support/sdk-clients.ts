@@ -15,7 +15,9 @@ import { DocumentedRagSources, KNOWLEDGEBASE_TOOL_TYPE } from '../../contract/re
 import { watchedFetch } from '../target/answers.js';
 import { cassetteFetch } from '../target/cassettes.js';
 import type { Target } from '../target/target.js';
-import { sourceChunks } from './rag-answer.js';
+import { subjectCheck } from './envelope.js';
+import { NATIVE_ANSWER, sourceChunks } from './rag-answer.js';
+import { isStop, readable } from './strength.js';
 
 /** Generous against a slow target, short enough that a hung stream fails the test rather than the run. */
 export const SDK_TIMEOUT_MS = 20_000;
@@ -132,12 +134,35 @@ export function sourcesOf(response: unknown): unknown[] {
 }
 
 /**
- * An answer an SDK returned is the native shape plus `sources` (RAG-RESPONSE-NATIVE), hard; the items of `sources`
- * as the fake's chunks, softly (RAG-SOURCES-ITEM-SHAPE).
+ * An answer an SDK returned is the native shape plus `sources` (RAG-RESPONSE-NATIVE), hard and bound to that clause
+ * (an answer without them stops the test there); the items of `sources` as the fake's chunks, softly
+ * (RAG-SOURCES-ITEM-SHAPE).
  */
 export function expectNativeAnswer(dialect: RagDialect, answer: unknown): void {
-  (dialect === 'openai' ? DocumentedOpenAIChatCompletion : DocumentedAnthropicMessage).parse(answer);
-  sourcesOf(answer);
+  readable('RAG-RESPONSE-NATIVE', () => {
+    (dialect === 'openai' ? DocumentedOpenAIChatCompletion : DocumentedAnthropicMessage).parse(answer);
+    sourcesOf(answer);
+  });
+}
+
+/**
+ * A call of an official SDK whose request `rule` makes valid (a follow-up with tool results:
+ * RAG-TOOL-RESULT-CONTINUES): an error the SDK throws for an answered request (its `status`: a refusal) reds that rule
+ * alone and stops the test; without `rule`, the test's own documented clauses (envelope.ts subjectCheck). Anything else
+ * the SDK throws (a stream it could not parse) goes on to the caller's check.
+ */
+export async function sdkCall<T>(call: () => Promise<T>, rule?: string): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (isStop(err) || typeof (err as { status?: unknown } | null)?.status !== 'number') throw err;
+    const refused = () => {
+      throw err;
+    };
+    if (rule) readable(rule, refused);
+    else subjectCheck(undefined, refused, NATIVE_ANSWER);
+    throw err;
+  }
 }
 
 export interface SentRequest {
