@@ -9,20 +9,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Clause } from '../../contract/clauses/clause.js';
-import { verdictExit } from '../runner/verdict-output.js';
-import type { TestOutcome } from './clause-matrix.js';
-import { headlineLine } from './headline.js';
-import { toHtml } from './html.js';
-import { renderedPart } from './html.test-support.js';
+import type { TestOutcome } from '../reporting/clause-matrix.js';
+import { headlineLine } from '../reporting/headline.js';
+import { toHtml } from '../reporting/html.js';
+import { renderedPart } from '../reporting/html.test-support.js';
 import {
   accessCell,
   deepNestingServerError,
   failed,
   reworded401,
   sessionStateOpen,
-} from './outcomes.test-support.js';
-import { buildReport, type ConformanceJson, toJson } from './report.js';
-import { closingLines, defectLines } from './terminal-summary.js';
+} from '../reporting/outcomes.test-support.js';
+import { buildReport, type ConformanceJson, toJson } from '../reporting/report.js';
+import { closingLines, defectLines } from '../reporting/terminal-summary.js';
+import { verdictExit } from './verdict-output.js';
 
 const doc = (id: string): Clause => ({ id, section: 'S', kind: 'documented', rule: `rule ${id}` });
 const asm = (id: string): Clause => ({ id, section: 'S', kind: 'assumed', rule: `rule ${id}` });
