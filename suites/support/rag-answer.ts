@@ -10,7 +10,7 @@ import { type RagSource, RagSources } from '../../contract/requests/rag-sources.
 import type { Auth, Target } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
 import { subjectCheck } from './envelope.js';
-import { type Ask, askRag, type CallMade } from './rag-wire.js';
+import { type Ask, askRag, type CallMade, turnsOf } from './rag-wire.js';
 import { assumed, readable } from './strength.js';
 
 /** Why an answer ended, in neutral words (native values outside the mapping pass through). */
@@ -81,16 +81,15 @@ export const sourceText = (item: unknown): string => JSON.stringify(item) ?? '';
  * whose body is the native shape with a `sources` array; the fake's choices on top, softly: status 200 and JSON
  * content type (RAG-SUCCESS-200), the items of `sources` as chunks (RAG-SOURCES-ITEM-SHAPE).
  */
-export function readAnswer(dialect: RagDialect, res: RawResponse): Answer {
-  // A refusal where an answer was expected is the test's own subject; the answer's shape is RAG-RESPONSE-NATIVE's.
-  subjectCheck(
-    undefined,
-    () => {
-      expect(res.status, `a 2xx answer; body: ${res.text.slice(0, 400)}`).toBeGreaterThanOrEqual(200);
-      expect(res.status, `a 2xx answer; body: ${res.text.slice(0, 400)}`).toBeLessThan(300);
-    },
-    NATIVE_ANSWER,
-  );
+export function readAnswer(dialect: RagDialect, res: RawResponse, rule?: string): Answer {
+  // A refusal where an answer was expected breaks the rule that makes the request valid (`rule`), else it is the
+  // test's own subject; the answer's shape is RAG-RESPONSE-NATIVE's.
+  const answered = () => {
+    expect(res.status, `a 2xx answer; body: ${res.text.slice(0, 400)}`).toBeGreaterThanOrEqual(200);
+    expect(res.status, `a 2xx answer; body: ${res.text.slice(0, 400)}`).toBeLessThan(300);
+  };
+  if (rule) readable(rule, answered);
+  else subjectCheck(undefined, answered, NATIVE_ANSWER);
   assumed('RAG-SUCCESS-200', () => {
     expect(res.status, 'status').toBe(200);
     expect(res.headers['content-type'] ?? '', 'content-type').toMatch(/^application\/json/);
@@ -145,7 +144,15 @@ const RESPONSE_NATIVE = 'RAG-RESPONSE-NATIVE';
 /** The clauses of the answer's shape: never the subject of a refusal. */
 export const NATIVE_ANSWER: ReadonlySet<string> = new Set([RESPONSE_NATIVE]);
 
-/** Ask and read the 2xx answer. */
+/**
+ * Ask and read the 2xx answer. A conversation that carries tool results is valid by RAG-TOOL-RESULT-CONTINUES ("User-
+ * declared tools are returned to the caller for execution, as in the native APIs"): its refusal reds that rule.
+ */
 export async function answer(t: Target, dialect: RagDialect, ask: Ask, auth?: Auth): Promise<Answer> {
-  return readAnswer(dialect, await askRag(t, dialect, ask, auth));
+  const carriesResults = turnsOf(ask).some((turn) => turn.role === 'tool');
+  return readAnswer(
+    dialect,
+    await askRag(t, dialect, ask, auth),
+    carriesResults ? 'RAG-TOOL-RESULT-CONTINUES' : undefined,
+  );
 }
