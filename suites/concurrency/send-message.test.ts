@@ -16,7 +16,7 @@ import type { Session, SessionMessage } from '../../contract/index.js';
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectSuccess } from '../support/envelope.js';
 import { allMessages, allPages, allSessions } from '../support/pages.js';
-import { assumed } from '../support/strength.js';
+import { assumed, documented } from '../support/strength.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import { onProject, unique } from '../support/world.js';
 import type { RawResponse } from '../target/transport.js';
@@ -82,7 +82,7 @@ function acknowledged(turns: Turn[]): Map<string, string> {
     ).toBeLessThan(500);
     if (res.status < 200 || res.status >= 300) continue;
     const data = expectSuccess<{ send_by: string; message: string }>(res, 'sendMessage').data;
-    expect(data.send_by).toBe('assistant');
+    documented('SEND-MESSAGE-ASSISTANT', () => expect(data.send_by).toBe('assistant'));
     replies.set(question, data.message);
   }
   // A turn refused for want of credits the run spent leaves nothing to conclude (inconclusive, not a lost turn).
@@ -212,8 +212,12 @@ describe('concurrent sendMessage on one session', () => {
       expect(list).toHaveLength(2 * replies.size);
       for (let i = 0; i < list.length; i += 2) {
         const [q, a] = [list[i]!, list[i + 1]!];
-        expect(q.send_by, `#${i} is a visitor message`).not.toBe('assistant');
-        expect(a.send_by, `#${i + 1} is a reply`).toBe('assistant');
+        documented('SESSION-MESSAGE-AI-SEND-BY', () =>
+          expect(q.send_by, `#${i} is a visitor message`).not.toBe('assistant'),
+        );
+        documented('SESSION-MESSAGE-AI-SEND-BY', () =>
+          expect(a.send_by, `#${i + 1} is a reply`).toBe('assistant'),
+        );
         expect(a.message, `#${i + 1} is the reply to #${i}`).toBe(replies.get(q.message));
       }
     });

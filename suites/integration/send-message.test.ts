@@ -10,7 +10,7 @@ import { expectError, expectRefused, expectSuccess } from '../support/envelope.j
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allMessages, allSessions } from '../support/pages.js';
 import { expectNotCoerced } from '../support/representations.js';
-import { assumed, continueIfAssumedHeld } from '../support/strength.js';
+import { assumed, continueIfAssumedHeld, documented } from '../support/strength.js';
 import { type Needs, need, useTarget } from '../support/use-target.js';
 import { onProject } from '../support/world.js';
 
@@ -83,7 +83,7 @@ describe('sendMessage', () => {
     const session_uid = await newSession();
     for (const message of ['How do I get a refund?', 'hi', 'Can I export my data to a spreadsheet?']) {
       const data = await reply(session_uid, message);
-      expect(data.send_by).toBe('assistant');
+      documented('SEND-MESSAGE-ASSISTANT', () => expect(data.send_by).toBe('assistant'));
       expect(typeof data.message).toBe('string');
       // A string (documented); that it says something is the fake's.
       assumed('SEND-MESSAGE-REPLY-TEXT', () =>
@@ -136,7 +136,7 @@ describe('sendMessage', () => {
     const session_uid = await newSession();
     await assumed('SEND-MESSAGE-UID-NUMBER-ACCEPTED', async () => {
       const data = await reply(Number(session_uid), 'How do I reset my password?');
-      expect(data.send_by).toBe('assistant');
+      documented('SEND-MESSAGE-ASSISTANT', () => expect(data.send_by).toBe('assistant'));
       const messages = await allMessages(target(), Number(session_uid));
       expect(texts(messages).sort()).toEqual(['How do I reset my password?', data.message].sort());
       assumed('SESSION-MESSAGES-ORDER-KEY', () =>
@@ -178,8 +178,12 @@ describe('sendMessage', () => {
   it('a session created by createSession takes messages at once, as text and as a number [SEND-MESSAGE-REQUIRES-SESSION]', async (ctx) => {
     need(ctx, target(), KEY_NEEDS);
     const session_uid = await newSession();
-    expect((await reply(session_uid, 'Hello')).send_by).toBe('assistant');
-    expect((await reply(Number(session_uid), 'Hello again')).send_by).toBe('assistant');
+    const asText = await reply(session_uid, 'Hello');
+    const asNumber = await reply(Number(session_uid), 'Hello again');
+    documented('SEND-MESSAGE-ASSISTANT', () => {
+      expect(asText.send_by).toBe('assistant');
+      expect(asNumber.send_by).toBe('assistant');
+    });
   });
 
   it('a session of another project is not a session of the key’s project: 404 Session not found [SEND-MESSAGE-UNKNOWN-SESSION]', async (ctx) => {
@@ -219,8 +223,10 @@ describe('sendMessage', () => {
     const visitors = new Set([first, second]);
     const replies = new Set([r1.message, r2.message]);
     for (const m of messages) {
-      if (replies.has(m.message)) expect(m.send_by, m.message).toBe('assistant');
-      else if (visitors.has(m.message)) expect(m.send_by, m.message).not.toBe('assistant');
+      if (replies.has(m.message))
+        documented('SESSION-MESSAGE-AI-SEND-BY', () => expect(m.send_by, m.message).toBe('assistant'));
+      else if (visitors.has(m.message))
+        documented('SESSION-MESSAGE-AI-SEND-BY', () => expect(m.send_by, m.message).not.toBe('assistant'));
     }
     assumed('SEND-MESSAGE-RECORDED', () =>
       expect(texts(messages).sort()).toEqual([first, r1.message, second, r2.message].sort()),
@@ -265,8 +271,12 @@ describe('sendMessage', () => {
     assumed('SEND-MESSAGE-LENGTH', () => {
       expectError(empty, 400, INVALID_PARAMS);
       expectError(tooLong, 400, INVALID_PARAMS);
-      expect(expectSuccess<Reply>(shortest, 'sendMessage').data.send_by).toBe('assistant');
-      expect(expectSuccess<Reply>(longestRes, 'sendMessage').data.send_by).toBe('assistant');
+      documented('SEND-MESSAGE-ASSISTANT', () =>
+        expect(expectSuccess<Reply>(shortest, 'sendMessage').data.send_by).toBe('assistant'),
+      );
+      documented('SEND-MESSAGE-ASSISTANT', () =>
+        expect(expectSuccess<Reply>(longestRes, 'sendMessage').data.send_by).toBe('assistant'),
+      );
     });
     if (target().config.tokens.owner && target().config.project_uid) {
       const recorded = (await allMessages(target(), Number(session_uid))).filter(

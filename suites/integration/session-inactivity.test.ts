@@ -17,7 +17,7 @@ import type { DataOf, ParamsInput } from '../../contract/provider-states/index.j
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
-import { assumed, continueIfAssumedHeld } from '../support/strength.js';
+import { assumed, continueIfAssumedHeld, documented } from '../support/strength.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 import { isSuccessStatus } from '../support/world.js';
 
@@ -129,7 +129,7 @@ describe('session inactivity, back-dated by a provider state', () => {
     const sent = await sendRaw(idle, question);
     stopIfCreditsSpent(target(), sent, 'the message resuming the session');
     const reply = expectSuccess<Reply>(sent, 'sendMessage').data;
-    expect(reply.send_by).toBe('assistant');
+    documented('SEND-MESSAGE-ASSISTANT', () => expect(reply.send_by).toBe('assistant'));
     if (reply.session_uid !== undefined) expect(reply.session_uid).toBe(String(idle.session_uid));
     const after = await sessionsOf(idle);
     expect(after.map((s) => s.session_uid).sort(), 'no new session').toEqual(
@@ -175,7 +175,7 @@ describe('session inactivity, back-dated by a provider state', () => {
     // What the next message to a closed session_uid does is the fake's: a new session, named in the reply.
     assumed('SESSION-CLOSED-SENDMESSAGE', () => {
       const reply = expectSuccess<Reply>(res, 'sendMessage').data;
-      expect(reply.send_by).toBe('assistant');
+      documented('SEND-MESSAGE-ASSISTANT', () => expect(reply.send_by).toBe('assistant'));
       expect(reply.session_uid).toMatch(/^\d+$/);
       expect(reply.session_uid).not.toBe(String(idle.session_uid));
       expect(oldMessages, 'the closed session holds no new message').toEqual(closedMessages);

@@ -14,7 +14,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../contract/index.js';
 import { expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
-import { assumed, continueIfAssumedHeld } from '../support/strength.js';
+import { assumed, continueIfAssumedHeld, documented } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { clockNow, onProject } from '../support/world.js';
 
@@ -54,7 +54,7 @@ const sendRaw = (session_uid: string, message: string) => {
 
 async function send(session_uid: string, message: string): Promise<Reply> {
   const data = expectSuccess<Reply>(await sendRaw(session_uid, message), 'sendMessage').data;
-  expect(data.send_by).toBe('assistant');
+  documented('SEND-MESSAGE-ASSISTANT', () => expect(data.send_by).toBe('assistant'));
   return data;
 }
 
@@ -257,7 +257,7 @@ describe('session lifecycle on the clock', () => {
     // What the next message to a closed session_uid does is the fake's: it starts a new session and says which.
     await assumed('SESSION-CLOSED-SENDMESSAGE', async () => {
       const reply = expectSuccess<Reply>(res, 'sendMessage').data;
-      expect(reply.send_by).toBe('assistant');
+      documented('SEND-MESSAGE-ASSISTANT', () => expect(reply.send_by).toBe('assistant'));
       expect(typeof reply.session_uid, 'the response carries the new session_uid as a string').toBe('string');
       const newUid = reply.session_uid!;
       expect(newUid).toMatch(/^\d+$/);

@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Session, SessionMessage } from '../../contract/index.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
-import { assumed, continueIfAssumedHeld } from '../support/strength.js';
+import { assumed, continueIfAssumedHeld, documented } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { clockNow, onProject } from '../support/world.js';
 
@@ -132,9 +132,14 @@ function expectTranscript(messages: readonly SessionMessage[], replies: readonly
   const questions = new Set<string>(SCRIPT);
   const answers = new Set(replies.map((r) => r.message));
   messages.forEach((m, i) => {
-    if (answers.has(m.message)) expect(m.send_by, `message ${i} is a reply`).toBe('assistant');
+    if (answers.has(m.message))
+      documented('SESSION-MESSAGE-AI-SEND-BY', () =>
+        expect(m.send_by, `message ${i} is a reply`).toBe('assistant'),
+      );
     else if (questions.has(m.message))
-      expect(m.send_by, `message ${i} is the visitor's`).not.toBe('assistant');
+      documented('SESSION-MESSAGE-AI-SEND-BY', () =>
+        expect(m.send_by, `message ${i} is the visitor's`).not.toBe('assistant'),
+      );
   });
   if (messages.length > 0) expect(new Set(messages.map((m) => m.session_id)).size, 'one session').toBe(1);
   const texts = messages.map((m) => m.message);
@@ -177,7 +182,7 @@ describe('widget journey: 20 messages, then two days on the clock', () => {
     for (const [i, question] of SCRIPT.entries()) {
       if (i > 0) await control().advance({ minutes: 1 });
       const reply = await send(created.session_uid, question);
-      expect(reply.send_by).toBe('assistant');
+      documented('SEND-MESSAGE-ASSISTANT', () => expect(reply.send_by).toBe('assistant'));
       assumed('SEND-MESSAGE-REPLY-TEXT', () => expect(reply.message.trim().length).toBeGreaterThan(0));
       if (reply.session_uid !== undefined) expect(reply.session_uid).toBe(created.session_uid);
       replies.push(reply);

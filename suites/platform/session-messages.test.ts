@@ -5,7 +5,7 @@ import { arrange } from '../support/arrangement.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { allMessages, allSessions, canConverse, newConversation } from '../support/pages.js';
-import { arranged, assumed } from '../support/strength.js';
+import { arranged, assumed, documented } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { onProject } from '../support/world.js';
 import type { Auth } from '../target/target.js';
@@ -110,8 +110,10 @@ describe('getSessionMessages', () => {
     const all = await allMessages(target(), session_uid);
     // Hard: whatever is listed, a reply is the assistant's and a visitor's question is not.
     for (const m of all) {
-      if (replies.includes(m.message)) expect(m.send_by, m.message).toBe('assistant');
-      else if (questions.includes(m.message)) expect(m.send_by, m.message).not.toBe('assistant');
+      if (replies.includes(m.message))
+        documented('SESSION-MESSAGE-AI-SEND-BY', () => expect(m.send_by, m.message).toBe('assistant'));
+      else if (questions.includes(m.message))
+        documented('SESSION-MESSAGE-AI-SEND-BY', () => expect(m.send_by, m.message).not.toBe('assistant'));
     }
     assumed('SEND-MESSAGE-RECORDED', () =>
       expect(all.map((m) => m.message).sort()).toEqual([...questions, ...replies].sort()),
