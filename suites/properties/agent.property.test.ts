@@ -17,7 +17,7 @@ import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allMessages } from '../support/pages.js';
 import { billedPlayground } from '../support/playground.js';
-import { assumed } from '../support/strength.js';
+import { assumed, documented } from '../support/strength.js';
 import { freshStateEachTest, need, useTarget, WIDGET_ON_CLOCK } from '../support/use-target.js';
 import { isSuccessStatus, onProject } from '../support/world.js';
 
@@ -155,7 +155,9 @@ describe('agent properties', () => {
         const second = await play(conversation);
         assumed('FAKE-DETERMINISTIC-SEED', () => expect(second).toEqual(first));
         // Documented: the reply of sendMessage is the AI's (send_by `assistant`).
-        expect(first.replies.every((reply) => reply.send_by === 'assistant')).toBe(true);
+        documented('SEND-MESSAGE-ASSISTANT', () =>
+          expect(first.replies.every((reply) => reply.send_by === 'assistant')).toBe(true),
+        );
         const conversationTexts = conversation.messages.flatMap((m, i) => [m, first.replies[i]!.message]);
         // The transcript holds each visitor message and its reply (SEND-MESSAGE-RECORDED)…
         assumed('SEND-MESSAGE-RECORDED', () =>
