@@ -2,21 +2,21 @@
  * What each test costs, for `--budget N` (budget-plan.ts, HARNESS-BUDGET-COSTS), measured the way the run will go:
  *
  * - from an earlier conformance report of the same target (its last one, or `--plan-from FILE`): each test that
- *   passed there by the requests it sent per credential, each file's hooks by the file's whole count
- *   in the run's concurrency.json less its tests'. A test that report skipped (planned out, a missing provider
- *   state), or that stopped early there (failed, inconclusive), says nothing of what it costs now;
+ *   passed there by the requests it sent per credential, each file's hooks by the file's whole count in the run's
+ *   concurrency.json less its tests'. A test that report skipped (planned out, a missing provider state), or that
+ *   stopped early there (failed, inconclusive), says nothing of what it costs now;
  * - else, and for every test the report did not measure, from the reference costs shipped beside this file
  *   (`npm run plan:reference`): one table per way a staging may be set up (with provider states or without, allowing
  *   all or nothing), the one chosen that could do all this run can (cost-profile.ts). A test that table skipped is
- *   skipped here too and costs nothing; where no table could do all (a run with the control API) it is guessed.
+ *   skipped here too and costs nothing; one it did not measure, or skipped where no table could do all the run can
+ *   (a run with the control API), costs what the next closest table measured, else the plan guesses.
  *
  * A scope's shared arrangement (a list walked once per file and kept for its other tests) is paid by whichever of its
  * tests runs first: the first measured test of a file or describe block gives what it sent with the config's
  * credentials above its siblings' median to the scope, which the plan costs once, with the first test it chooses
- * there. A test that
- * sends with a credential the target config does not have skips before it sends, and costs nothing. The credential
- * a request is counted on is named as the report names it; RAG requests with the project key (the target's own or
- * an SDK's) are counted on the key's RAG budget.
+ * there. A test that sends with a credential the target config does not have skips before it sends, and costs
+ * nothing. The credential a request is counted on is named as the report names it; RAG requests with the project key
+ * (the target's own or an SDK's) are counted on the key's RAG budget.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -48,7 +48,7 @@ export interface CostTable {
 
 /**
  * The reference costs as shipped: per table its profile, each test and scope keyed by a short hash of its name (the
- * names are long and the file would be half a megabyte), a test's cost as `[checked ? 1 : 0, spend, paid?]`.
+ * names are long), a test's cost as `[checked ? 1 : 0, spend, paid?]`.
  */
 type ReferenceEntry = [0 | 1, Spend] | [0 | 1, Spend, Spend];
 interface ReferenceTable {
@@ -113,8 +113,7 @@ function larger(a: Spend, b: Spend): Spend {
  * The shipped reference costs as a cost book for a run of profile `run`: the table measured the closest way. A test
  * that table skipped costs nothing when the table could do all the run can (the run skips it too); one it did not
  * measure (it failed, or stopped as inconclusive when the run spent a credential's hour) costs what the next closest
- * table measured,
- * else it is left to the plan's guess.
+ * table measured, else it is left to the plan's guess.
  */
 export function referenceBook(
   run: CostProfile,
