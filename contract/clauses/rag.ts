@@ -184,19 +184,25 @@ export const ragClauses = defineClauses([
   documented(
     'RAG-OPENAI-STREAM-GRAMMAR',
     G,
-    'A `stream: true` request on the OpenAI-style endpoint is answered in the native chat completions stream the official SDK parses: a 2xx `text/event-stream` of `data:` events, each a chat.completion.chunk object, the last one `data: [DONE]`; the first delta carries role `assistant`; the last chunk with choices carries the finish_reason; the fragments of each tool call are numbered by `index` from 0 in order and together give its id, type `function`, name and arguments, a JSON object. What the native format leaves free is not part of it: comments and pings, `id:` lines, extra members.',
+    'By reference to the OpenAI chat completions streaming format (the spec: the endpoint is compatible with that SDK wire format and answers in the native provider shape), a `stream: true` request on the OpenAI-style endpoint is answered in the native chat completions stream the official SDK parses: a 2xx `text/event-stream` of `data:` events, each a chat.completion.chunk object, the last one `data: [DONE]`; the first delta carries role `assistant`; the last chunk with choices carries the finish_reason; the fragments of each tool call are numbered by `index` from 0 in order and together give its id, type `function`, name and arguments, a JSON object. What the native format leaves free is not part of it: comments and pings, `id:` lines, extra members.',
     [SDK_WIRE_FORMATS, NATIVE_RESPONSE],
   ),
   documented(
     'RAG-ANTHROPIC-STREAM-GRAMMAR',
     G,
-    'A `stream: true` request on the Anthropic-style endpoint is answered in the native messages stream the official SDK parses: a 2xx `text/event-stream` of events whose `event:` name equals their data `type`: message_start (its message with empty content and a null stop_reason); then, per content block numbered from 0 in order, content_block_start (a text block with empty text, or a tool_use block with empty input), its deltas (text_delta, or input_json_delta pieces that join to the JSON input) and content_block_stop; then message_delta with the stop_reason and usage, and message_stop last; no error event. What the native format leaves free is not part of it: ping events, comments, `id:` lines, extra members.',
+    'By reference to the Anthropic messages streaming format (the spec: the endpoint is compatible with that SDK wire format and answers in the native provider shape), a `stream: true` request on the Anthropic-style endpoint is answered in the native messages stream the official SDK parses: a 2xx `text/event-stream` of events whose `event:` name equals their data `type`: message_start (its message with empty content and a null stop_reason); then, per content block numbered from 0 in order, content_block_start (a text block with empty text, or a tool_use block with empty input), its deltas (text_delta, or input_json_delta pieces that join to the JSON input) and content_block_stop; then message_delta with the stop_reason and usage, and message_stop last; no error event. What the native format leaves free is not part of it: ping events, comments, `id:` lines, extra members.',
+    [SDK_WIRE_FORMATS, NATIVE_RESPONSE],
+  ),
+  documented(
+    'RAG-OPENAI-STREAM-USAGE',
+    G,
+    'By reference to the OpenAI chat completions streaming format, where `usage` may appear: only when the request asks for it with `stream_options: {include_usage: true}`. Without it no chunk carries a usage object (the member absent or null); with it exactly one chunk does, the last one before `data: [DONE]`, and its `choices` is an empty array (every other chunk has usage absent or null).',
     [SDK_WIRE_FORMATS, NATIVE_RESPONSE],
   ),
   assumed(
     'RAG-OPENAI-STREAM',
     G,
-    'Beyond the native grammar (RAG-OPENAI-STREAM-GRAMMAR), the fake streams as the native API does where an SDK reads either way alike: status 200; SSE the parser reads without a fault, ending on an event boundary; every chunk repeats the id, model and created of the first and has one choice, index 0; the role only on the first delta, the finish_reason only on the last chunk with choices, a tool call’s id and name only on its first fragment; with stream_options.include_usage a last chunk with empty choices and the usage, without it no usage on any chunk.',
+    'Beyond the native grammar (RAG-OPENAI-STREAM-GRAMMAR), the fake streams as the native API does where an SDK reads either way alike: status 200; SSE the parser reads without a fault, ending on an event boundary; every chunk repeats the id, model and created of the first and has one choice, index 0; the role only on the first delta, the finish_reason only on the last chunk with choices, a tool call’s id and name only on its first fragment. Where `usage` goes is the native format’s own rule: RAG-OPENAI-STREAM-USAGE.',
   ),
   assumed(
     'RAG-ANTHROPIC-STREAM',

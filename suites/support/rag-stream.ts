@@ -7,8 +7,8 @@
  * two third-party SDK wire formats", "the native provider shape"): it is checked hard, bound to its clause
  * (RAG-OPENAI-STREAM-GRAMMAR, RAG-ANTHROPIC-STREAM-GRAMMAR) wherever a test reads a stream. What the native format
  * leaves free, and the fake does the native API's way (one id on every chunk, the role or a call's name only once,
- * the include_usage chunk, status 200, a clean parse), is checked softly under the dialect's stream clause
- * (RAG-OPENAI-STREAM, RAG-ANTHROPIC-STREAM). The `sources` items of a stream are read as chunks under
+ * status 200, a clean parse), is checked softly under the dialect's stream clause (RAG-OPENAI-STREAM,
+ * RAG-ANTHROPIC-STREAM); where `usage` goes is the native format's own rule, checked hard (RAG-OPENAI-STREAM-USAGE). The `sources` items of a stream are read as chunks under
  * RAG-SOURCES-ITEM-SHAPE, apart from the grammar.
  */
 import { expect } from 'vitest';
@@ -139,7 +139,7 @@ function openaiGrammar(res: RawResponse): Grammar<OpenAIChunk> {
 /**
  * What the fake does as the native API does where the native format leaves it free (RAG-OPENAI-STREAM): every chunk
  * with the id, model and created of the first and one choice, index 0; the role, a finish_reason, a call's id and name
- * each once; a last chunk with empty choices and the usage exactly when include_usage is set.
+ * each once.
  */
 function openaiDetails(chunks: readonly OpenAIChunk[], includeUsage: boolean): void {
   const first = chunks[0]!;
@@ -150,16 +150,10 @@ function openaiDetails(chunks: readonly OpenAIChunk[], includeUsage: boolean): v
       first.created,
     ]);
   }
-  let withChoices = chunks;
-  if (includeUsage) {
-    const last = chunks.at(-1)!;
-    expect(last.choices, 'the usage chunk has empty choices').toEqual([]);
-    expect(last.usage, 'the last chunk carries usage').toBeTruthy();
-    withChoices = chunks.slice(0, -1);
-  }
+  // The usage chunk (RAG-OPENAI-STREAM-USAGE, checked apart) has no choice to look at.
+  const withChoices = includeUsage ? chunks.slice(0, -1) : chunks;
   const seen = new Set<number>();
   for (const [i, c] of withChoices.entries()) {
-    expect(c.usage ?? null, `chunk ${i}: usage only on the last chunk, with include_usage`).toBeNull();
     expect(
       c.choices.map((ch) => ch.index),
       `chunk ${i}: one choice, index 0`,
@@ -180,6 +174,22 @@ function openaiDetails(chunks: readonly OpenAIChunk[], includeUsage: boolean): v
       }
     }
   }
+}
+
+/**
+ * Where `usage` goes in an OpenAI-style stream, by reference to the native format (RAG-OPENAI-STREAM-USAGE): on no
+ * chunk without stream_options.include_usage; with it on exactly one, the last before [DONE], whose choices are empty.
+ */
+export function expectOpenaiUsagePlacement(chunks: readonly OpenAIChunk[], includeUsage: boolean): void {
+  const carrying = chunks.flatMap((c, i) => (c.usage != null ? [i] : []));
+  if (!includeUsage) {
+    expect(carrying, 'chunks carrying usage though stream_options.include_usage was not asked').toEqual([]);
+    return;
+  }
+  expect(carrying, 'with include_usage, exactly one chunk carries usage: the last before [DONE]').toEqual([
+    chunks.length - 1,
+  ]);
+  expect(chunks.at(-1)?.choices, 'the usage chunk has empty choices').toEqual([]);
 }
 
 /**
@@ -301,6 +311,10 @@ export function readStream(
   });
   if (!grammar) return undefined;
   const { read, sse, events } = grammar;
+  if (dialect === 'openai')
+    documented('RAG-OPENAI-STREAM-USAGE', () =>
+      expectOpenaiUsagePlacement(events as OpenAIChunk[], options.includeUsage),
+    );
   assumed(clauses.stream, () => {
     expectCleanSse(res, sse);
     if (dialect === 'openai') openaiDetails(events as OpenAIChunk[], options.includeUsage);
