@@ -48,6 +48,12 @@ export const conventionsClauses = defineClauses([
     [FORM, '| POST /getSessions | form-urlencoded:', '| POST /getSessionMessages | form-urlencoded:'],
   ),
   documented(
+    'CONV-HTTP-FRAMING',
+    S,
+    'By reference to HTTP/1.1 (RFC 9112), which the spec names as the protocol of every operation ("an HTTP POST with a JSON body"): the JSON body is the same body whether it travels with a Content-Length or in the chunked transfer coding (which every HTTP/1.1 recipient must read), and a request is the same request on a fresh connection or on one kept alive after other requests; so a request that differs only in how it travels gets the same answer, on every family (Platform, Project Integration, both RAG endpoints): the same status, envelope type, `total` and ids. Whether a server keeps a connection open is its own choice (HTTP lets it close one).',
+    [JSON_BODY, 'Request shape: the native shape of the corresponding provider API'],
+  ),
+  documented(
     'CONV-SUCCESS-ENVELOPE',
     S,
     'A success body of every Platform and Project Integration operation is a JSON object with `type` = `RXSUCCESS`, `message` (string), an optional `data` and an optional `total`; except getSupportedModels, whose response envelope the spec does not show (MODELS-RESPONSE-SHAPE).',

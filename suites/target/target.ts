@@ -12,7 +12,7 @@ import type { ProviderStatesClient } from './provider-states-client.js';
 import { inconclusiveReason, isSpecRateLimit, retryAfterSeconds } from './quota.js';
 import { BudgetExhausted, type BudgetKind, type Refusal, type RequestBudget } from './request-budget.js';
 import { countRequest, type RequestFamily } from './request-count.js';
-import { type RawRequest, type RawResponse, send } from './transport.js';
+import { type Deliver, type RawRequest, type RawResponse, send } from './transport.js';
 
 export type TokenName = keyof TargetConfig['tokens'];
 
@@ -36,6 +36,11 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** `false`: not through `beforeCall` (the call a hook itself makes). */
   hooks?: false;
+  /**
+   * How the request travels (suites/target/raw-http.ts: a chunked body, a kept-alive socket, exact bytes); counted,
+   * budgeted and kept for the report as every other request.
+   */
+  transport?: Deliver;
 }
 
 export interface Target {
@@ -188,7 +193,7 @@ export function createHttpTarget(
     const json = documented && !rag && req.method === 'POST';
     const go = () => {
       countRequest(family, credentialName(spent));
-      return answered(req, (r) => send(r, config.request_timeout_ms)).then(afterAnswer);
+      return answered(req, (r) => send(r, config.request_timeout_ms, o.transport)).then(afterAnswer);
     };
     const afterAnswer = (res: RawResponse) => {
       keepExchange(req, res, credentialName(spent));

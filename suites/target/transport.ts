@@ -8,9 +8,19 @@ export type { RawRequest, RawResponse } from './exchange.js';
 /** How long a request waits for an answer unless the target config says otherwise (request_timeout_ms). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** Send one request (through the run's cassette in record and replay modes: suites/target/cassettes.ts). */
-export function send(req: RawRequest, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<RawResponse> {
-  return sendThroughCassette(req, (r) => sendToDeployment(r, timeoutMs));
+/** How a request reaches the deployment: undici by default; suites/target/raw-http.ts has the others. */
+export type Deliver = (req: RawRequest, timeoutMs: number) => Promise<RawResponse>;
+
+/**
+ * Send one request (through the run's cassette in record and replay modes: suites/target/cassettes.ts), by `deliver`
+ * when given (a chunked body, a kept-alive socket, exact bytes: suites/target/raw-http.ts).
+ */
+export function send(
+  req: RawRequest,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  deliver: Deliver = sendToDeployment,
+): Promise<RawResponse> {
+  return sendThroughCassette(req, (r) => deliver(r, timeoutMs));
 }
 
 async function sendToDeployment(req: RawRequest, timeoutMs: number): Promise<RawResponse> {
