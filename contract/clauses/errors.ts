@@ -73,6 +73,11 @@ export const errorClauses = defineClauses([
     E,
     `A body over ${httpInput.maxBodyBytes} bytes (1 MiB) gets 413 in the error envelope.`,
   ),
+  assumed(
+    'ERR-BEFORE-OPERATION-ENVELOPE',
+    E,
+    'A request refused before it reaches an operation gets a 4xx in the error envelope {type `RXERROR`, message string}: a path with a malformed percent-escape (`%zz`, an escape cut short), header fields larger than the server takes (431 or 400), Content-Length beside Transfer-Encoding, a chunk size that is no hexadecimal number. A server may instead read such a request (headers of any size; a body framed by its Transfer-Encoding, as RFC 9112 allows): then it answers as the same request without the oddity (the chunked body: CONV-HTTP-FRAMING). Assumed, not documented: "Error envelope: `type` = `RXERROR`, `message` (string)." is a convention of the operations’ answers, and "HTTP status codes of errors other than 401, 403, 429: not shown."; a malformed path names no operation, and a request whose framing or headers the HTTP layer refuses is no message an operation reads, so whether a framework’s own error body there breaks the spec is a reading the spec does not settle (as for an unknown path, ERR-UNKNOWN-ROUTE). A 5xx there is a server error whatever the reading (ERR-NEVER-5XX). The fake’s exact answers: FAKE-HTTP-LAYER-ENVELOPE.',
+  ),
   assumed('ERR-UNKNOWN-ROUTE', E, 'An unknown path gets 404 `Route not found` in the error envelope.'),
   assumed(
     'ERR-METHOD-NOT-ALLOWED',

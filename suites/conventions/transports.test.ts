@@ -18,6 +18,7 @@ import { need, useTarget } from '../support/use-target.js';
 import { keptAlive, nodeHttp } from '../target/raw-http.js';
 import type { CallOptions } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
+import { fixed, fixedRag } from './transports.test-support.js';
 
 const target = useTarget();
 const ownKey = ownRagKeyOfFile(target);
@@ -25,36 +26,6 @@ const ownKey = ownRagKeyOfFile(target);
 const ragKey = async () => (await ownKey())?.value ?? target().config.project_key!;
 
 const CHUNKED: CallOptions = { headers: { 'transfer-encoding': 'chunked' }, transport: nodeHttp() };
-
-/** Members that identify what a list or a record holds. */
-const ID_KEYS = ['id', 'project_uid', 'point_id', 'doc_id', 'user_id', 'session_uid', 'value'];
-
-function idsOf(data: unknown, depth = 0): unknown {
-  if (depth > 3 || data === null || typeof data !== 'object') return undefined;
-  if (Array.isArray(data)) return data.map((item) => idsOf(item, depth + 1));
-  const ids: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(data))
-    if (ID_KEYS.includes(k)) ids[k] = v;
-    else if (Array.isArray(v)) ids[k] = idsOf(v, depth + 1);
-  return ids;
-}
-
-/** What the spec fixes of a Platform or Project Integration answer. */
-function fixed(res: RawResponse) {
-  const body = (res.json ?? {}) as { type?: unknown; total?: unknown; data?: unknown };
-  return { status: res.status, type: body.type, total: body.total, ids: idsOf(body.data) };
-}
-
-/** What the spec fixes of a RAG answer (not streamed): status, the native object, the model. */
-function fixedRag(res: RawResponse) {
-  const body = (res.json ?? {}) as { object?: unknown; type?: unknown; model?: unknown; sources?: unknown };
-  return {
-    status: res.status,
-    object: body.object ?? body.type,
-    model: body.model,
-    sources: Array.isArray(body.sources),
-  };
-}
 
 /** A name to search for: the first project's (a search narrower than the whole list, unless every name matches). */
 async function searchTerm(ctx: TestContext): Promise<string> {

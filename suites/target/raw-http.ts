@@ -111,8 +111,11 @@ export function keptAlive(): KeptAlive {
   };
 }
 
-/** How exactBytes frames the body. */
-export type Framing = 'length' | 'chunked' | 'length-and-chunked';
+/**
+ * How exactBytes frames the body: with Content-Length, in the chunked coding, with both headers (the body chunked),
+ * or chunked with a chunk size that is no hexadecimal number.
+ */
+export type Framing = 'length' | 'chunked' | 'length-and-chunked' | 'bad-chunk-size';
 
 export interface ExactOptions {
   framing?: Framing;
@@ -132,13 +135,14 @@ export function requestBytes(req: RawRequest, options: ExactOptions = {}): Buffe
     if (!['host', 'content-length', 'transfer-encoding', 'connection'].includes(k.toLowerCase()))
       lines.push(`${k}: ${v}`);
   for (const [k, v] of options.extraHeaders ?? []) lines.push(`${k}: ${v}`);
-  if (framing !== 'chunked') lines.push(`Content-Length: ${body.length}`);
+  if (framing === 'length' || framing === 'length-and-chunked') lines.push(`Content-Length: ${body.length}`);
   if (framing !== 'length') lines.push('Transfer-Encoding: chunked');
   lines.push('Connection: close');
   const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
   if (framing === 'length') return Buffer.concat([head, body]);
+  const sizeOf = (part: Buffer) => (framing === 'bad-chunk-size' ? 'zz' : part.length.toString(16));
   const chunks = piecesOf(body, 3).map((part) =>
-    Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')]),
+    Buffer.concat([Buffer.from(`${sizeOf(part)}\r\n`), part, Buffer.from('\r\n')]),
   );
   return Buffer.concat([head, ...chunks, Buffer.from('0\r\n\r\n')]);
 }
