@@ -40,6 +40,11 @@ export const robustnessClauses: readonly Clause[] = [
     '`npm run fuzz` runs 200,000 cases by default against the fake started as `npm start` starts it, on 127.0.0.1 and an ephemeral port, prints its seed, the counts per operation, status, kind of input and check, writes them to reports/fuzz.json, and exits 1 on any failed check; case I of a run is drawn from the seed and I alone, so `--seed S --case I` sends the same request again.',
   ),
   assumed(
+    'FUZZ-AGAINST-TARGET',
+    'Harness',
+    "Harness rule: `--fuzz N` on the conformance runner sends generated requests (contract bodies for every Platform and Project Integration operation the target config allows; RAG requests of both dialects with generated tools, the knowledgebase tool anywhere among them, odd tool schemas the model is asked to call, mixed content blocks, nested tool results and long histories) to the run's target, at most N, each drawn from the quota ledger; each 5xx, or answer that is not JSON where the spec documents JSON, is shrunk by fast-check and reported with its seed and replay line (`--fuzz-seed SEED:PROPERTY:PATH`), and its request is sent once more so the verdict lists it as a server error with its curl line.",
+  ),
+  assumed(
     'FAKE-CONSISTENCY-CHECK',
     'Harness',
     "GET /_control/consistency checks the fake's store and answers in the success envelope {consistent, checked, violations, violationCount}: every record is stored under its own id; project_uid, widget_uid, token values, session_uid, user emails and memberships are unique; organizations, members, projects, project keys, tokens, invitations, outbox emails, sessions, messages and execution logs refer to stored records (a token's projects in its own organization); credits, usage limits, settings and retention are in range; the session, message and execution-log indexes agree with their maps; and no object prototype has an enumerable property.",

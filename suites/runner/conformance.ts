@@ -31,6 +31,7 @@ import { LEDGER_ENV } from '../target/quota-ledger.js';
 import { COORDINATOR_ENV, startCoordinator } from '../target/run-coordinator.js';
 import type { RunPlan } from './budget-plan.js';
 import { concurrencyOf, SharedDataSequencer } from './concurrency.js';
+import { fuzzOptionOf, withFuzz } from './fuzz-option.js';
 import { applyGateOptions, checkGateOptions } from './gate-options.js';
 import { helpText } from './help.js';
 import { runMerge } from './merge.js';
@@ -108,6 +109,8 @@ const main = async (): Promise<number> => {
   const gateChecked = checkGateOptions(values);
   if ('error' in gateChecked) return usageError(gateChecked.error);
   const { minCoverage } = gateChecked;
+  const fuzz = fuzzOptionOf(values);
+  if (fuzz && 'error' in fuzz) return usageError(fuzz.error);
   let filter: RegExp | undefined;
   if (values.filter !== undefined) {
     try {
@@ -275,6 +278,7 @@ const main = async (): Promise<number> => {
   const jsonPath = resolve(reportsDir, REPORT_FILES.json);
   rmSync(jsonPath, { force: true }); // a stale report must never decide this run
 
+  const run = withFuzz(fuzz, REPO_ROOT, positionals);
   if (positionals.length > 0) process.env[FILES_ENV] = positionals.join(', ');
   else delete process.env[FILES_ENV];
   if (concurrency.note) process.stdout.write(`conformance: ${concurrency.note}\n`);
@@ -300,6 +304,7 @@ const main = async (): Promise<number> => {
       fileParallelism: concurrency.files > 1,
       maxWorkers: concurrency.files,
       sequence: { sequencer: SharedDataSequencer },
+      ...(run.include ? { include: run.include } : {}),
     };
     if (plan) {
       const vitest = await createVitest('test', options);
@@ -307,7 +312,7 @@ const main = async (): Promise<number> => {
       await vitest.runTestSpecifications(await plannedSpecifications(vitest, plan));
       await vitest.close();
     } else {
-      const vitest = await startVitest('test', positionals, options);
+      const vitest = await startVitest('test', run.files, options);
       await vitest?.close();
     }
   } finally {

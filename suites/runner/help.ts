@@ -11,6 +11,7 @@ export const helpText = (
        ${PROGRAM} merge DIR... [--out DIR] [--waivers FILE] [--baseline FILE] [--min-documented-coverage N]
        ${PROGRAM} --target FILE --check-provider-states [--out DIR]
        ${PROGRAM} --target FILE --preflight [--out DIR]
+       ${PROGRAM} --target FILE --fuzz N [--fuzz-seed S] [--out DIR] [FILES...]
 
 Runs the conformance suites once against a deployment and gates on the clause verdict. Before the first test it
 checks that the target can be tested at all (the pre-flight: each address and credential of the target file, one
@@ -57,6 +58,11 @@ Options:
                          is not sent: its test is inconclusive. The provider state check before the run is not
                          counted (docs/qa-staging.md, "A run that fits its quota")
       --plan-from FILE   with --budget: the earlier conformance.json whose per-test requests cost the plan
+      --fuzz N           also fuzz the target in this run (fuzz/target/): at most N generated requests, drawn from
+                         the quota ledger; each 5xx or non-JSON answer is shrunk and reported as a server error
+                         with its seed and curl line (FILES \`fuzz/target\` runs the fuzz alone)
+      --fuzz-seed S      with --fuzz: the seed (drawn and printed when not given), or a finding's SEED:PROPERTY:PATH
+                         to send its shrunk request again
       --shard i/n        run the i-th of n shards of the suite (vitest's sharding: a deterministic 1/n of the
                          test files) into DIR/shard-i-of-n/ (DIR is --out, default ./reports), with a share of
                          the target's tokens dealt apart from the other shards' (token_pools); prints what it

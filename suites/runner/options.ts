@@ -26,6 +26,8 @@ export const RUN_OPTIONS = {
   'plan-from': { type: 'string' },
   'check-provider-states': { type: 'boolean' },
   preflight: { type: 'boolean' },
+  fuzz: { type: 'string' },
+  'fuzz-seed': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 

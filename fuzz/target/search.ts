@@ -1,0 +1,106 @@
+/**
+ * The search for server errors with fast-check, within a number of requests: rounds of `fc.check` (round r has seed
+ * `seed + r`), each stopping at its first failure, which fast-check shrinks to the smallest request that still fails;
+ * then a new round, until the requests are spent, the target's budget refuses (the quota ledger), or the property has
+ * given its most findings. A finding keeps its round's seed and fast-check's path, which replay it alone
+ * (`fc.check` with that seed and path: `--fuzz-seed SEED:PROPERTY:PATH`). Knows nothing of HTTP: `send` does.
+ */
+import fc from 'fast-check';
+import type { FuzzReplay } from './settings.js';
+
+/** What one request got: fine, a server error (why: `500`, `not JSON`), or refused by the run's budget. */
+export type Sent = { ok: true } | { ok: false; why: string } | { spent: string };
+
+export interface Finding<T> {
+  readonly property: string;
+  /** The seed of its round and fast-check's path of the shrunk value: `--fuzz-seed SEED:PROPERTY:PATH`. */
+  readonly seed: number;
+  readonly path: string;
+  readonly value: T;
+  readonly why: string;
+  /** Shrinking steps from the first failing value. */
+  readonly shrinks: number;
+}
+
+export interface SearchResult<T> {
+  readonly findings: Finding<T>[];
+  /** Requests sent. */
+  readonly sent: number;
+  /** Server errors met, shrinking included. */
+  readonly serverErrors: number;
+  readonly rounds: number;
+  /** Why it stopped before its requests were spent: the budget's reason. */
+  readonly spent?: string;
+}
+
+export interface SearchOptions<T> {
+  readonly property: string;
+  readonly arb: fc.Arbitrary<T>;
+  readonly seed: number;
+  /** The most requests this search sends. */
+  readonly requests: number;
+  readonly send: (value: T) => Promise<Sent>;
+  /** What makes two findings the same (one is reported). */
+  readonly sameAs: (value: T) => string;
+  /** Distinct findings after which the search stops. */
+  readonly maxFindings?: number;
+  /** Replay this finding alone instead of searching. */
+  readonly replay?: FuzzReplay;
+}
+
+/** Requests kept back in a round for shrinking its failure. */
+const shrinkShare = (left: number): number => Math.min(150, Math.floor(left / 4));
+
+export async function searchServerErrors<T>(o: SearchOptions<T>): Promise<SearchResult<T>> {
+  const findings: Finding<T>[] = [];
+  const seen = new Set<string>();
+  let sent = 0;
+  let serverErrors = 0;
+  let spent: string | undefined;
+  let rounds = 0;
+  let lastWhy = '';
+  const property = fc.asyncProperty(o.arb, async (value) => {
+    // Past the budget, a value counts as passing: shrinking keeps the smallest failure met so far.
+    if (spent !== undefined || sent >= o.requests) return true;
+    sent += 1;
+    const got = await o.send(value);
+    if ('spent' in got) {
+      spent = got.spent;
+      return true;
+    }
+    if (got.ok) return true;
+    serverErrors += 1;
+    lastWhy = got.why;
+    return false;
+  });
+  const maxFindings = o.maxFindings ?? 5;
+  while (spent === undefined && sent < o.requests && findings.length < maxFindings && rounds < 100) {
+    const seed = (o.seed + rounds) | 0;
+    rounds += 1;
+    const left = o.requests - sent;
+    const details = await fc.check(property, {
+      seed,
+      numRuns: o.replay ? 1 : Math.max(1, left - shrinkShare(left)),
+      ...(o.replay ? { path: o.replay.path, endOnFailure: true } : {}),
+    });
+    if (!details.failed || details.counterexample === null) {
+      if (o.replay || details.numRuns === 0) break;
+      continue;
+    }
+    const [value] = details.counterexample;
+    const key = o.sameAs(value);
+    if (!seen.has(key)) {
+      seen.add(key);
+      findings.push({
+        property: o.property,
+        seed: o.replay ? o.seed : seed,
+        path: details.counterexamplePath ?? '',
+        value,
+        why: lastWhy,
+        shrinks: details.numShrinks,
+      });
+    }
+    if (o.replay) break;
+  }
+  return { findings, sent, serverErrors, rounds, ...(spent !== undefined ? { spent } : {}) };
+}

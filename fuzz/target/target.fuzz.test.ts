@@ -1,0 +1,140 @@
+/**
+ * The fuzzer against the target of a conformance run (`--fuzz N [--fuzz-seed S]`, issue 40 item 1): generated
+ * requests within N requests, drawn from the run's quota ledger through its target client. Bodies from the contract
+ * for every Platform and Project Integration operation; RAG requests of both dialects with generated tools, messages
+ * and content blocks (rag-bodies.ts). Each 5xx, and each answer that is not JSON where the spec documents JSON, is
+ * shrunk by fast-check and reported with its seed and replay command; its request is sent once more so the verdict
+ * lists it as a server error with its curl line. `npm test` runs it against the in-process fake with a short budget.
+ */
+import { describe, expect, it, type TestContext } from 'vitest';
+import { needRag } from '../../suites/support/rag.js';
+import { assumed } from '../../suites/support/strength.js';
+import { useTarget } from '../../suites/support/use-target.js';
+import { countsLine, findingText } from './findings.js';
+import { bodyText } from './nesting.js';
+import { describeBody, fuzzedOperations, type OperationBody, operationBodyArb } from './operation-bodies.js';
+import {
+  describeRequest,
+  nativeBody,
+  type RagDialect,
+  type RagRequest,
+  ragRequestArb,
+} from './rag-bodies.js';
+import { type SearchResult, type Sent, searchServerErrors } from './search.js';
+import { fuzzSettingsFromEnv } from './settings.js';
+import { keptAgain, quietly, sentThrough } from './target-send.js';
+
+const target = useTarget();
+const settings = fuzzSettingsFromEnv();
+/** Of the N requests: 60% for the operation bodies, 20% for each RAG dialect (all of them when replaying one). */
+const shareOf = (property: string, part: number): number =>
+  settings.replay
+    ? settings.replay.property === property
+      ? settings.requests
+      : 0
+    : Math.floor(settings.requests * part);
+
+/** Reports a search: its counts, then each finding sent again and failed softly under ERR-NEVER-5XX. */
+async function reportSearch<T>(
+  property: string,
+  planned: number,
+  result: SearchResult<T>,
+  describeValue: (value: T) => string,
+  send: (value: T) => Promise<Sent>,
+): Promise<void> {
+  process.stdout.write(`${countsLine(property, result as SearchResult<unknown>, planned)}\n`);
+  const texts: string[] = [];
+  for (const f of result.findings)
+    texts.push(findingText(f, describeValue, await keptAgain(target(), () => send(f.value))));
+  if (texts.length > 0) process.stdout.write(`${texts.join('\n')}\n`);
+  assumed('ERR-NEVER-5XX', () => expect(texts, texts.join('\n')).toEqual([]));
+}
+
+const TIMEOUT = 600_000;
+
+describe(`generated requests, seed ${settings.seed}, within ${settings.requests} requests [ERR-NEVER-5XX, FUZZ-AGAINST-TARGET]`, () => {
+  it(
+    'operation bodies: every Platform and Project Integration operation, valid, boundary, wrong types, deep nesting [ERR-NEVER-5XX]',
+    async (ctx) => {
+      const planned = shareOf('bodies', 0.6);
+      if (planned === 0) return ctx.skip('not the property being replayed');
+      const t = target();
+      const { operations, left } = fuzzedOperations(t.config);
+      if (operations.length === 0) return ctx.skip(`no operation to fuzz: ${left.join(', ')}`);
+      const send = ({ op, part }: OperationBody) =>
+        sentThrough(
+          () =>
+            t.call(op.id, {
+              raw: {
+                body: part.bytes,
+                ...(part.contentType !== undefined ? { contentType: part.contentType } : {}),
+              },
+              ...(part.headers.length > 0 ? { headers: Object.fromEntries(part.headers) } : {}),
+            }),
+          true,
+        );
+      const result = await quietly(t, () =>
+        searchServerErrors({
+          property: 'bodies',
+          arb: operationBodyArb(t.config, operations),
+          seed: settings.seed,
+          requests: planned,
+          send,
+          sameAs: ({ op, part }) => `${op.id}|${part.kind}`,
+          ...(settings.replay ? { replay: settings.replay } : {}),
+        }),
+      );
+      await reportSearch('bodies', planned, result, describeBody, send);
+    },
+    TIMEOUT,
+  );
+
+  const ragSearch = (dialect: RagDialect) => async (ctx: TestContext) => {
+    const planned = shareOf(dialect, 0.2);
+    if (planned === 0) return ctx.skip('not the property being replayed');
+    const t = target();
+    const model = await needRag(ctx, t, dialect);
+    const key = t.config.project_key as string;
+    const send = (r: RagRequest) =>
+      sentThrough(
+        () =>
+          t.call(dialect === 'openai' ? 'openaiChatCompletions' : 'anthropicMessages', {
+            raw: { body: bodyText(nativeBody(dialect, model, r)), contentType: 'application/json' },
+            ...(dialect === 'anthropic' ? { auth: { headers: { 'x-api-key': key } } } : {}),
+          }),
+        false,
+      );
+    const result = await quietly(t, () =>
+      searchServerErrors({
+        property: dialect,
+        arb: ragRequestArb,
+        seed: settings.seed,
+        requests: planned,
+        send,
+        sameAs: shapeOf,
+        ...(settings.replay ? { replay: settings.replay } : {}),
+      }),
+    );
+    await reportSearch(dialect, planned, result, describeRequest, send);
+  };
+
+  it(
+    'RAG OpenAI-style: generated tools (the knowledgebase tool anywhere, odd schemas called), messages, blocks, nested tool results, long histories [ERR-NEVER-5XX, RAG-BAD-REQUEST-400]',
+    ragSearch('openai'),
+    TIMEOUT,
+  );
+  it(
+    'RAG Anthropic-style: generated tools (the knowledgebase tool anywhere, odd schemas called), messages, blocks, nested tool results, long histories [ERR-NEVER-5XX, RAG-BAD-REQUEST-400]',
+    ragSearch('anthropic'),
+    TIMEOUT,
+  );
+});
+
+/** What makes two RAG findings the same: the tools' oddities and the odd turns of the history. */
+function shapeOf(r: RagRequest): string {
+  const odd = r.tools.flatMap((t) => (t.kind === 'function' && t.oddity !== 'none' ? [t.oddity] : []));
+  const turns = r.history.flatMap((h) =>
+    h.role === 'call' || h.role === 'null call' || 'deep' in h || 'blocks' in h ? [h.role] : [],
+  );
+  return [...new Set([...odd, ...turns])].sort().join('|');
+}
