@@ -22,6 +22,14 @@ const YEAR_99 = '0099-01-01';
 const END_OF_99 = '0099-12-31';
 const LAST_DAY = '9999-12-31';
 
+/** Each range at an edge, and whether it holds everything (else nothing). */
+const EDGES = [
+  [{ from: YEAR_99 }, true],
+  [{ to: LAST_DAY }, true],
+  [{ to: END_OF_99 }, false],
+  [{ from: LAST_DAY }, false],
+] as const;
+
 /** A 2xx, bound to the documented clause that accepts the date. */
 const accepted = (clause: string, res: RawResponse, date: string) =>
   documented(clause, () =>
@@ -78,12 +86,7 @@ describe('getStats', () => {
   it('a range from year 99 counts every conversation; one up to the end of year 99, or from 9999-12-31, none [STATS-DATE-FORMATS, STATS-COUNTS]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
     await someData(ctx, async () => Number((await record({})).session_count) > 0);
-    for (const [range, all] of [
-      [{ from: YEAR_99 }, true],
-      [{ to: LAST_DAY }, true],
-      [{ to: END_OF_99 }, false],
-      [{ from: LAST_DAY }, false],
-    ] as const) {
+    for (const [range, all] of EDGES) {
       const [unfiltered, r, still] = await between(
         () => record({}),
         () => record(range),
@@ -112,12 +115,7 @@ describe('getChatbotExecutionLogs', () => {
   it('from 0099-01-01 and to 9999-12-31 list what no date lists; to 0099-12-31 and from 9999-12-31 list nothing [EXEC-LOGS-DATE-FORMAT, EXEC-LOGS-DATE-FILTER]', async (ctx) => {
     need(ctx, target(), { projectKey: true });
     await someData(ctx, async () => (await logs()).length > 0);
-    for (const [range, all] of [
-      [{ from: YEAR_99 }, true],
-      [{ to: LAST_DAY }, true],
-      [{ to: END_OF_99 }, false],
-      [{ from: LAST_DAY }, false],
-    ] as const) {
+    for (const [range, all] of EDGES) {
       const [unfiltered, ids, still] = await between(
         () => logs(),
         () => logs(range),
@@ -144,12 +142,7 @@ describe('getSessions', () => {
   it('from 0099-01-01 and to 9999-12-31 are accepted and list what no date lists; to 0099-12-31 and from 9999-12-31 list nothing [SESSIONS-DATE-FORMAT, SESSIONS-FROM-TO-DATES, SESSIONS-DATE-FILTER]', async (ctx) => {
     need(ctx, target(), { tokens: ['owner'], projectUid: true });
     await someData(ctx, async () => (await sessions()).ids.length > 0);
-    for (const [range, all] of [
-      [{ from: YEAR_99 }, true],
-      [{ to: LAST_DAY }, true],
-      [{ to: END_OF_99 }, false],
-      [{ from: LAST_DAY }, false],
-    ] as const) {
+    for (const [range, all] of EDGES) {
       const [unfiltered, filtered, still] = await between(
         async () => (await sessions()).ids,
         () => sessions(range),
