@@ -12,7 +12,13 @@ export const replayCommand = (f: Finding<unknown>): string =>
 
 /** The counts of a search, one line. */
 export const countsLine = (property: string, r: SearchResult<unknown>, planned: number): string =>
-  `fuzz ${property}: ${r.sent} of ${planned} requests sent in ${r.rounds} round(s), ${r.serverErrors} server error(s) met, ${r.findings.length} finding(s)${r.spent ? `; stopped: ${r.spent}` : ''}`;
+  `fuzz ${property}: ${r.sent} of ${planned} requests sent in ${r.rounds} round(s) (${statusesText(r.statuses)}), ${r.serverErrors} server error(s) met, ${r.findings.length} finding(s)${r.spent ? `; stopped: ${r.spent}` : ''}`;
+
+const statusesText = (statuses: Readonly<Record<string, number>>): string =>
+  Object.entries(statuses)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([status, n]) => `${status} × ${n}`)
+    .join(', ') || 'no answers';
 
 /** One finding in words, with what its request got when sent again. */
 export function findingText<T>(f: Finding<T>, describe: (value: T) => string, again: Sent): string {

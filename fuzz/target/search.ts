@@ -9,7 +9,10 @@ import fc from 'fast-check';
 import type { FuzzReplay } from './settings.js';
 
 /** What one request got: fine, a server error (why: `500`, `not JSON`), or refused by the run's budget. */
-export type Sent = { ok: true } | { ok: false; why: string } | { spent: string };
+export type Sent =
+  | { ok: true; status?: number }
+  | { ok: false; why: string; status?: number }
+  | { spent: string };
 
 export interface Finding<T> {
   readonly property: string;
@@ -28,6 +31,8 @@ export interface SearchResult<T> {
   readonly sent: number;
   /** Server errors met, shrinking included. */
   readonly serverErrors: number;
+  /** Answers by status. */
+  readonly statuses: Readonly<Record<string, number>>;
   readonly rounds: number;
   /** Why it stopped before its requests were spent: the budget's reason. */
   readonly spent?: string;
@@ -59,6 +64,7 @@ export async function searchServerErrors<T>(o: SearchOptions<T>): Promise<Search
   let spent: string | undefined;
   let rounds = 0;
   let lastWhy = '';
+  const statuses: Record<string, number> = {};
   const property = fc.asyncProperty(o.arb, async (value) => {
     // Past the budget, a value counts as passing: shrinking keeps the smallest failure met so far.
     if (spent !== undefined || sent >= o.requests) return true;
@@ -68,6 +74,7 @@ export async function searchServerErrors<T>(o: SearchOptions<T>): Promise<Search
       spent = got.spent;
       return true;
     }
+    if (got.status !== undefined) statuses[got.status] = (statuses[got.status] ?? 0) + 1;
     if (got.ok) return true;
     serverErrors += 1;
     lastWhy = got.why;
@@ -102,5 +109,5 @@ export async function searchServerErrors<T>(o: SearchOptions<T>): Promise<Search
     }
     if (o.replay) break;
   }
-  return { findings, sent, serverErrors, rounds, ...(spent !== undefined ? { spent } : {}) };
+  return { findings, sent, serverErrors, statuses, rounds, ...(spent !== undefined ? { spent } : {}) };
 }

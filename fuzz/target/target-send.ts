@@ -15,8 +15,9 @@ import type { Sent } from './search.js';
 /** What `request` got: a server error where answers.ts sees one, a stop where the budget refused or nothing answered. */
 export async function sentThrough(request: () => Promise<RawResponse>, json: boolean): Promise<Sent> {
   try {
-    const why = serverErrorIn(await request(), json);
-    return why === undefined ? { ok: true } : { ok: false, why };
+    const res = await request();
+    const why = serverErrorIn(res, json);
+    return why === undefined ? { ok: true, status: res.status } : { ok: false, why, status: res.status };
   } catch (err) {
     if (err instanceof BudgetExhausted || err instanceof NoAnswer) return { spent: err.message };
     throw err;

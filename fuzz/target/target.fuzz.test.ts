@@ -8,9 +8,11 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import { needRag } from '../../suites/support/rag.js';
-import { assumed } from '../../suites/support/strength.js';
+import { assumed, documented } from '../../suites/support/strength.js';
 import { useTarget } from '../../suites/support/use-target.js';
+import type { Target } from '../../suites/target/target.js';
 import { countsLine, findingText } from './findings.js';
+import { compareKnowledgebasePlaces } from './knowledgebase-place.js';
 import { bodyText } from './nesting.js';
 import { describeBody, fuzzedOperations, type OperationBody, operationBodyArb } from './operation-bodies.js';
 import {
@@ -33,6 +35,19 @@ const shareOf = (property: string, part: number): number =>
       ? settings.requests
       : 0
     : Math.floor(settings.requests * part);
+/** Pairs of the knowledgebase-place check per dialect (up to three requests each), taken from the dialect's share. */
+const placePairs = settings.replay ? 0 : Math.min(8, Math.floor(shareOf('openai', 0.2) / 20));
+/** A dialect's share left to its search. */
+const searchShare = (dialect: RagDialect): number => shareOf(dialect, 0.2) - 3 * placePairs;
+
+/** The operation of a dialect, and the credential it is sent with (Anthropic-style: `x-api-key`). */
+const ragCall = (t: Target, dialect: RagDialect, body: string) =>
+  t.call(dialect === 'openai' ? 'openaiChatCompletions' : 'anthropicMessages', {
+    raw: { body, contentType: 'application/json' },
+    ...(dialect === 'anthropic'
+      ? { auth: { headers: { 'x-api-key': t.config.project_key as string } } }
+      : {}),
+  });
 
 /** Reports a search: its counts, then each finding sent again and failed softly under ERR-NEVER-5XX. */
 async function reportSearch<T>(
@@ -90,20 +105,12 @@ describe(`generated requests, seed ${settings.seed}, within ${settings.requests}
   );
 
   const ragSearch = (dialect: RagDialect) => async (ctx: TestContext) => {
-    const planned = shareOf(dialect, 0.2);
-    if (planned === 0) return ctx.skip('not the property being replayed');
+    const planned = searchShare(dialect);
+    if (planned <= 0) return ctx.skip('not the property being replayed');
     const t = target();
     const model = await needRag(ctx, t, dialect);
-    const key = t.config.project_key as string;
     const send = (r: RagRequest) =>
-      sentThrough(
-        () =>
-          t.call(dialect === 'openai' ? 'openaiChatCompletions' : 'anthropicMessages', {
-            raw: { body: bodyText(nativeBody(dialect, model, r)), contentType: 'application/json' },
-            ...(dialect === 'anthropic' ? { auth: { headers: { 'x-api-key': key } } } : {}),
-          }),
-        false,
-      );
+      sentThrough(() => ragCall(t, dialect, bodyText(nativeBody(dialect, model, r))), false);
     const result = await quietly(t, () =>
       searchServerErrors({
         property: dialect,
@@ -126,6 +133,36 @@ describe(`generated requests, seed ${settings.seed}, within ${settings.requests}
   it(
     'RAG Anthropic-style: generated tools (the knowledgebase tool anywhere, odd schemas called), messages, blocks, nested tool results, long histories [ERR-NEVER-5XX, RAG-BAD-REQUEST-400]',
     ragSearch('anthropic'),
+    TIMEOUT,
+  );
+
+  const placeCheck = (dialect: RagDialect) => async (ctx: TestContext) => {
+    if (placePairs === 0)
+      return ctx.skip(settings.replay ? 'not the property being replayed' : 'too few requests');
+    const t = target();
+    const model = await needRag(ctx, t, dialect);
+    const outcome = await compareKnowledgebasePlaces(dialect, settings.seed, placePairs, async (d, r) => {
+      const res = await ragCall(t, d, bodyText(nativeBody(d, model, r)));
+      const sources =
+        res.status === 200 ? (res.json as { sources?: unknown } | undefined)?.sources : undefined;
+      return Array.isArray(sources) ? sources.length : undefined;
+    });
+    process.stdout.write(
+      `fuzz ${dialect} knowledgebase place: ${outcome.pairs} pair(s), ${outcome.checked} with sources when the tool came first, ${outcome.lost.length} lost them with it later\n`,
+    );
+    if (outcome.checked === 0)
+      return ctx.skip('no request got sources with the knowledgebase tool first: nothing to compare');
+    documented('RAG-SERVER-RETRIEVAL', () => expect(outcome.lost, outcome.lost.join('\n')).toEqual([]));
+  };
+
+  it(
+    'RAG OpenAI-style: the knowledgebase tool after user tools gets sources as when it comes first [RAG-SERVER-RETRIEVAL, RAG-KB-TOOL]',
+    placeCheck('openai'),
+    TIMEOUT,
+  );
+  it(
+    'RAG Anthropic-style: the knowledgebase tool after user tools gets sources as when it comes first [RAG-SERVER-RETRIEVAL, RAG-KB-TOOL]',
+    placeCheck('anthropic'),
     TIMEOUT,
   );
 });
