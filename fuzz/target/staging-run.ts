@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, startFake, stop } from '../../bench/processes.js';
 import { startBreakingProxy } from '../../broken/proxy.js';
-import { asStaging } from '../../suites/runner/staging-target.js';
+import { asStaging } from '../../contract/target-config.js';
 import { plantedRule } from './planted.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
