@@ -21,13 +21,15 @@ const statusesText = (statuses: Readonly<Record<string, number>>): string =>
     .join(', ') || 'no answers';
 
 /** One finding in words, with what its request got when sent again. */
-export function findingText<T>(f: Finding<T>, describe: (value: T) => string, again: Sent): string {
+export function findingText<T>(f: Finding<T>, describe: (value: T) => string, again: Sent | 'kept'): string {
   const seen =
-    'spent' in again
-      ? `not sent again (${again.spent})`
-      : again.ok
-        ? 'sent again: no server error this time (not reproducible)'
-        : `sent again: ${again.why} again (in the server errors of the report, with its curl line)`;
+    again === 'kept'
+      ? 'kept in the server errors of the report, with its curl line'
+      : 'spent' in again
+        ? `not sent again (${again.spent})`
+        : again.ok
+          ? 'sent again: no server error this time (not reproducible)'
+          : `sent again: ${again.why} again (in the server errors of the report, with its curl line)`;
   return [
     `server error (${f.why}) on ${f.property === 'bodies' ? '' : `${f.property}-style RAG: `}${describe(f.value)}`,
     `  shrunk in ${f.shrinks} step(s); seed ${seedText(f.seed, { property: f.property, path: f.path })}; ${seen}`,

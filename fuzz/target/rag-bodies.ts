@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { asKind, isNestMark, nestArb } from './nesting.js';
 import {
   askArb,
+  askText,
   type Choice,
   choiceArb,
   knowledgebaseItem,
@@ -89,23 +90,28 @@ const longHistoryArb: fc.Arbitrary<Turn[]> = fc
     ),
   );
 
-export const ragRequestArb: fc.Arbitrary<RagRequest> = toolListArb.chain((tools) =>
-  fc.record({
-    tools: fc.constant(tools),
+/**
+ * A whole request, drawn as one record (no chain: fast-check shrinks each part on its own, and a long history towards
+ * a short one).
+ */
+export const ragRequestArb: fc.Arbitrary<RagRequest> = fc
+  .record({
+    tools: toolListArb,
     choice: choiceArb,
     history: fc.oneof(
+      { withCrossShrink: true },
       { arbitrary: fc.array(turnArb, { maxLength: 6 }), weight: 5 },
       { arbitrary: longHistoryArb, weight: 1 },
     ),
-    ask: askArb(tools),
+    ask: askArb,
     system: fc.option(fc.constantFrom('You are a support agent.', ''), { nil: undefined }),
     stream: fc.oneof(
       { arbitrary: fc.constant(false), weight: 5 },
       { arbitrary: fc.constant(true), weight: 1 },
     ),
     maxTokens: fc.constantFrom(256, 1, 4096),
-  }),
-);
+  })
+  .map((r): RagRequest => ({ ...r, ask: askText(r.ask, r.tools) }));
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
@@ -262,7 +268,13 @@ const ordinal = (n: number): string => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : 
 export function describeRequest(r: RagRequest): string {
   const kb = r.tools.findIndex((t) => t.kind === 'knowledgebase');
   const odd = [
-    ...new Set(r.tools.flatMap((t) => (t.kind === 'function' && t.oddity !== 'none' ? [t.oddity] : []))),
+    ...new Set(
+      r.tools.flatMap((t) =>
+        t.kind !== 'function' || t.oddity === 'none'
+          ? []
+          : [t.oddity === 'name not a string' ? `name ${JSON.stringify(t.name)}, not a string` : t.oddity],
+      ),
+    ),
   ];
   const parts = [
     `${r.tools.length} tool(s)${kb >= 0 ? `, the knowledgebase tool ${ordinal(kb + 1)}` : ''}${odd.length ? ` (${odd.join(', ')})` : ''}`,

@@ -67,25 +67,18 @@ const oddNameArb: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
   0.5,
 );
 
-const parametersOf = (oddity: Oddity): fc.Arbitrary<unknown> => {
+const parametersOf = (oddity: Oddity, deep: string): unknown => {
   switch (oddity) {
     case 'parameters as a list':
-      return fc.constant([{ type: 'string' }, { name: 'id' }]);
+      return [{ type: 'string' }, { name: 'id' }];
     case 'properties as a list':
-      return fc.constant({ type: 'object', properties: [{ name: 'id', type: 'string' }] });
+      return { type: 'object', properties: [{ name: 'id', type: 'string' }] };
     case 'required holding an object':
-      return fc.constant({
-        type: 'object',
-        properties: wellFormedParameters.properties,
-        required: { id: true },
-      });
+      return { type: 'object', properties: wellFormedParameters.properties, required: { id: true } };
     case 'parameters nested deep':
-      return nestArb('array').map((deep) => ({
-        type: 'object',
-        properties: { id: { type: 'array', items: deep } },
-      }));
+      return { type: 'object', properties: { id: { type: 'array', items: deep } } };
     default:
-      return fc.constant(wellFormedParameters);
+      return wellFormedParameters;
   }
 };
 
@@ -97,29 +90,27 @@ const ODDITIES: readonly Oddity[] = [
   'parameters nested deep',
 ];
 
-/** A user tool on one of the topics: well formed about half the time (shrinks towards well formed). */
+/**
+ * A user tool on one of the topics: well formed about half the time. Drawn as one record (no chain), so that
+ * fast-check shrinks each part on its own: towards the first topic and a well-formed tool.
+ */
 export const userToolArb: fc.Arbitrary<UserTool> = fc
   .record({
     topic: fc.nat({ max: TOPICS.length - 1 }),
-    oddity: fc.oneof(fc.constant<Oddity>('none'), fc.constantFrom(...ODDITIES)),
+    oddity: fc.oneof({ withCrossShrink: true }, fc.constant<Oddity>('none'), fc.constantFrom(...ODDITIES)),
+    oddName: oddNameArb,
+    deep: nestArb('array'),
   })
-  .chain(({ topic, oddity }) => {
+  .map(({ topic, oddity, oddName, deep }): UserTool => {
     const t = TOPICS[topic] as Topic;
-    return fc
-      .record({
-        name: oddity === 'name not a string' ? oddNameArb : fc.constant<unknown>(t.name),
-        parameters: parametersOf(oddity),
-      })
-      .map(
-        ({ name, parameters }): UserTool => ({
-          kind: 'function',
-          topic,
-          oddity,
-          name,
-          description: t.description,
-          parameters,
-        }),
-      );
+    return {
+      kind: 'function',
+      topic,
+      oddity,
+      name: oddity === 'name not a string' ? oddName : t.name,
+      description: t.description,
+      parameters: parametersOf(oddity, deep),
+    };
   });
 
 export const knowledgebaseToolArb: fc.Arbitrary<KnowledgebaseTool> = fc
@@ -159,13 +150,21 @@ export const choiceArb: fc.Arbitrary<Choice> = fc.constantFrom<Choice>(
   'none',
 );
 
-/** The last user message: one that asks for what a declared user tool does (the first, or a chosen one), or not. */
-export const askArb = (tools: readonly Tool[]): fc.Arbitrary<string> => {
+/** The last user message: one that asks for what the k-th declared user tool does, or a question no tool is about. */
+export type Ask = { tool: number } | { question: string };
+
+export const askArb: fc.Arbitrary<Ask> = fc.oneof(
+  { withCrossShrink: true },
+  fc.nat({ max: 5 }).map((tool): Ask => ({ tool })),
+  fc
+    .constantFrom('How do refunds work?', 'What is the return policy?', 'hello')
+    .map((question): Ask => ({ question })),
+);
+
+/** The text of an ask among `tools`: the k-th user tool's request (counted round), else a plain question. */
+export function askText(ask: Ask, tools: readonly Tool[]): string {
+  if ('question' in ask) return ask.question;
   const users = tools.filter((t): t is UserTool => t.kind === 'function');
-  const questions = fc.constantFrom('How do refunds work?', 'What is the return policy?', 'hello');
-  if (users.length === 0) return questions;
-  return fc.oneof(
-    fc.nat({ max: users.length - 1 }).map((i) => (TOPICS[(users[i] as UserTool).topic] as Topic).ask),
-    questions,
-  );
-};
+  const tool = users[ask.tool % Math.max(1, users.length)];
+  return tool ? (TOPICS[tool.topic] as Topic).ask : 'hello';
+}

@@ -53,8 +53,8 @@ export interface SearchOptions<T> {
   readonly replay?: FuzzReplay;
 }
 
-/** Requests kept back in a round for shrinking its failure. */
-const shrinkShare = (left: number): number => Math.min(150, Math.floor(left / 4));
+/** Requests kept back for shrinking a failure: a third of what is left, 10 to 150. */
+const shrinkShare = (left: number): number => Math.min(150, Math.max(10, Math.floor(left / 3)), left - 1);
 
 export async function searchServerErrors<T>(o: SearchOptions<T>): Promise<SearchResult<T>> {
   const findings: Finding<T>[] = [];

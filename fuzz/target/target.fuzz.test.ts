@@ -22,7 +22,7 @@ import {
   type RagRequest,
   ragRequestArb,
 } from './rag-bodies.js';
-import { type SearchResult, type Sent, searchServerErrors } from './search.js';
+import { type SearchOptions, type SearchResult, type Sent, searchServerErrors } from './search.js';
 import { fuzzSettingsFromEnv } from './settings.js';
 import { keptAgain, quietly, sentThrough } from './target-send.js';
 
@@ -59,10 +59,35 @@ async function reportSearch<T>(
 ): Promise<void> {
   process.stdout.write(`${countsLine(property, result as SearchResult<unknown>, planned)}\n`);
   const texts: string[] = [];
+  // A replay's one request was kept as it went (no search to keep quiet); a search's findings are sent once more.
   for (const f of result.findings)
-    texts.push(findingText(f, describeValue, await keptAgain(target(), () => send(f.value))));
+    texts.push(
+      findingText(
+        f,
+        describeValue,
+        settings.replay ? 'kept' : await keptAgain(target(), () => send(f.value)),
+      ),
+    );
   if (texts.length > 0) process.stdout.write(`${texts.join('\n')}\n`);
   assumed('ERR-NEVER-5XX', () => expect(texts, texts.join('\n')).toEqual([]));
+}
+
+/** Findings a search reports at most: their requests, sent once more, are kept within its share. */
+const MAX_FINDINGS = 5;
+
+/** A search of the property with its share of the N requests: quiet, or the replay of one finding. */
+function search<T>(
+  t: Target,
+  o: Omit<SearchOptions<T>, 'seed' | 'maxFindings' | 'replay'>,
+): Promise<SearchResult<T>> {
+  const options: SearchOptions<T> = {
+    ...o,
+    seed: settings.seed,
+    maxFindings: MAX_FINDINGS,
+    requests: settings.replay ? o.requests : Math.max(1, o.requests - MAX_FINDINGS),
+    ...(settings.replay ? { replay: settings.replay } : {}),
+  };
+  return settings.replay ? searchServerErrors(options) : quietly(t, () => searchServerErrors(options));
 }
 
 const TIMEOUT = 600_000;
@@ -88,17 +113,13 @@ describe(`generated requests, seed ${settings.seed}, within ${settings.requests}
             }),
           true,
         );
-      const result = await quietly(t, () =>
-        searchServerErrors({
-          property: 'bodies',
-          arb: operationBodyArb(t.config, operations),
-          seed: settings.seed,
-          requests: planned,
-          send,
-          sameAs: ({ op, part }) => `${op.id}|${part.kind}`,
-          ...(settings.replay ? { replay: settings.replay } : {}),
-        }),
-      );
+      const result = await search(t, {
+        property: 'bodies',
+        arb: operationBodyArb(t.config, operations),
+        requests: planned,
+        send,
+        sameAs: ({ op, part }) => `${op.id}|${part.kind}`,
+      });
       await reportSearch('bodies', planned, result, describeBody, send);
     },
     TIMEOUT,
@@ -111,17 +132,13 @@ describe(`generated requests, seed ${settings.seed}, within ${settings.requests}
     const model = await needRag(ctx, t, dialect);
     const send = (r: RagRequest) =>
       sentThrough(() => ragCall(t, dialect, bodyText(nativeBody(dialect, model, r))), false);
-    const result = await quietly(t, () =>
-      searchServerErrors({
-        property: dialect,
-        arb: ragRequestArb,
-        seed: settings.seed,
-        requests: planned,
-        send,
-        sameAs: shapeOf,
-        ...(settings.replay ? { replay: settings.replay } : {}),
-      }),
-    );
+    const result = await search(t, {
+      property: dialect,
+      arb: ragRequestArb,
+      requests: planned,
+      send,
+      sameAs: shapeOf,
+    });
     await reportSearch(dialect, planned, result, describeRequest, send);
   };
 
