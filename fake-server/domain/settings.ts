@@ -3,6 +3,7 @@ import type { AiSettingsPatch } from '../../contract/requests/platform.js';
 import type { DomainContext } from './context.js';
 import { errors } from './errors.js';
 import { findModelForPlan } from './models.js';
+import { observeLifecycle } from './session-lifecycle.js';
 import type { Organization, Project } from './state.js';
 
 /** Only included fields change; the whole patch is checked before anything is written. */
@@ -24,6 +25,13 @@ export function updateProjectSettings(
   }
   // SET-NO-FIELDS: a request with no settings field changes nothing, updatedAt included.
   if (!included) return;
+  // SESSION-CLOSE-PERMANENT: what inactivity did under the durations in force until now stands, read or not; only
+  // what is still to come follows the new ones.
+  if (
+    next.auto_close_duration !== project.settings.auto_close_duration ||
+    next.auto_resolve_duration !== project.settings.auto_resolve_duration
+  )
+    observeLifecycle(domain, project);
   project.settings = next;
   project.updatedAt = domain.clock.now();
 }

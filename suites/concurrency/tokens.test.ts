@@ -314,7 +314,7 @@ const NAMED: { title: string; scenario: Scenario }[] = [
 describe('concurrent token lifecycle actions on one token', () => {
   for (const { title, scenario } of NAMED) {
     it(`${title}: some serial order explains every answer and the final state [CONC-TOKEN-LIFECYCLE-SERIALIZABLE, TOKEN-TRANSITION-GUARDS]`, async (ctx) => {
-      need(ctx, target(), { control: true });
+      need(ctx, target(), { control: 'the token dashboard' });
       // The scenario can end in more than one state, so the check below decides something.
       expect(outcomes(scenario)).toBeGreaterThan(1);
       await runScenario(scenario);
@@ -322,7 +322,7 @@ describe('concurrent token lifecycle actions on one token', () => {
   }
 
   it('generated bursts of actions, clock steps, creator removals and requests: some serial order explains them all [CONC-TOKEN-LIFECYCLE-SERIALIZABLE, TOKEN-TRANSITION-GUARDS, TOKEN-REGENERATE-OLD-DIES]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the token dashboard' });
     const actArb = fc.constantFrom<Act>('deactivate', 'reactivate', 'regenerate', 'revoke', 'probe');
     const scenarioArb = fc
       .record({

@@ -338,7 +338,7 @@ describe('concurrent usage-limit updates', () => {
 
   it('with usage growing and the plan raised in the same burst: refusals (below usage, above the allocation) are those of one serial order [CONC-USAGE-LIMITS-SERIALIZABLE, USAGE-LIMIT-NOT-BELOW-USAGE, USAGE-LIMIT-NOT-ABOVE-PLAN, USAGE-LIMIT-BOUNDS-INCLUSIVE, USAGE-LIMIT-BELOW-USAGE-STATUS, USAGE-LIMIT-ABOVE-PLAN-STATUS]', async (ctx) => {
     // The burst changes the plan and adds documents while limits change: only the control API does that at once.
-    need(ctx, target(), { control: true, writes: true });
+    need(ctx, target(), { control: 'a burst of state changes', writes: true });
     // The allocation of each plan, as the target reports it for a project with no limit set.
     const allocationOf = async (plan: 'advanced' | 'agency'): Promise<Allocation> => {
       const org = await enterState(ctx, target(), 'organization', { plan });

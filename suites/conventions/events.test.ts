@@ -12,14 +12,13 @@ const target = useTarget();
 const outboxSize = async (): Promise<number> => (await target().control!.get<unknown[]>('/outbox')).length;
 
 describe('events', () => {
-  it('no webhook or notification route exists under {base_url} [EVENTS-NONE, ERR-UNKNOWN-ROUTE]', async (ctx) => {
-    need(ctx, target(), { control: true });
+  it('no webhook or notification route exists under {base_url} [EVENTS-NONE, ERR-UNKNOWN-ROUTE]', async () => {
     for (const path of ['/webhooks', '/registerWebhook', '/notifications', '/events'])
       expectError(await target().raw(path, { body: {} }), 404);
   });
 
   it('a conversation, settings, token lifecycle and a RAG answer send nothing; an invitation sends one email [EVENTS-NONE, INVITE-OUTBOX]', async (ctx) => {
-    need(ctx, target(), WIDGET_ON_CLOCK);
+    need(ctx, target(), { ...WIDGET_ON_CLOCK, control: 'the outbox' });
     const before = await outboxSize();
 
     const session = expectSuccess<{ session_uid: string }>(

@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../contract/index.js';
+import { foreignProjectOf } from '../support/arranged-world.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allSessions, listedProject } from '../support/pages.js';
 import { expectNotCoerced } from '../support/representations.js';
 import { assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
-import { createOrganizationVia, createProjectVia } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
@@ -99,17 +99,9 @@ describe('createSession', () => {
   });
 
   it('another project’s key creates sessions on that project’s widget only [INTEGRATION-WIDGET-MISMATCH, CREATE-SESSION-LISTED]', async (ctx) => {
-    need(ctx, target(), {
-      control: true,
-      writes: true,
-      tokens: ['owner'],
-      projectKey: true,
-      widgetUid: true,
-    });
-    const control = target().control!;
-    const org = await createOrganizationVia(control);
-    const project = await createProjectVia(control, org.organization_id, undefined);
-    const key = (await control.post<{ value: string }>(`/projects/${project.project_uid}/keys`)).value;
+    need(ctx, target(), { writes: true, tokens: ['owner'], projectKey: true, widgetUid: true });
+    const project = await foreignProjectOf(ctx, target());
+    const key = project.project_key;
     expect(key.startsWith('apk-')).toBe(true);
     const auth = { apiKey: key };
     const theirs = await created({ widget_uid: project.widget_uid }, auth);

@@ -6,13 +6,13 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { ExecutionLog } from '../../contract/index.js';
+import { foreignProjectOf } from '../support/arranged-world.js';
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allPages, allSessions, listedProject } from '../support/pages.js';
 import { arranged, assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
-import { createOrganizationVia, createProjectVia } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
@@ -356,13 +356,10 @@ describe('getChatbotExecutionLogs', () => {
   });
 
   it('another project’s key sees its own logs, and neither key sees the other’s [EXEC-LOGS-PROJECT, EXEC-LOGS-FROM-SENDMESSAGE]', async (ctx) => {
-    need(ctx, target(), { control: true, writes: true, projectKey: true, widgetUid: true });
-    const control = target().control!;
-    const org = await createOrganizationVia(control);
-    const project = await createProjectVia(control, org.organization_id, undefined);
-    const auth = {
-      apiKey: (await control.post<{ value: string }>(`/projects/${project.project_uid}/keys`)).value,
-    };
+    need(ctx, target(), { writes: true, projectKey: true, widgetUid: true });
+    const foreign = await foreignProjectOf(ctx, target());
+    const project = { id: foreign.project_id, widget_uid: foreign.widget_uid };
+    const auth = { apiKey: foreign.project_key };
     expect(await allLogs({}, auth)).toEqual([]);
 
     const theirSession = await newSession(project.widget_uid, auth);

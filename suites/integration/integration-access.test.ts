@@ -249,7 +249,7 @@ describe('the hourly cap of the project-key search', () => {
   });
 
   it('100 searches in the hour pass with X-RateLimit headers; the 101st gets 429 with Retry-After; a new window admits again [RATE-SEARCH-KEY-100, ERR-429-STATUS, RATE-HEADERS, RATE-WINDOW-FIXED-HOUR]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true, projectKey: true });
+    need(ctx, target(), { control: 'the clock', quota: true, projectKey: true });
     const { window_ms } = await control().get<{ window_ms: number }>('/rate-limits');
     assumed('RATE-WINDOW-FIXED-HOUR', () => expect(window_ms).toBe(3_600_000));
     const start = await clockNow(control());
@@ -283,7 +283,7 @@ describe('the hourly cap of the project-key search', () => {
 
   it('the cap is per project: another key of the same project shares it; another project’s key and the Bearer search are not affected [RATE-SEARCH-KEY-SCOPE]', async (ctx) => {
     need(ctx, target(), {
-      control: true,
+      control: 'the rate window',
       quota: true,
       projectKey: true,
       projectUid: true,

@@ -6,12 +6,14 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { KnowledgebaseChunk } from '../../contract/index.js';
+import { loadFixtureDocumentsFor } from '../../fixtures/knowledgebase.js';
+import { otherProjectOf } from '../support/arranged-world.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { rankedBy } from '../support/ranked.js';
 import { arranged, assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
-import { createOrganizationVia, createProjectVia, unique } from '../support/world.js';
+import { unique } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 import type { RawResponse } from '../target/transport.js';
 
@@ -19,6 +21,16 @@ const target = useTarget();
 
 /** Words from every topic of the seeded support knowledgebase, so that the query matches many chunks. */
 const BROAD = 'refund invoice billing plan password account export integration payment error support';
+
+/** The travel agency's knowledgebase (fixtures/documents/globex-travel), with its ids: a project's own documents. */
+const travelDocuments = () =>
+  loadFixtureDocumentsFor('globex-travel').map(({ docId, title, text, url, kind }) => ({
+    docId,
+    title,
+    text,
+    url,
+    kind,
+  }));
 
 const KEY = { projectKey: true } as const;
 
@@ -251,30 +263,30 @@ describe('searchIndexDocument with the project key', () => {
   });
 
   it('each project’s key searches that project’s knowledgebase [SEARCH-KEY-PROJECT]', async (ctx) => {
-    need(ctx, target(), { ...KEY, control: true, tokens: ['owner'], otherProjectUid: true });
-    const control = target().control!;
-    const other = target().config.other_project_uid!;
-    const otherKey = { apiKey: (await control.post<{ value: string }>(`/projects/${other}/keys`)).value };
+    need(ctx, target(), { ...KEY, tokens: ['owner'] });
+    const t = target();
+    // Another project of the organization with a knowledgebase of its own (the travel agency's documents), and its key:
+    // through the control API, or the provider state `knowledgebase documents`.
+    const other = await otherProjectOf(ctx, t, travelDocuments());
+    const otherKey = { apiKey: other.project_key };
     const body = { query: BROAD, limit: 100 };
     const theirs = await hits(body, otherKey);
     expect(theirs.length).toBeGreaterThan(0);
-    const byBearer = await bearerHits(other, body);
+    const byBearer = await bearerHits(other.project_uid, body);
     assumed('SEARCH-BEARER-ITEM-SHAPE', () => expect(theirs).toEqual(byBearer));
     expect(theirs).not.toEqual(await hits(body));
 
     // A document only one project holds is found by that project's key alone.
-    const org = await createOrganizationVia(control);
-    const project = await createProjectVia(control, org.organization_id, undefined);
-    const key = {
-      apiKey: (await control.post<{ value: string }>(`/projects/${project.project_uid}/keys`)).value,
-    };
     const word = unique('zorblax').replace(/[^a-z0-9]/g, '');
     const docId = unique('doc-key-search');
-    await control.post(`/projects/${project.project_uid}/documents`, {
-      docId,
-      title: `The ${word} handbook`,
-      text: `Everything about the ${word} feature. The ${word} feature sends reports every morning.`,
-    });
+    const only = await otherProjectOf(ctx, t, [
+      {
+        docId,
+        title: `The ${word} handbook`,
+        text: `Everything about the ${word} feature. The ${word} feature sends reports every morning.`,
+      },
+    ]);
+    const key = { apiKey: only.project_key };
     const found = await hits({ query: word }, key);
     expect(found.length).toBeGreaterThan(0);
     for (const h of found) expect(h.doc_id).toBe(docId);

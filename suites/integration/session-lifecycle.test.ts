@@ -10,12 +10,14 @@
  * (SESSION-INACTIVITY-PRECEDENCE), which settings apply and which field the timers read (SESSION-ACTIVITY), a closed
  * session's next message (SESSION-CLOSED-SENDMESSAGE) and the state value (SESSION-STATE-OTHER).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, type TestContext } from 'vitest';
 import type { Session } from '../../contract/index.js';
+import type { DataOf, ParamsInput } from '../../contract/provider-states/index.js';
+import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
 import { assumed, continueIfAssumedHeld, documented } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
 import { clockNow, onProject } from '../support/world.js';
 
 const target = useTarget();
@@ -119,7 +121,13 @@ async function expectTranscript(uid: string, expected: readonly string[]): Promi
 
 describe('session lifecycle on the clock', () => {
   beforeEach(async (ctx) => {
-    need(ctx, target(), { control: true, writes: true, projectKey: true, widgetUid: true, projectUid: true });
+    need(ctx, target(), {
+      control: 'the clock',
+      writes: true,
+      projectKey: true,
+      widgetUid: true,
+      projectUid: true,
+    });
     await control().reset();
   });
 
@@ -205,42 +213,6 @@ describe('session lifecycle on the clock', () => {
     assumed('SESSION-INACTIVITY-PRECEDENCE', () => expect(later).toEqual(['resolved', 'closed']));
   });
 
-  it('equal durations close the session [SESSION-INACTIVITY-PRECEDENCE]', async () => {
-    await settings({ auto_resolve_duration: 15, auto_close_duration: 15 });
-    const uid = await createSession();
-    const { at } = await sendAt(uid, 'Where can I find the audit log?');
-    const phases = await phaseAround(uid, at, 15);
-    assumed('SESSION-INACTIVITY-PRECEDENCE', () => expect(phases).toEqual(['open', 'closed']));
-  });
-
-  it('the settings in force when the session is observed decide: a shorter auto_resolve_duration resolves an idle session at once [SESSION-ACTIVITY, SESSION-AUTO-RESOLVE]', async () => {
-    await settings({ auto_resolve_duration: 60, auto_close_duration: 600 });
-    const uid = await createSession();
-    const { at } = await sendAt(uid, 'How do webhooks work?');
-    await clockTo(at + 40 * MINUTE);
-    expect(await statusOf(uid)).toBe('open');
-    await settings({ auto_resolve_duration: 30 });
-    const resolved = await statusOf(uid);
-    assumed('SESSION-ACTIVITY', () => expect(resolved).toBe('resolved'));
-    await settings({ auto_close_duration: 40 });
-    const closed = await statusOf(uid);
-    assumed('SESSION-ACTIVITY', () => expect(closed).toBe('closed'));
-  });
-
-  it('closing is permanent: a longer auto_close_duration or more time never reopens a closed session [SESSION-CLOSE-PERMANENT]', async () => {
-    await settings({ auto_resolve_duration: 30, auto_close_duration: 60 });
-    const uid = await createSession();
-    const { at } = await sendAt(uid, 'Where do I create REST API keys?');
-    const phases = await phaseAround(uid, at, 60);
-    assumed('SESSION-INACTIVITY-PRECEDENCE', () => expect(phases).toEqual(['resolved', 'closed']));
-    // The rest needs a closed session.
-    continueIfAssumedHeld(phases[1] === 'closed', 'SESSION-INACTIVITY-PRECEDENCE', 'the rest of this test');
-    await settings({ auto_resolve_duration: 43_200, auto_close_duration: 43_200 });
-    expect(await statusOf(uid)).toBe('closed');
-    await control().advance({ days: 3 });
-    expect(await statusOf(uid)).toBe('closed');
-  });
-
   it('sendMessage on a closed session starts a new open session for the same visitor; the old one stays closed and unchanged [SESSION-CLOSED-SENDMESSAGE, SESSION-CLOSE-PERMANENT, SEND-MESSAGE-RESPONSE, SESSION-NEW-STATE-PENDING, SESSION-NEW-STATUS-OPEN]', async () => {
     await settings({ auto_resolve_duration: 30, auto_close_duration: 120 });
     const oldUid = await createSession();
@@ -289,23 +261,6 @@ describe('session lifecycle on the clock', () => {
     expect(open).not.toContain(Number(oldUid));
   });
 
-  it('state stays `pending` through the whole life of a session; only status changes [SESSION-STATE-OTHER]', async () => {
-    await settings({ auto_resolve_duration: 10, auto_close_duration: 20 });
-    const uid = await createSession();
-    const states = [(await session(uid)).state];
-    const { at } = await sendAt(uid, 'How do I reset my password?');
-    states.push((await session(uid)).state);
-    for (const minutes of [10, 20]) {
-      await clockTo(at + minutes * MINUTE);
-      states.push((await session(uid)).state);
-    }
-    // Hard: a new session is `pending`; its later states are the fake's.
-    expect(states[0]).toBe('pending');
-    assumed('SESSION-STATE-OTHER', () =>
-      expect(states).toEqual(['pending', 'pending', 'pending', 'pending']),
-    );
-  });
-
   it('a resolved session is listed by neither status=open nor status=closed [SESSIONS-STATUS-FILTER, SESSION-RESOLVED-STATUS-VALUE]', async () => {
     await settings({ auto_resolve_duration: 10, auto_close_duration: 600 });
     const uid = Number(await createSession());
@@ -315,5 +270,107 @@ describe('session lifecycle on the clock', () => {
     expect(await statusOf(uid)).toBe('resolved');
     expect(await ids('open')).not.toContain(uid);
     expect(await ids('closed')).not.toContain(uid);
+  });
+});
+
+/**
+ * What the table says of an idle session, back-dated by the provider state `session idle` instead of moving a clock,
+ * so a deployment without a control API runs these too (the fake back-dates on its own clock).
+ */
+describe('session lifecycle, back-dated by a provider state', () => {
+  type Idle = DataOf<'session idle'>;
+
+  /** A session idle past a duration, in a fresh project (its durations written by the state). */
+  async function idleSession(ctx: TestContext, params: ParamsInput<'session idle'>): Promise<Idle> {
+    need(ctx, target(), { writes: true, tokens: ['owner'] });
+    return enterState(ctx, target(), 'session idle', params);
+  }
+
+  /** The session as getSessions lists it in the state's project; fails when it is not listed. */
+  async function listedIn(idle: Idle, uid: number | string = idle.session_uid): Promise<Session> {
+    const found = (await allSessions(target(), { project_uid: idle.project_uid })).find(
+      (s) => s.session_uid === Number(uid),
+    );
+    expect(found, `session ${uid} is listed`).toBeDefined();
+    return found!;
+  }
+
+  const settingsOf = async (idle: Idle, patch: Record<string, number>) =>
+    expectSuccess(
+      await target().call('updateProjectSettings', { body: { project_uid: idle.project_uid, ...patch } }),
+      'updateProjectSettings',
+    );
+
+  it('equal durations close the session [SESSION-INACTIVITY-PRECEDENCE, SESSION-AUTO-RESOLVE]', async (ctx) => {
+    const idle = await idleSession(ctx, {
+      until: 'closed',
+      auto_resolve_duration: 15,
+      auto_close_duration: 15,
+      minutes_past: 0,
+    });
+    const { status } = await listedIn(idle);
+    expect(status, 'idle for auto_resolve_duration, it is no longer open').not.toBe('open');
+    assumed('SESSION-INACTIVITY-PRECEDENCE', () => expect(status).toBe('closed'));
+  });
+
+  it('the settings in force when the session is observed decide: a shorter auto_close_duration closes a resolved session at once [SESSION-ACTIVITY, SESSION-AUTO-RESOLVE]', async (ctx) => {
+    // Idle 40 minutes: past auto_resolve_duration (30), below auto_close_duration (600).
+    const idle = await idleSession(ctx, {
+      until: 'resolved',
+      auto_resolve_duration: 30,
+      auto_close_duration: 600,
+      minutes_past: 10,
+    });
+    const resolved = phaseOf((await listedIn(idle)).status);
+    expect(resolved, 'idle past auto_resolve_duration').toBe('resolved');
+    await settingsOf(idle, { auto_close_duration: 40 });
+    const closed = (await listedIn(idle)).status;
+    assumed('SESSION-ACTIVITY', () => expect(closed).toBe('closed'));
+  });
+
+  it('closing is permanent: durations lengthened before anything reads the closed session do not reopen it, nor does a message to it [SESSION-CLOSE-PERMANENT, SESSION-AUTO-CLOSE]', async (ctx) => {
+    const idle = await idleSession(ctx, {
+      until: 'closed',
+      auto_resolve_duration: 120,
+      auto_close_duration: 30,
+    });
+    // Nothing has read the session since it closed: a server that works its status out on read from the durations
+    // in force would show it open again once they are long enough.
+    await settingsOf(idle, { auto_close_duration: 43_200, auto_resolve_duration: 43_200 });
+    expect((await listedIn(idle)).status, 'closed before the durations changed').toBe('closed');
+    const closedIds = (await allSessions(target(), { project_uid: idle.project_uid, status: 'closed' })).map(
+      (s) => s.session_uid,
+    );
+    expect(closedIds).toContain(idle.session_uid);
+    const sent = await target().call('sendMessage', {
+      body: { widget_uid: idle.widget_uid, session_uid: String(idle.session_uid), message: 'Still there?' },
+      auth: { apiKey: idle.project_key },
+    });
+    stopIfCreditsSpent(target(), sent, 'the message to the closed session');
+    expect((await listedIn(idle)).status, 'after a message to it').toBe('closed');
+  });
+
+  it('state stays `pending` through the whole life of a session; only status changes [SESSION-STATE-OTHER, SESSION-NEW-STATE-PENDING]', async (ctx) => {
+    const resolved = await idleSession(ctx, {
+      until: 'resolved',
+      auto_resolve_duration: 10,
+      auto_close_duration: 20,
+    });
+    const closed = await idleSession(ctx, {
+      until: 'closed',
+      auto_resolve_duration: 10,
+      auto_close_duration: 20,
+    });
+    const created = expectSuccess<{ session_uid: string }>(
+      await target().call('createSession', {
+        body: { widget_uid: resolved.widget_uid },
+        auth: { apiKey: resolved.project_key },
+      }),
+      'createSession',
+    ).data;
+    // Hard: a new session is `pending`; its later states are the fake's.
+    expect((await listedIn(resolved, created.session_uid)).state).toBe('pending');
+    const states = [(await listedIn(resolved)).state, (await listedIn(closed)).state];
+    assumed('SESSION-STATE-OTHER', () => expect(states).toEqual(['pending', 'pending']));
   });
 });

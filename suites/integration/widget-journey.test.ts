@@ -167,7 +167,13 @@ function expectTranscript(messages: readonly SessionMessage[], replies: readonly
 
 describe('widget journey: 20 messages, then two days on the clock', () => {
   beforeEach(async (ctx) => {
-    need(ctx, target(), { control: true, writes: true, projectKey: true, widgetUid: true, projectUid: true });
+    need(ctx, target(), {
+      control: 'the clock',
+      writes: true,
+      projectKey: true,
+      widgetUid: true,
+      projectUid: true,
+    });
     await control().reset();
   });
 

@@ -2,19 +2,22 @@
  * Exactness under concurrency: every request of a burst is started at once on a fresh counter (a new token, a new
  * project), and exactly the cap is admitted — each slot once — while the rest get 429 with the spec's message.
  * The transport (undici's global agent) opens a connection per request in flight, so all of them reach the server
- * together. Needs the control API (fresh counters) and allow.quota. Hard: the numbers admitted and refused with 429
+ * together. Needs fresh counters (the control API on the fake, the provider states `token`, `project` and
+ * `organization` elsewhere) and allow.quota. Hard: the numbers admitted and refused with 429
  * and the spec's message; softly, each slot taken once as X-RateLimit-Remaining shows it (RATE-HEADERS), and for
  * RAG one count across both endpoints (RATE-RAG-SCOPE).
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import { hourlyCaps } from '../../contract/index.js';
+import { otherProjectOf, ragWorldOf } from '../support/arranged-world.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
+import { freshTokenOfState, tierZeroModels } from '../support/fresh-quota.js';
 import { RATE_LIMITED, SEARCH_RATE_LIMITED } from '../support/messages.js';
 import { needRag, RAG_RATE_LIMITED } from '../support/rag.js';
 import { readAnswer } from '../support/rag-answer.js';
 import { expectRagError } from '../support/rag-refusal.js';
 import { askRag, DIALECTS, type RagDialect } from '../support/rag-wire.js';
-import { modelOfTier, ragWorldVia } from '../support/rag-world.js';
+import { modelOfTier } from '../support/rag-world.js';
 import {
   all,
   expectEverySlotOnce,
@@ -30,7 +33,6 @@ import { need, useTarget } from '../support/use-target.js';
 import type { RawResponse } from '../target/transport.js';
 
 const target = useTarget();
-const control = () => target().control!;
 const SLOW = 60_000;
 
 /** One answer per distinct status and body: checking the others again would find (and warn) the same. */
@@ -47,9 +49,10 @@ describe('caps are exact under concurrency', () => {
   it(
     'Platform token: 1,500 requests at once on a fresh token give exactly 1,000 × 200 and 500 × 429 [RATE-PLATFORM-1000, RATE-429-MESSAGE, ERR-429-STATUS]',
     async (ctx) => {
-      need(ctx, target(), { control: true, quota: true });
+      need(ctx, target(), { quota: true });
       const cap = hourlyCaps.platformTokenPerHour;
-      const token = await freshTokenVia(control());
+      const t = target();
+      const token = t.control ? await freshTokenVia(t.control) : await freshTokenOfState(ctx, t);
       const answers = await all(cap + 500, () =>
         target().call('getSupportedModels', { auth: { bearer: token.value }, body: {} }),
       );
@@ -65,9 +68,12 @@ describe('caps are exact under concurrency', () => {
   it(
     'project-key search: 150 requests at once on a fresh project give exactly 100 × 200 and 50 × 429 [RATE-SEARCH-KEY-100, ERR-429-STATUS]',
     async (ctx) => {
-      need(ctx, target(), { control: true, quota: true });
+      need(ctx, target(), { quota: true });
       const cap = hourlyCaps.projectKeySearchPerHour;
-      const { auth } = await freshKeyedProjectVia(control());
+      const t = target();
+      const auth = t.control
+        ? (await freshKeyedProjectVia(t.control)).auth
+        : { apiKey: (await otherProjectOf(ctx, t)).project_key };
       const answers = await all(cap + 50, () =>
         target().call('searchIndexDocumentByProjectKey', { auth, body: { query: 'refund', limit: 3 } }),
       );
@@ -83,14 +89,17 @@ describe('caps are exact under concurrency', () => {
   it(
     'RAG on Professional: 300 requests at once on a fresh project, both endpoints, give exactly 200 answers and 100 × 429 [RATE-RAG-PROFESSIONAL-200, RATE-RAG-SCOPE, RAG-RATE-LIMIT-NATIVE]',
     async (ctx: TestContext) => {
-      need(ctx, target(), { control: true, quota: true });
+      need(ctx, target(), { quota: true });
       for (const dialect of DIALECTS) await needRag(ctx, target(), dialect);
       const cap = hourlyCaps.ragPerHour.professional;
-      const models = {
-        openai: (await modelOfTier(control(), 'openai', 0)).value,
-        anthropic: (await modelOfTier(control(), 'anthropic', 0)).value,
-      };
-      const world = await ragWorldVia(control(), { plan: 'professional' });
+      const t = target();
+      const models = t.control
+        ? {
+            openai: (await modelOfTier(t.control, 'openai', 0)).value,
+            anthropic: (await modelOfTier(t.control, 'anthropic', 0)).value,
+          }
+        : await tierZeroModels(ctx, t);
+      const world = await ragWorldOf(ctx, t, { plan: 'professional' });
       const dialectOf = (i: number): RagDialect => DIALECTS[i % 2]!;
       const answers = await all(cap + 100, (i) =>
         askRag(

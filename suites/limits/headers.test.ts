@@ -126,7 +126,7 @@ async function expectCapReached(
 
 describe('rate headers on every counted answer', () => {
   it('Platform token: 200, 400, 403, 404 and the plan 403 count down on one window; the 429 adds Retry-After [RATE-HEADERS, RATE-PLATFORM-PER-TOKEN-ALL-OPERATIONS, RATE-PLATFORM-1000]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
+    need(ctx, target(), { control: 'the rate window', quota: true });
     const cap = hourlyCaps.platformTokenPerHour;
     const org = await createOrganizationVia(control());
     const viewer = await createMemberVia(control(), org.organization_id, 'viewer');
@@ -186,7 +186,7 @@ describe('rate headers on every counted answer', () => {
   });
 
   it('project-key search: 200, 400 and the plan 403 count down; the 429 adds Retry-After [RATE-HEADERS, RATE-SEARCH-KEY-100, RATE-CHECK-AFTER-CREDENTIAL]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
+    need(ctx, target(), { control: 'the rate window', quota: true });
     const cap = hourlyCaps.projectKeySearchPerHour;
     const { org, auth } = await freshKeyedProjectVia(control());
     const search = (body: unknown = { query: 'refund', limit: 3 }) =>
@@ -218,7 +218,7 @@ describe('rate headers on every counted answer', () => {
   });
 
   it('RAG endpoints (a cap of 4 on Enterprise): answers and a 400 on either endpoint count down; the 429s add Retry-After [RATE-HEADERS, RAG-RATE-LIMIT-HEADERS, RATE-ENTERPRISE-CAP, RATE-RAG-SCOPE]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
+    need(ctx, target(), { control: 'the rate window', quota: true });
     for (const dialect of DIALECTS) await needRag(ctx, target(), dialect);
     const cap = 4;
     const world = await ragWorldVia(control(), { plan: 'enterprise', rag_cap_per_hour: cap });

@@ -29,7 +29,7 @@ const SEARCH = 'searchIndexDocumentByProjectKey';
 
 describe('caps counted apart', () => {
   it('spending a project’s search cap, then its RAG cap, then a token’s cap leaves every other count untouched [RATE-SEARCH-KEY-SCOPE, RATE-RAG-SCOPE, RATE-PLATFORM-PER-TOKEN, RATE-ENTERPRISE-CAP, RATE-SEARCH-KEY-EVERY-PLAN]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
+    need(ctx, target(), { control: 'the rate window', quota: true });
     const model = await needRag(ctx, target(), 'openai');
     const org = await createOrganizationVia(control(), { plan: 'enterprise' });
     await setPlanVia(control(), org.organization_id, 'enterprise', RAG_CAP);

@@ -51,7 +51,7 @@ async function freshOrgToken() {
 
 describe('the platform rate cap', () => {
   it('1000 requests in the hour succeed; the 1001st gets 429 with Retry-After; a new window admits requests again [RATE-PLATFORM-1000, RATE-429-MESSAGE, ERR-429-STATUS, RATE-HEADERS, RATE-WINDOW-FIXED-HOUR]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
+    need(ctx, target(), { control: 'the rate window', quota: true });
     const { make } = await freshOrgToken();
     const token = await make();
     const t0 = await clockNow(control());
@@ -84,7 +84,7 @@ describe('the platform rate cap', () => {
   });
 
   it('the cap is per token: another token of the same organization is not affected; a regenerated token keeps its count, below the cap and at it [RATE-PLATFORM-PER-TOKEN, RATE-REGENERATE-KEEPS-COUNT]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
+    need(ctx, target(), { control: 'the token dashboard', quota: true });
     const { make } = await freshOrgToken();
     const [a, b] = [await make(), await make()];
 
@@ -164,7 +164,7 @@ describe('the platform rate cap', () => {
   });
 
   it('requests with an invalid credential are not counted against any token [RATE-PLATFORM-PER-TOKEN]', async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
+    need(ctx, target(), { control: 'the token dashboard', quota: true });
     const { make } = await freshOrgToken();
     const token = await make();
     await tokenAction(control(), token.id, 'deactivate');

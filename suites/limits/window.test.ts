@@ -41,7 +41,7 @@ const search = (auth: Auth) => searchOnce(target(), auth);
 const platform = (value: string) => platformOnce(target(), value);
 const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
 
-beforeEach((ctx) => need(ctx, target(), { control: true, quota: true }));
+beforeEach((ctx) => need(ctx, target(), { control: 'the rate window', quota: true }));
 afterEach(async () => {
   if (target().control) await restoreWindowVia(control());
 });

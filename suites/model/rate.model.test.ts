@@ -54,7 +54,7 @@ async function newWorld(): Promise<Real> {
 
 describe('rate counters against a reference model', () => {
   it('random bursts of project-key searches on two projects and clock steps match a fixed-window counter per project [MODEL-RATE-COUNTERS, RATE-SEARCH-KEY-100, RATE-SEARCH-KEY-SCOPE, RATE-WINDOW-FIXED-HOUR, RATE-HEADERS]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the clock' });
     const view = await rateLimitsVia(target().control!);
     if (view.window_ms !== HOUR || view.mode !== 'fixed') ctx.skip('the fake does not count in fixed hours');
     await fc.assert(

@@ -221,7 +221,7 @@ describe('project settings and usage limits against a reference model', () => {
   });
 
   it('the saved settings read back in the control view match the model after random sequences [MODEL-SETTINGS, SET-PARTIAL-UPDATE]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the control view' });
     await runModel(ctx, { readSettings: true, numRuns: 20 });
   });
 });

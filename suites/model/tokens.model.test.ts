@@ -90,7 +90,7 @@ describe('API tokens against a reference model', () => {
   // The assumed clauses a generated sequence may or may not reach (TOKEN-REVOKED-PERMANENT, TOKEN-TRANSITION-GUARDS,
   // TOKEN-EXPIRY-INSTANT, TOKEN-CREATOR-REMOVED-MESSAGE) are cited by the assumed() checks of the steps that reach them.
   it('random sequences of creations, lifecycle actions, clock steps, creator removal, uses and listings match the model command by command [MODEL-TOKENS, TOKEN-DEACTIVATE, TOKEN-DEACTIVATED-401, TOKEN-REACTIVATE, TOKEN-REGENERATE-NEW-VALUE, TOKEN-REGENERATE-OLD-DIES, TOKEN-REVOKE, TOKEN-EXPIRED-401, TOKEN-NO-EXPIRY, TOKEN-CREATOR-REMOVED-401, TOKEN-SCOPE-SELECTED, TOKEN-SCOPE-VALUES]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the token dashboard' });
     await fc.assert(
       fc.asyncProperty(fc.commands(commandArbs, { maxCommands: 20, size: 'max' }), async (cmds) => {
         const real = await newWorld();

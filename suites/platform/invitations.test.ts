@@ -160,7 +160,7 @@ describe('inviteOrganizationMember', () => {
   });
 
   it("records sent_by as the creator of the token, a second owner, not the organization's creator [INVITE-SENT-BY-CREATOR]", async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    need(ctx, target(), { tokens: ['owner'], control: 'the token dashboard', writes: true });
     const control = target().control!;
     const org = expectSuccess<Organization>(
       await target().call('getOrganizationDetail', { body: {} }),
@@ -185,7 +185,7 @@ describe('inviteOrganizationMember', () => {
   // provider state sets a world up rather than reporting what the deployment sent. So this clause stays with the
   // control API; on staging only the invited mailbox shows it.
   it('sends a join email to the invited address with the hash in its link [INVITE-EMAIL-SENT, INVITE-OUTBOX]', async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
+    need(ctx, target(), { tokens: ['owner'], control: 'the outbox', writes: true });
     const email = uniqueEmail('outbox');
     const { data } = expectSuccess<Invitation>(
       await invite({ email, role: 'viewer' }),

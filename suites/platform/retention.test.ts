@@ -108,7 +108,7 @@ describe('retention, back-dated by a provider state', () => {
 
 describe("retention on the fake's clock", () => {
   beforeEach(async (ctx) => {
-    need(ctx, target(), { control: true, writes: true, projectUid: true });
+    need(ctx, target(), { control: 'the clock', writes: true, projectUid: true });
     await target().control!.reset();
   });
 

@@ -1,7 +1,8 @@
 /**
  * The Bearer searchIndexDocument: ranking, paging (limit, offset), node_id, input limits, chunk shape and access.
  * Ranking tests use the seeded knowledgebase of project_uid (its documents are read through the control API, so
- * the expected document is the one the target really holds).
+ * the expected document is the one the target really holds) or, on a target without one, a fresh project trained with
+ * the same documents through the provider state `knowledgebase documents`.
  *
  * The shape of a Bearer result item is not shown (SEARCH-BEARER-ITEM-SHAPE is the fake's: the project-key chunk).
  * What the documented checks need of an item, they take from the item as a whole (two results are the same result
@@ -9,11 +10,13 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { KnowledgebaseChunk } from '../../contract/index.js';
+import { loadFixtureDocumentsFor } from '../../fixtures/knowledgebase.js';
+import { asStateDocuments } from '../support/arranged-world.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { rankedBy } from '../support/ranked.js';
 import { arranged, assumed } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
+import { enterState, need, useTarget } from '../support/use-target.js';
 import { onProject } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 
@@ -57,6 +60,26 @@ function chunkKey(value: unknown): string {
 /** The whole ranked list for a query (support/ranked.ts). */
 const ranked = (ctx: TestContext, query: string, min = 0) => rankedBy(ctx, (body) => hits(body), query, min);
 
+/**
+ * The support knowledgebase and the project that holds it: the configured project, its documents read in the control
+ * view, where the target has one; else a fresh project trained with the same documents and ids (fixtures/documents/
+ * acme-support) through the provider state `knowledgebase documents`.
+ */
+async function supportKnowledgebase(
+  ctx: TestContext,
+): Promise<{ project_uid: string; documents: { docId: string; title: string }[] }> {
+  const t = target();
+  if (t.control) {
+    const project_uid = t.config.project_uid!;
+    return { project_uid, documents: (await t.control.project(project_uid)).documents };
+  }
+  const documents = loadFixtureDocumentsFor('acme-support');
+  const trained = await enterState(ctx, t, 'knowledgebase documents', {
+    documents: asStateDocuments(documents),
+  });
+  return { project_uid: trained.project_uid, documents };
+}
+
 describe('searchIndexDocument (Bearer)', () => {
   it.for([
     { title: 'Refund policy', query: 'money-back guarantee refund' },
@@ -68,13 +91,11 @@ describe('searchIndexDocument (Bearer)', () => {
   ])(
     'ranks "$title" first for "$query" [KB-RANKING-RELEVANT, SEARCH-ORDER-BY-SCORE]',
     async ({ title, query }, ctx) => {
-      need(ctx, target(), { tokens: ['owner'], projectUid: true, control: true });
-      const project = await target().control!.get<{ documents: { docId: string; title: string }[] }>(
-        `/projects/${target().config.project_uid}`,
-      );
-      const doc = project.documents.find((d) => d.title === title);
+      need(ctx, target(), { tokens: ['owner'], projectUid: true });
+      const { project_uid, documents } = await supportKnowledgebase(ctx);
+      const doc = documents.find((d) => d.title === title);
       expect(doc, `the project holds "${title}"`).toBeDefined();
-      const top = await hits({ query, limit: 3 });
+      const top = await hits({ query, limit: 3, project_uid });
       // Ranking is not shown; reading the document of a result takes the fake's item shape too.
       assumed('KB-RANKING-RELEVANT', () => {
         expect(top.length).toBeGreaterThan(0);

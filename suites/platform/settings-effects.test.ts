@@ -98,7 +98,7 @@ describe('AI settings change the answers', () => {
   });
 
   it('chat_history_count bounds how many previous messages feed the answer; 0 uses none [SET-CHAT-HISTORY-COUNT-MEANING, PLAYGROUND-HISTORY-CONTEXT]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the fake model' });
     const history = [
       {
         role: 'user' as const,

@@ -4,13 +4,14 @@
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { Session, StatsRecord } from '../../contract/index.js';
+import { otherProjectOf } from '../support/arranged-world.js';
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { allMessages, allSessions } from '../support/pages.js';
 import { arranged, assumed, continueIfAssumedHeld } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
-import { freshProjectVia, onProject, unique } from '../support/world.js';
+import { onProject } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 
 const target = useTarget();
@@ -333,19 +334,20 @@ describe('getStats', () => {
   });
 
   it('total_documents counts file documents and total_links webpage documents [STATS-KNOWLEDGEBASE-COUNTS]', async (ctx) => {
-    need(ctx, target(), { tokens: ['owner'], control: true, writes: true });
-    const control = target().control!;
-    const project = await freshProjectVia(target(), unique('Stats documents'));
+    need(ctx, target(), { tokens: ['owner'], writes: true });
     const kinds = ['file', 'webpage', 'webpage', 'webpage'] as const;
-    for (const [i, kind] of kinds.entries()) {
-      await control.post(`/projects/${project.project_uid}/documents`, {
+    // A fresh project with these documents: the control API, or the provider state `knowledgebase documents`.
+    const project = await otherProjectOf(
+      ctx,
+      target(),
+      kinds.map((kind, i) => ({
         docId: `stats-doc-${i}`,
         title: `Stats document ${i}`,
         url: `https://docs.example.com/stats/${i}`,
         kind,
         text: `Document number ${i} of kind ${kind}. It explains nothing in particular.`,
-      });
-    }
+      })),
+    );
     const res = await target().call('getStats', { body: { project_uid: project.project_uid } });
     const [r] = expectSuccess<StatsRecord[]>(res, 'getStats').data;
     expect({ total_documents: r!.total_documents, total_links: r!.total_links }).toEqual({

@@ -125,7 +125,7 @@ describe('getSupportedModels', () => {
 
   it("lists the same models for the seeded organization as for a fresh organization on the seeded organization's plan [MODELS-FOR-PLAN]", async (ctx) => {
     // The seeded organization's plan is read in the fake's control view: the public API does not show it.
-    need(ctx, target(), { tokens: ['owner'], control: true });
+    need(ctx, target(), { tokens: ['owner'], control: 'the control view' });
     const detail = expectSuccess<{ id: number }>(
       await target().call('getOrganizationDetail', { body: {} }),
       'getOrganizationDetail',
@@ -195,7 +195,7 @@ describe('getSupportedModels', () => {
 
 describe('the model list changes over time', () => {
   it('a model added to the list is listed and accepted as a setting; once removed it is refused [VERSION-MODEL-LIST-DYNAMIC, SET-MODEL-IN-LIST, MODELS-VALUE-IS-MODEL-ID]', async (ctx) => {
-    need(ctx, target(), { control: true, writes: true, projectUid: true });
+    need(ctx, target(), { control: 'the model list', writes: true, projectUid: true });
     const t = target();
     const control = t.control!;
     const value = `gpt-test-${uniqueHex8()}`;

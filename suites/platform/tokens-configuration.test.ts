@@ -80,7 +80,7 @@ describe('tokens are made in the dashboard', () => {
   });
 
   it("no public operation changes the dashboard's tokens [TOKEN-CREATED-IN-DASHBOARD]", async (ctx) => {
-    need(ctx, target(), { control: true, writes: true, projectUid: true });
+    need(ctx, target(), { control: 'the token dashboard', writes: true, projectUid: true });
     const snapshot = async () =>
       (await listTokens(control())).map(
         ({ id, value, status, role, permissions, scope_type, project_ids }) => ({
@@ -112,7 +112,7 @@ describe('access role, fine-grained permissions, or both', () => {
   });
 
   it('the dashboard refuses a token with neither access role nor fine-grained permissions [TOKEN-ROLE-OR-PERMISSIONS-REQUIRED]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the token dashboard' });
     await expect(newToken({ role: null, permissions: [] })).rejects.toThrow(/400/);
     await expect(newToken({ role: null })).rejects.toThrow(/400/);
   });

@@ -64,7 +64,7 @@ describe("the creator's organization role", () => {
   });
 
   it("creator's role changes: the token's access follows it from the next request [AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR, AUTH-EFFECTIVE-ACCESS-CAP]", async (ctx) => {
-    need(ctx, target(), { control: true, writes: true, projectUid: true });
+    need(ctx, target(), { control: 'the token dashboard', writes: true, projectUid: true });
     const o = await org();
     const project_uid = target().config.project_uid!;
     const creator = await createMemberVia(control(), o.organization_id, 'owner');
@@ -114,7 +114,7 @@ describe('the creator must be a member of the project', () => {
   });
 
   it('creator removed from a project: the token loses that project at once, keeps the others [AUTH-CREATOR-MEMBER-OF-PROJECT, AUTH-NOT-MEMBER-STATUS, AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the token dashboard' });
     const o = await org();
     const creator = await createMemberVia(control(), o.organization_id, 'editor');
     const kept = await createProjectVia(control(), o.organization_id, [o.owner_user_id, creator]);

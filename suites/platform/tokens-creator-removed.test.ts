@@ -59,7 +59,7 @@ describe('the token creator removed from the organization', () => {
   });
 
   it('a token whose creator left is no longer active: deactivate and regenerate are refused, revoke is not [TOKEN-TRANSITION-GUARDS, TOKEN-CREATOR-REMOVED-401]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the token dashboard' });
     const { token } = await removedCreatorToken();
     // Which dashboard actions an unusable token still takes is the fake's reading of the state table.
     await assumed('TOKEN-TRANSITION-GUARDS', async () => {
@@ -75,7 +75,7 @@ describe('the token creator removed from the organization', () => {
   });
 
   it('a creator added back to the organization does not revive the token [TOKEN-CREATOR-REMOVED-PERMANENT, TOKEN-CREATOR-REMOVED-401]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the token dashboard' });
     const { organization_id, creator, token } = await removedCreatorToken();
     expectError(await probe(token.value), 401);
     await addMemberVia(control(), organization_id, creator, 'editor');

@@ -59,7 +59,7 @@ describe('reactivate', () => {
   });
 
   it("reactivate: the dashboard's token keeps its value and its configuration [TOKEN-REACTIVATE]", async (ctx) => {
-    need(ctx, target(), { control: true, projectUid: true, otherProjectUid: true });
+    need(ctx, target(), { control: 'the token dashboard', projectUid: true, otherProjectUid: true });
     const token = await newToken({
       role: 'viewer',
       scope_type: 'selected',
@@ -78,7 +78,7 @@ describe('reactivate', () => {
   });
 
   it('reactivate works at any time, even long after deactivation [TOKEN-REACTIVATE, TOKEN-NO-EXPIRY]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the token dashboard' });
     const token = await newToken({ expiration: 'none' });
     await tokenAction(control(), token.id, 'deactivate');
     await control().advance({ days: 400 });

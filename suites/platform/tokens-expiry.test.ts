@@ -104,7 +104,7 @@ describe('expiry on the virtual clock', () => {
   for (const preset of PRESETS) {
     const days = Number(preset);
     it(`a ${days}-day token works until creation + ${days}×24h and gets 401 from that instant [TOKEN-EXPIRATION-OPTIONS, TOKEN-EXPIRED-401, TOKEN-EXPIRY-INSTANT, TOKEN-EXPIRY-MESSAGE]`, async (ctx) => {
-      need(ctx, target(), { control: true });
+      need(ctx, target(), { control: 'the clock' });
       const token = await newToken({ expiration: preset });
       await expectWorks(token.value);
       await watchExpiry(token.value, days * DAY);
@@ -112,7 +112,7 @@ describe('expiry on the virtual clock', () => {
   }
 
   it('a custom expiry holds until the given instant, then 401 [TOKEN-EXPIRATION-OPTIONS, TOKEN-EXPIRED-401, TOKEN-EXPIRY-INSTANT, TOKEN-EXPIRY-MESSAGE]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the clock' });
     const now = await clockNow(control());
     const span = 36 * 3_600_000 + 5 * 60_000;
     const token = await newToken({ expiration: 'custom', expires_at: new Date(now + span).toISOString() });
@@ -122,7 +122,7 @@ describe('expiry on the virtual clock', () => {
   });
 
   it('a token with no expiry never expires [TOKEN-NO-EXPIRY, TOKEN-EXPIRATION-OPTIONS]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the clock' });
     const token = await newToken({ expiration: 'none' });
     for (const days of [8, 31, 61, 91, 365, 3650]) {
       await control().advance({ days });

@@ -68,7 +68,7 @@ describe('regenerate', () => {
   });
 
   it("the dashboard's token keeps its id, name, role, permissions, scope and expiry, and stays active [TOKEN-REGENERATE-NEW-VALUE, TOKEN-REGENERATE-KEEPS-EXPIRY]", async (ctx) => {
-    need(ctx, target(), { control: true, projectUid: true });
+    need(ctx, target(), { control: 'the token dashboard', projectUid: true });
     const token = await newToken({
       role: 'viewer',
       permissions: [{ module: 'Chatbot', action: 'Write' }],
@@ -93,7 +93,7 @@ describe('regenerate', () => {
   });
 
   it('the regenerated value keeps the original expiry instant [TOKEN-REGENERATE-KEEPS-EXPIRY]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the token dashboard' });
     const token = await newToken({ expiration: '7' });
     await control().advance({ days: 3 });
     const regenerated = await tokenAction(control(), token.id, 'regenerate');

@@ -21,7 +21,7 @@ describe('revoke', () => {
   });
 
   it('revoke is permanent: 401 on use, reactivate and regenerate refused [TOKEN-REVOKE, TOKEN-REVOKED-PERMANENT]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the token dashboard' });
     const token = await newToken();
     await expectWorks(token.value);
     await tokenAction(control(), token.id, 'revoke');
@@ -39,7 +39,7 @@ describe('revoke', () => {
 
 describe('transitions the state table lacks', () => {
   it('a deactivated token can be revoked, and then cannot be reactivated [TOKEN-TRANSITION-GUARDS, TOKEN-REVOKED-PERMANENT]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the token dashboard' });
     const token = await newToken();
     await tokenAction(control(), token.id, 'deactivate');
     await tokenAction(control(), token.id, 'revoke');
@@ -48,7 +48,7 @@ describe('transitions the state table lacks', () => {
   });
 
   it('are refused and change nothing [TOKEN-TRANSITION-GUARDS]', async (ctx) => {
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the token dashboard' });
     const token = await newToken({ expiration: '7' });
     await expect(tokenAction(control(), token.id, 'reactivate')).rejects.toThrow(/409/);
     await tokenAction(control(), token.id, 'deactivate');

@@ -26,7 +26,7 @@ async function freshProject(ctx: TestContext, name = 'Update chatbot subject'): 
 
 /** A fresh project whose retention and updatedAt the test reads in the fake's control view. */
 async function viewedProject(ctx: TestContext, name?: string): Promise<string> {
-  need(ctx, target(), { control: true });
+  need(ctx, target(), { control: 'the control view' });
   return freshProject(ctx, name);
 }
 

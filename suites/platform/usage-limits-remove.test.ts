@@ -81,7 +81,7 @@ describe('removeProjectUsageLimit', () => {
 
   it('removing a limit that is not set leaves the project untouched, updatedAt included [USAGE-LIMIT-REMOVE-IDEMPOTENT]', async (ctx) => {
     // The clock moves, so that a touched updatedAt would show.
-    need(ctx, target(), { control: true });
+    need(ctx, target(), { control: 'the clock' });
     const uid = await freshLimitsProject(ctx, target());
     const before = await listedProject(target(), uid);
     await target().control!.advance({ minutes: 5 });

@@ -161,7 +161,7 @@ describe.each(['fixed', 'sliding'] as const)('the search cap over arbitrary sche
   });
 
   it(`admits exactly min(n, cap - counted) per step, never more than the cap per window, and is capped-then-recovered [RATE-SEARCH-KEY-100, ${mode === 'fixed' ? 'RATE-WINDOW-FIXED-HOUR' : 'RATE-WINDOW-SLIDING-OPTION'}, RATE-HEADERS, FAKE-RATE-WINDOW-CONTROL]`, async (ctx) => {
-    need(ctx, target(), { control: true, quota: true });
+    need(ctx, target(), { control: 'the clock', quota: true });
     warned = new Set();
     await fc.assert(
       fc.asyncProperty(scheduleArb(WINDOW_MS, 60), (schedule) => runSchedule(mode, auth!, schedule)),

@@ -65,7 +65,7 @@ async function spent<T>(
 }
 
 async function prepare(ctx: TestContext, dialect: RagDialect): Promise<void> {
-  await needRag(ctx, target(), dialect, { control: true });
+  await needRag(ctx, target(), dialect, { control: 'the model prices' });
 }
 
 /** A fresh organization (provider states) whose project key asks; its knowledgebase holds `documents`. */

@@ -43,7 +43,7 @@ let models: Record<RagDialect, string> | undefined;
 /** Skip unless the target lets the test spend quota and credits (and has `needs`); the tier-0 models. */
 async function prepare(
   ctx: TestContext,
-  needs: Needs = { control: true },
+  needs: Needs = { control: 'the clock' },
 ): Promise<Record<RagDialect, string>> {
   need(ctx, target(), { quota: true, credits: true, ...needs });
   models ??= await tierZeroModels(ctx, target());

@@ -6,10 +6,12 @@
  * config's own credentials.
  */
 import { describe, expect, it } from 'vitest';
+import { ragWorldOf } from '../support/arranged-world.js';
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
-import { ownRagKeyOfFile } from '../support/fresh-quota.js';
+import { ownRagKeyOfFile, tierZeroModels } from '../support/fresh-quota.js';
 import { INVALID_KEY, INVALID_TOKEN } from '../support/messages.js';
+import { putOnPlan } from '../support/plan-states.js';
 import { needRag, RAG_PLAN_REQUIRED } from '../support/rag.js';
 import { readAnswer } from '../support/rag-answer.js';
 import { expectRagError } from '../support/rag-refusal.js';
@@ -21,7 +23,7 @@ import {
   type RagDialect,
   SMALL_TALK,
 } from '../support/rag-wire.js';
-import { modelOfTier, ragWorldVia, setPlanVia } from '../support/rag-world.js';
+import { modelOfTier, setPlanVia } from '../support/rag-world.js';
 import { assumed } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
@@ -167,15 +169,19 @@ describe.each(DIALECTS)('%s-style endpoint: errors', (dialect) => {
   });
 
   it('an organization below Professional gets 403 permission_error with the plan message; Professional answers [RAG-PLAN-PROFESSIONAL, PLAN-FREE, RAG-ERROR-SHAPE]', async (ctx) => {
-    need(ctx, target(), { control: true });
     await needRag(ctx, target(), dialect);
-    const control = target().control!;
-    const world = await ragWorldVia(control, { plan: 'free' });
-    const native = body(dialect, (await modelOfTier(control, dialect, 0)).value);
+    const t = target();
+    // The organization on a plan: the control API on the fake, the states `organization` and `plan` elsewhere.
+    const world = await ragWorldOf(ctx, t, { plan: 'free' });
+    const model = t.control
+      ? (await modelOfTier(t.control, dialect, 0)).value
+      : (await tierZeroModels(ctx, t))[dialect];
+    const native = body(dialect, model);
     for (const auth of credentialOf(dialect, world.key)) {
       expectRagError(dialect, await send(dialect, native, auth), 403, RAG_PLAN_REQUIRED);
     }
-    await setPlanVia(control, world.organization_id, 'professional');
+    if (t.control) await setPlanVia(t.control, world.organization_id, 'professional');
+    else await putOnPlan(ctx, t, world.organization_id, 'professional');
     readAnswer(dialect, await send(dialect, native, world.auth));
   });
 });

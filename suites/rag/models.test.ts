@@ -82,7 +82,7 @@ describe.each(DIALECTS)('%s-style endpoint: models', (dialect) => {
   });
 
   it('a model added to the supported list becomes usable at once, and is refused again once removed [RAG-MODEL-FROM-LIST, VERSION-MODEL-LIST-DYNAMIC, RAG-UNKNOWN-MODEL]', async (ctx) => {
-    await needRag(ctx, target(), dialect, { control: true, tokens: ['owner'] });
+    await needRag(ctx, target(), dialect, { control: 'the model list', tokens: ['owner'] });
     const control = target().control!;
     const value = dialect === 'openai' ? 'gpt-conformance-new' : 'claude-conformance-new';
     expectRagError(dialect, await ask(dialect, value), 400);

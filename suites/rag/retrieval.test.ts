@@ -1,7 +1,8 @@
 /**
  * Knowledgebase retrieval on the RAG endpoints: the knowledgebase tool item, the retrieval the service runs itself
  * (never handed to the caller as a tool call), and the `sources` array (item shape, limit, always present).
- * Tests that rely on what the fake model chooses to do cite FAKE-MODEL-DEFAULT and need the control API; the
+ * Tests that rely on what the fake model chooses to do cite FAKE-MODEL-DEFAULT (a warning on another target) and
+ * arrange their projects through the control API or the provider states (support/arranged-world.ts); the
  * others hold for any deployment, and ask a fresh organization's project whose knowledgebase holds the support
  * documents the refund question is answered from (provider states 'organization' and 'knowledgebase documents',
  * support/fresh-quota.ts), so they spend nothing of the config key's RAG budget; where the target offers no such
@@ -10,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgebaseChunk } from '../../contract/index.js';
 import { KNOWLEDGEBASE_TOOL_TYPE } from '../../contract/requests/rag-sources.js';
+import { ragWorldOf } from '../support/arranged-world.js';
 import { expectSuccess } from '../support/envelope.js';
 import { ownRagKeyOfFile, supportDocuments } from '../support/fresh-quota.js';
 import { needRag } from '../support/rag.js';
@@ -17,7 +19,7 @@ import { type Answer, answer, chunksOf, readAnswer, sourceText } from '../suppor
 import { expectRagError } from '../support/rag-refusal.js';
 import { streamAnswer } from '../support/rag-stream.js';
 import { askRag, DIALECTS, nativeBody, REFUND_QUESTION, WEATHER_TOOL } from '../support/rag-wire.js';
-import { ragWorldVia, zorblaxDocuments } from '../support/rag-world.js';
+import { zorblaxDocuments } from '../support/rag-world.js';
 import { assumed } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
@@ -190,13 +192,14 @@ describe.each(DIALECTS)('%s-style endpoint: retrieval by the fake model', (diale
     ).data;
 
   it('a knowledgebase question gets chunks of the project’s knowledgebase as sources, cited [1], [2]… in sources order [FAKE-MODEL-DEFAULT, RAG-SERVER-RETRIEVAL, RAG-SOURCES-ITEM-SHAPE]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
-    const a = await answer(target(), dialect, {
-      model,
-      messages: REFUND_QUESTION,
-      knowledgebase: { limit: 4 },
-      maxTokens: 1000,
-    });
+    const model = await needRag(ctx, target(), dialect);
+    const own = await ownKey();
+    const a = await answer(
+      target(),
+      dialect,
+      { model, messages: REFUND_QUESTION, knowledgebase: { limit: 4 }, maxTokens: 1000 },
+      own?.auth,
+    );
     expectChunks(a);
     assumed('FAKE-MODEL-DEFAULT', () => {
       expect(a.sources.length, 'the fake searched').toBeGreaterThan(0);
@@ -207,7 +210,8 @@ describe.each(DIALECTS)('%s-style endpoint: retrieval by the fake model', (diale
       for (const n of markers) expect(n).toBeLessThanOrEqual(a.sources.length);
     });
     // The chunks are the project's own: the project-key search finds each one, with the same document and text.
-    const found = new Map((await searchByKey(REFUND_QUESTION)).map((c) => [c.point_id, c]));
+    const byKey = own ? { apiKey: own.value } : undefined;
+    const found = new Map((await searchByKey(REFUND_QUESTION, byKey)).map((c) => [c.point_id, c]));
     assumed('RAG-SOURCES-ITEM-SHAPE', () => {
       for (const s of chunksOf(a)) {
         const chunk = found.get(s.point_id);
@@ -221,9 +225,9 @@ describe.each(DIALECTS)('%s-style endpoint: retrieval by the fake model', (diale
   });
 
   it('a project retrieves from its own documents only, and with limit n over m matching chunks returns min(n, m) [FAKE-MODEL-DEFAULT, RAG-SOURCES-LIMIT, RAG-SERVER-RETRIEVAL]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
+    const model = await needRag(ctx, target(), dialect);
     const { word, documents } = zorblaxDocuments();
-    const world = await ragWorldVia(target().control!, { documents });
+    const world = await ragWorldOf(ctx, target(), { documents });
     const ids = new Set(documents.map((d) => d.docId));
     const question = `How do I return my ${word}?`;
     const ask = (limit: number, auth?: Auth) =>
@@ -251,8 +255,8 @@ describe.each(DIALECTS)('%s-style endpoint: retrieval by the fake model', (diale
       assumed('FAKE-MODEL-DEFAULT', () => expect(some.sources).toHaveLength(limit));
     }
 
-    // The main project's key does not reach those documents.
-    const theirs = await ask(10);
+    // Another project's key (the file's own, else the config's) does not reach those documents.
+    const theirs = await ask(10, await ownAuth());
     for (const s of theirs.sources)
       expect(mentions(s), `not a chunk of the project: ${sourceText(s)}`).toBe(false);
     assumed('RAG-SOURCES-ITEM-SHAPE', () => {
@@ -261,8 +265,8 @@ describe.each(DIALECTS)('%s-style endpoint: retrieval by the fake model', (diale
   });
 
   it('a project with an empty knowledgebase answers with sources [] [FAKE-MODEL-DEFAULT, RAG-SOURCES-ALWAYS]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
-    const world = await ragWorldVia(target().control!);
+    const model = await needRag(ctx, target(), dialect);
+    const world = await ragWorldOf(ctx, target());
     const a = await answer(
       target(),
       dialect,

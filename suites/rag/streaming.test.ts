@@ -143,7 +143,7 @@ describe.each(DIALECTS)('%s-style streams', (dialect) => {
   );
 
   it('scripted replies stream exactly as they answer unstreamed [FAKE-MODEL-SCRIPT, RAG-STREAM-EQUALS-BODY]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
+    const model = await needRag(ctx, target(), dialect, { control: 'a scripted model reply' });
     const text = {
       kind: 'text' as const,
       text: 'Scripted answer: your parcel left the warehouse this morning.',

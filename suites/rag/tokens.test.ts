@@ -98,7 +98,7 @@ describe.each(DIALECTS)('%s-style endpoint: max tokens', (dialect: RagDialect) =
   );
 
   it('the fake cuts its answer to a prefix of the uncut answer, within the budget [RAG-MAX-TOKENS, FAKE-MODEL-DEFAULT, RAG-USAGE-TOKENIZER]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
+    const model = await needRag(ctx, target(), dialect, { control: 'the fake model' });
     const ask: Ask = { model, messages: LONG_QUESTION, knowledgebase: { limit: 3 }, maxTokens: 2000 };
     const full = await answer(target(), dialect, ask);
     const fullTokens = o200k.count(full.text);
@@ -125,7 +125,7 @@ describe.each(DIALECTS)('%s-style endpoint: max tokens', (dialect: RagDialect) =
   });
 
   it('scripted text and tool calls obey the budget too: a call that does not fit is dropped [RAG-MAX-TOKENS, FAKE-MODEL-SCRIPT]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
+    const model = await needRag(ctx, target(), dialect, { control: 'a scripted model reply' });
     const script = 'One two three four five six seven eight nine ten eleven twelve thirteen fourteen.';
     const bigCall = { name: ORDER_TOOL.name, arguments: { order_number: 'AL-1042-'.repeat(20) } };
     const world = await scriptedWorldVia(target().control!, [
@@ -168,7 +168,7 @@ describe.each(DIALECTS)('%s-style endpoint: usage from a real tokenizer', (diale
   });
 
   it('input tokens count the system prompt, every message, the tool declarations and the retrieved chunks; output tokens count tool calls by name and JSON arguments [RAG-USAGE-TOKENIZER]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
+    const model = await needRag(ctx, target(), dialect, { control: 'the fake model' });
     const asks: Ask[] = [
       { model, messages: SMALL_TALK, maxTokens: 200 },
       {
@@ -216,7 +216,7 @@ describe.each(DIALECTS)('%s-style endpoint: usage from a real tokenizer', (diale
   });
 
   it('the usage of a scripted tool call is the tokens of its text plus each call’s name and JSON arguments [RAG-USAGE-TOKENIZER, FAKE-MODEL-SCRIPT]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
+    const model = await needRag(ctx, target(), dialect, { control: 'a scripted model reply' });
     const calls = [
       { name: ORDER_TOOL.name, arguments: { order_number: 'AL-1042', note: 'ünïcødé ✓' } },
       { name: WEATHER_TOOL.name, arguments: { city: 'São Paulo', days: [1, 2, 3] } },

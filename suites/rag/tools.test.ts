@@ -191,7 +191,7 @@ describe.each(DIALECTS)('%s-style endpoint: user tools', (dialect: RagDialect) =
 
 describe.each(DIALECTS)('%s-style endpoint: tools and the fake model', (dialect: RagDialect) => {
   it('with `auto`, asking for what a tool does calls it with arguments from the message; small talk gets text [FAKE-MODEL-DEFAULT, RAG-TOOL-CHOICE, RAG-USER-TOOLS-RETURNED]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
+    const model = await needRag(ctx, target(), dialect, { control: 'the fake model' });
     const weather = await answer(target(), dialect, ask(model));
     expectWellFormedCalls(weather);
     fakeDecides(() => {
@@ -206,7 +206,7 @@ describe.each(DIALECTS)('%s-style endpoint: tools and the fake model', (dialect:
   });
 
   it('after the tool result the answer is built on it [FAKE-MODEL-DEFAULT, RAG-TOOL-RESULT-CONTINUES]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
+    const model = await needRag(ctx, target(), dialect, { control: 'the fake model' });
     const trip = await weatherRoundTrip(dialect, ask(model), 'FAKE-MODEL-DEFAULT');
     continueIfAssumedHeld(Boolean(trip), 'FAKE-MODEL-DEFAULT', 'the rest of this test');
     if (!trip) return;
@@ -220,7 +220,7 @@ describe.each(DIALECTS)('%s-style endpoint: tools and the fake model', (dialect:
   });
 
   it('tool_choice `none` does not switch off the knowledgebase tool [RAG-TOOL-CHOICE, FAKE-MODEL-DEFAULT, RAG-SERVER-RETRIEVAL]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
+    const model = await needRag(ctx, target(), dialect, { control: 'the fake model' });
     const a = await answer(target(), dialect, {
       model,
       messages: REFUND_QUESTION,
@@ -236,7 +236,7 @@ describe.each(DIALECTS)('%s-style endpoint: tools and the fake model', (dialect:
   });
 
   it('scripted tool calls come back in order with their arguments, after the scripted text; their results continue the conversation [FAKE-MODEL-SCRIPT, RAG-USER-TOOLS-RETURNED, RAG-TOOL-RESULT-CONTINUES]', async (ctx) => {
-    const model = await needRag(ctx, target(), dialect, { control: true });
+    const model = await needRag(ctx, target(), dialect, { control: 'a scripted model reply' });
     const world = await scriptedWorldVia(target().control!, [
       {
         kind: 'tool_call',

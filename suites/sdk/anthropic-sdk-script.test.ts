@@ -25,7 +25,7 @@ describe('scripted replies through the @anthropic-ai/sdk [FAKE-MODEL-SCRIPT, RAG
   beforeEach(() => clearRepliesIfAny(target()));
 
   it('a scripted tool use comes back with exactly the given input, unstreamed and through stream() [RAG-USER-TOOLS-RETURNED, RAG-ANTHROPIC-STREAM-GRAMMAR]', async (ctx) => {
-    const model = await needRag(ctx, target(), 'anthropic', { control: true });
+    const model = await needRag(ctx, target(), 'anthropic', { control: 'a scripted model reply' });
     await queueReplies(target(), [scriptedOrderCall, scriptedOrderCall]);
     const client = anthropicClient(target());
     const request: AnthropicParams = {

@@ -25,7 +25,7 @@ describe('scripted replies through the openai SDK [FAKE-MODEL-SCRIPT, RAG-SDK-CO
   beforeEach(() => clearRepliesIfAny(target()));
 
   it('a scripted tool call comes back with exactly the given arguments, unstreamed and through stream() [RAG-USER-TOOLS-RETURNED, RAG-OPENAI-STREAM-GRAMMAR]', async (ctx) => {
-    const model = await needRag(ctx, target(), 'openai', { control: true });
+    const model = await needRag(ctx, target(), 'openai', { control: 'a scripted model reply' });
     await queueReplies(target(), [scriptedOrderCall, scriptedOrderCall]);
     const client = openaiClient(target());
     const request: OpenAIParams = {

@@ -1,13 +1,15 @@
 /**
  * Errors of the RAG endpoints surface as each official SDK's own error classes, with the native error body the SDK
- * parses: 400 for a model the endpoint does not serve, and, on the fake (control API), 403 below Professional, 402
- * without credits and the Professional hourly cap of 200 answered 429 with retry-after. The steps are the same for
+ * parses: 400 for a model the endpoint does not serve, 403 below Professional, 402 without credits and the
+ * Professional hourly cap of 200 answered 429 with retry-after; the organizations on a plan or without credits come
+ * from the control API on the fake, from the provider state `organization` elsewhere (support/arranged-world.ts). The steps are the same for
  * both SDKs (sdk-under-test.ts); what each SDK does its own way (the key, unknown routes) is in
- * openai-sdk-errors.test.ts and anthropic-sdk-errors.test.ts. The refusals that need no control API are sent with a
+ * openai-sdk-errors.test.ts and anthropic-sdk-errors.test.ts. The other refusals are sent with a
  * fresh organization's key where the target offers the provider state (sdk-key.ts), else with the config's.
  */
 import { describe, expect, it } from 'vitest';
 import { hourlyCaps } from '../../contract/index.js';
+import { creditsLeftOf, ragWorldOf } from '../support/arranged-world.js';
 import {
   INSUFFICIENT_CREDITS,
   needRag,
@@ -16,7 +18,6 @@ import {
   ragModel,
 } from '../support/rag.js';
 import { otherDialect, type RagDialect } from '../support/rag-wire.js';
-import { creditsOf, ragWorldVia } from '../support/rag-world.js';
 import { rejection } from '../support/sdk-clients.js';
 import { assumed } from '../support/strength.js';
 import { useTarget } from '../support/use-target.js';
@@ -25,7 +26,6 @@ import { SDKS } from './sdk-under-test.js';
 
 const target = useTarget();
 const sdkKey = sdkKeyOfFile(target);
-const control = () => target().control!;
 
 /** A short answer is all these tests need. */
 const BRIEF = { maxTokens: 16 };
@@ -75,8 +75,8 @@ describe.each(SDKS)('%s error classes [RAG-SDK-COMPATIBLE, RAG-ERROR-SHAPE]', (_
 
   // A plan below Professional is the fake's own (PLAN-FREE): that it is refused at all is its choice.
   it('a project below Professional: PermissionDeniedError (403) [RAG-PLAN-PROFESSIONAL]', async (ctx) => {
-    const model = await needRag(ctx, target(), sdk.dialect, { control: true });
-    const project = await ragWorldVia(control(), { plan: 'free' });
+    const model = await needRag(ctx, target(), sdk.dialect);
+    const project = await ragWorldOf(ctx, target(), { plan: 'free' });
     const asked = sdk.client(target(), { apiKey: project.key }).ask(model, BRIEF);
     await assumed('RAG-PLAN-PROFESSIONAL', async () => {
       const err = await rejection(asked);
@@ -87,15 +87,15 @@ describe.each(SDKS)('%s error classes [RAG-SDK-COMPATIBLE, RAG-ERROR-SHAPE]', (_
 
   // What a request the balance cannot cover gets is not shown: that it is refused at all is the fake's choice.
   it(`an organization without credits: ${NO_CREDITS[sdk.dialect]}, nothing deducted [CREDITS-EXHAUSTED]`, async (ctx) => {
-    const model = await needRag(ctx, target(), sdk.dialect, { control: true });
-    const project = await ragWorldVia(control(), { plan: 'advanced', credits: 0 });
+    const model = await needRag(ctx, target(), sdk.dialect);
+    const project = await ragWorldOf(ctx, target(), { plan: 'advanced', credits: 0 });
     const asked = sdk.client(target(), { apiKey: project.key }).ask(model, BRIEF);
     await assumed('CREDITS-EXHAUSTED', async () => {
       const err = await rejection(asked);
       sdk.expectNativeError(err, 402, INSUFFICIENT_CREDITS);
       expect(err).toBeInstanceOf(sdk.errors.paymentRequired);
     });
-    const left = await creditsOf(control(), project.organization_id);
+    const left = await creditsLeftOf(ctx, target(), project.organization_id);
     assumed('CREDITS-EXHAUSTED', () => expect(left, 'nothing deducted').toBe(0));
   });
 });
@@ -104,8 +104,8 @@ describe.each(SDKS)('the RAG hourly cap through the %s', (_name, sdk) => {
   const CAP = hourlyCaps.ragPerHour.professional;
 
   it('a Professional project: 200 requests in the hour pass, the next is a RateLimitError whose headers carry retry-after [RATE-RAG-PROFESSIONAL-200, RAG-RATE-LIMIT-HEADERS, RAG-RATE-LIMIT-NATIVE, RATE-HEADERS]', async (ctx) => {
-    const model = await needRag(ctx, target(), sdk.dialect, { control: true, quota: true });
-    const project = await ragWorldVia(control(), { plan: 'professional' });
+    const model = await needRag(ctx, target(), sdk.dialect, { quota: true });
+    const project = await ragWorldOf(ctx, target(), { plan: 'professional' });
     const client = sdk.client(target(), { apiKey: project.key });
 
     const { headers } = await client.ask(model, BRIEF);

@@ -43,7 +43,8 @@ describe.each(SDKS)(
   'scripted replies through the %s [FAKE-MODEL-SCRIPT, RAG-SDK-COMPATIBLE]',
   (_name, sdk) => {
     /** The model, after skipping unless the target is the fake with its control API. */
-    const scripted = (ctx: TestContext) => needRag(ctx, target(), sdk.dialect, { control: true });
+    const scripted = (ctx: TestContext) =>
+      needRag(ctx, target(), sdk.dialect, { control: 'a scripted model reply' });
 
     beforeEach(() => clearRepliesIfAny(target()));
 

@@ -5,6 +5,7 @@
  */
 import type { TestContext } from 'vitest';
 import type { PlanName } from '../../contract/index.js';
+import type { ParamsInput } from '../../contract/provider-states/index.js';
 import { ProviderStateError } from '../target/provider-states-client.js';
 import type { Target } from '../target/target.js';
 import { enterState } from './use-target.js';
@@ -20,9 +21,16 @@ async function unlessNoFreePlan<T>(ctx: TestContext, plan: PlanName, enter: () =
   }
 }
 
-/** A fresh organization on `plan` with a project, its key and an owner token (state `organization`). */
-export const organizationOnPlan = (ctx: TestContext, t: Target, plan: PlanName) =>
-  unlessNoFreePlan(ctx, plan, () => enterState(ctx, t, 'organization', { plan }));
+/**
+ * A fresh organization on `plan` with a project, its key and an owner token (state `organization`), with `more` of
+ * the state's params (credits, the Enterprise cap).
+ */
+export const organizationOnPlan = (
+  ctx: TestContext,
+  t: Target,
+  plan: PlanName,
+  more: Omit<ParamsInput<'organization'>, 'plan'> = {},
+) => unlessNoFreePlan(ctx, plan, () => enterState(ctx, t, 'organization', { ...more, plan }));
 
 /** Put an organization the `organization` state made on `plan` (state `plan`; teardown puts the previous one back). */
 export const putOnPlan = (ctx: TestContext, t: Target, organization_id: number, plan: PlanName) =>

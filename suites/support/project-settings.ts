@@ -37,7 +37,7 @@ export async function settingsSubject(ctx: TestContext, t: Target): Promise<stri
 
 /** A fresh project whose saved settings the test reads in the fake's control view. */
 export async function viewedSettingsProject(ctx: TestContext, t: Target): Promise<string> {
-  need(ctx, t, { control: true });
+  need(ctx, t, { control: 'the control view' });
   return freshSettingsProject(ctx, t);
 }
 

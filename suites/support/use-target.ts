@@ -74,9 +74,27 @@ export function useTarget(): () => Target {
   };
 }
 
+/**
+ * What a test needs the fake's control API for, named in its skip reason where the target has none: only what no
+ * real deployment does on request (the data a run can make comes from provider states or the API's own writes).
+ */
+export type ControlPurpose =
+  | 'the clock'
+  | 'a fault'
+  | 'a scripted model reply'
+  | 'the rate window'
+  | 'the token dashboard'
+  | 'the outbox'
+  | 'the request journal'
+  | 'the control view'
+  | 'the model list'
+  | 'the model prices'
+  | 'the fake model'
+  | 'a burst of state changes';
+
 export interface Needs {
-  /** The fake's control API (clock, seeding, lifecycle). */
-  control?: boolean;
+  /** The fake's control API, and what for (the skip reason names it). */
+  control?: ControlPurpose;
   /** Permission to change state on the target. */
   writes?: boolean;
   /** Permission to spend quota (rate caps). */
@@ -90,11 +108,15 @@ export interface Needs {
   widgetUid?: boolean;
 }
 
+/** The skip reason of a test that needs the control API for `purpose` on a target without one. */
+export const noControlApi = (purpose: ControlPurpose): string =>
+  `target has no control API; needs it for: ${purpose}`;
+
 /** The reasons a target cannot run a test; empty when it can. */
 export function missing(t: Target, needs: Needs): string[] {
   const reasons: string[] = [];
   const c = t.config;
-  if (needs.control && !t.control) reasons.push('target has no control API');
+  if (needs.control && !t.control) reasons.push(noControlApi(needs.control));
   if (needs.writes && !c.allow.writes) reasons.push('target does not allow writes (allow.writes)');
   if (needs.quota && !c.allow.quota) reasons.push('target does not allow spending quota (allow.quota)');
   if (needs.credits && !c.allow.credits)
@@ -116,7 +138,7 @@ export function need(ctx: TestContext, t: Target, needs: Needs): void {
 
 /** What a widget conversation on the fake's clock needs: the control API, writes, the key and the owner token. */
 export const WIDGET_ON_CLOCK: Needs = {
-  control: true,
+  control: 'the clock',
   writes: true,
   projectKey: true,
   widgetUid: true,
