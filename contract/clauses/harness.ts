@@ -200,6 +200,11 @@ export const harnessClauses = [
     "A request of a run that gets no answer because the transport failed (connection refused or reset, a host that does not resolve, TLS, a socket closed, a timeout; the code read on the error, its cause or an AggregateError's members) is a no-answer item with its cause and time: through the target, through an official SDK client's fetch (kept when its test does not pass) and through the provider-state client alike, its test ends inconclusive, never red. When such connection failures fill the end of a run (at least 3 tests, at least 90% of the tests that sent a request from then on), the report carries `silence` (when, how many tests, the commonest cause) and the end of the run says so first (suites/reporting/silence.ts).",
   ),
   assumed(
+    'HARNESS-RAW-TRANSPORTS',
+    H,
+    'The suites send a request another way than undici through Target.call or Target.raw with a `transport` from suites/target/raw-http.ts, so it is budgeted in the quota ledger, counted in the report, kept for a failed test and checked for server errors as any other: `nodeHttp()` opens a fresh connection and sends a body whose headers say `transfer-encoding: chunked` in several chunks with no Content-Length; `keptAlive()` sends every request on one kept-alive socket and counts the sockets opened and the requests that reused one; `exactBytes()` writes the request byte for byte (the request target verbatim, extra header lines as given, the body with Content-Length, chunked, both, or with a chunk size `zz`, and `Connection: close`) and reads the first answer back (framed by Content-Length, chunked, or the connection closing); a connection closed without an answer, or no answer in time, is a request with no answer (HARNESS-TRANSPORT-SILENCE).',
+  ),
+  assumed(
     'HARNESS-SELF-TESTS-APART',
     H,
     "A run against a deployment takes only the conformance files: the test files under suites/ that import useTarget() and call it (suites/target/conformance-files.ts, the one list vitest.config.ts, the sensitivity check's selection and the shared-data declarations read); the harness's self-tests (its target client, runner, reports, contract tables) run in `npm test` only, so every count a QA run shows is about the target.",
