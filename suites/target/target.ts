@@ -156,6 +156,8 @@ export function createHttpTarget(
       : credential === 'project-key'
         ? headers['api-key']
         : bearer;
+    // How the report names the credential: a raw request (a path outside the table) may carry the key in `api-key`.
+    const shown = credentialName(spent ?? headers['api-key']);
     // What a request spends: the RAG budget of its key, or the budget of its Bearer token (other credentials only
     // count against the run's own budget, where the run has a coordinator).
     const counted = rag ? spent : bearer;
@@ -192,11 +194,11 @@ export function createHttpTarget(
     // endpoints answer in their providers' shapes, whose error body it does not show).
     const json = documented && !rag && req.method === 'POST';
     const go = () => {
-      countRequest(family, credentialName(spent));
+      countRequest(family, shown);
       return answered(req, (r) => send(r, config.request_timeout_ms, o.transport)).then(afterAnswer);
     };
     const afterAnswer = (res: RawResponse) => {
-      keepExchange(req, res, credentialName(spent));
+      keepExchange(req, res, shown);
       noteAnswer(req, res, json);
       // Against the fake, counters are reset before every test: a stray 429 there is the fake's fault, and fails.
       if (config.kind === 'fake') return res;
