@@ -63,7 +63,7 @@ export interface BlastRadiusReport {
   readonly version: 1;
   readonly generatedAt: string;
   /** `touched files`: each rule ran the files it touched; `whole run`: each rule ran every file (--whole). */
-  readonly mode: 'touched files' | 'whole run';
+  readonly mode: 'touched tests' | 'touched files' | 'whole run';
   readonly target: string;
   /** Fakes (each behind its own proxy) the test files ran on side by side, one file per lane at a time. */
   readonly lanes: number;
@@ -225,7 +225,7 @@ export function blastTable(report: Pick<BlastRadiusReport, 'rows' | 'median' | '
     lines.push(`      red: ${first}`, ...rest.map((l) => `           ${l}`));
   }
   lines.push(
-    `median ${report.median}, largest ${report.largest} red documented clauses per rule over ${plural(report.rows.length, 'rule')} (goal: median ${GOAL.median}, largest at most ${GOAL.largest}; each rule ran ${report.mode === 'whole run' ? 'every test file' : 'the test files it touched'})`,
+    `median ${report.median}, largest ${report.largest} red documented clauses per rule over ${plural(report.rows.length, 'rule')} (goal: median ${GOAL.median}, largest at most ${GOAL.largest}; each rule ran ${report.mode === 'whole run' ? 'every test file' : report.mode === 'touched files' ? 'every test of the files it touched' : 'the tests of each file it touched, from the first it touched on'})`,
   );
   return lines.join('\n');
 }

@@ -30,9 +30,9 @@ import {
   offencesOf,
   problemsOf,
 } from './blast-radius-report.js';
-import { OUTSIDE_FILES } from './observer.js';
+import { type Observed, OUTSIDE_FILES, WHOLE_FILE } from './observer.js';
 import { openProxiedSession, ROOT } from './proxied-session.js';
-import { EVERY_TEST, planRounds } from './rounds.js';
+import { EVERY_TEST, planRounds, type Round } from './rounds.js';
 import type { BreakingRule } from './rule.js';
 
 export interface BlastRadiusOptions {
@@ -46,6 +46,11 @@ export interface BlastRadiusOptions {
   readonly files?: readonly string[];
   /** Run every file for every rule (the plain whole run with the rule on) instead of the files it touched. */
   readonly whole?: boolean;
+  /**
+   * Run every test of the files a rule touched, instead of each file's tests from the one running at the rule's first
+   * touch: the previous shortcut, slower, to check this one.
+   */
+  readonly touchedFiles?: boolean;
   /** fast-check's seed, and the run tag of the names the suites create, shared by every run. */
   readonly seed: number;
   readonly log?: (line: string) => void;
@@ -55,6 +60,20 @@ export interface BlastRadiusOptions {
 const fromRoot = (file: string) => relative(ROOT, file).split(sep).join('/');
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * A round whose files each run only their tests from the one running when the file's rule first touched it: the tests
+ * before it met exactly the unbroken answers (the rule had changed nothing yet) and are the unbroken run's. A file the
+ * rule touched in its own beforeAll runs whole.
+ */
+function withTouchedTests(round: Round, observation: Observed): Round {
+  const testIds = new Map<string, readonly string[]>();
+  for (const [file, rule] of round.ruleOfFile) {
+    const tests = observation.touchedTests(rule, file);
+    if (tests !== undefined && tests !== WHOLE_FILE) testIds.set(fromRoot(file), tests);
+  }
+  return { ...round, selection: { ...round.selection, testIds } };
+}
 
 /** A test file asked for that a whole run does not take: a bad argument, found once the session lists its files. */
 export class NotARunFile extends Error {
@@ -123,9 +142,13 @@ export async function runBlastRadius(options: BlastRadiusOptions): Promise<Blast
     const toRun = options.rules
       .filter((r) => filesOf(r).length > 0)
       .sort((a, b) => filesOf(b).length - filesOf(a).length);
-    const rounds = options.whole
+    const planned = options.whole
       ? toRun.map((rule) => planRounds([rule], filesOf, ROOT, 'every')[0]!)
       : planRounds(toRun, filesOf, ROOT, 'every');
+    const rounds =
+      options.whole || options.touchedFiles
+        ? planned
+        : planned.map((round) => withTouchedTests(round, observation));
     let requests = requests0;
     for (const [n, round] of rounds.entries()) {
       const t = Date.now();
@@ -170,7 +193,7 @@ export async function runBlastRadius(options: BlastRadiusOptions): Promise<Blast
       format: 'chatbot-platform-blast-radius',
       version: 1,
       generatedAt: new Date().toISOString(),
-      mode: options.whole ? 'whole run' : 'touched files',
+      mode: options.whole ? 'whole run' : options.touchedFiles ? 'touched files' : 'touched tests',
       target: (options.targets[0] as TargetConfig).name,
       lanes: options.targets.length,
       seed: options.seed,

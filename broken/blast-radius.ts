@@ -1,5 +1,5 @@
 /**
- * `npm run blast-radius -- [--rule ID]... [--out DIR] [--seed N] [--lanes N] [--whole] [FILES...]`: one defect, one
+ * `npm run blast-radius -- [--rule ID]... [--out DIR] [--seed N] [--lanes N] [--whole | --touched-files] [FILES...]`: one defect, one
  * red, measured.
  * For each breaking rule of broken/ (all, or those named), every test a whole conformance run takes runs with the
  * rule on (blast-radius-run.ts: the files the rule touched in an observed unbroken run), against the fake over HTTP
@@ -28,7 +28,7 @@ const MAX_SEED = 2 ** 31 - 1;
 const DEFAULT_LANES = 2;
 const MAX_LANES = 8;
 
-const HELP = `Usage: npm run blast-radius -- [--rule ID]... [--out DIR] [--seed N] [--lanes N] [--whole] [FILES...]
+const HELP = `Usage: npm run blast-radius -- [--rule ID]... [--out DIR] [--seed N] [--lanes N] [--whole | --touched-files] [FILES...]
 
 For each breaking rule of broken/ (a plausible backend bug against one documented clause), runs every test a whole
 conformance run takes with the rule on, against the fake over HTTP presented as staging with its control API kept,
@@ -43,6 +43,9 @@ Options:
                   default ${DEFAULT_LANES}): a file and its fake mostly wait on each other, so two lanes keep two cores busy
       --whole     run every test file for every rule (the plain whole run with the rule on) instead of the files
                   the rule touched in the observed unbroken run: slow, it checks the shortcut
+      --touched-files
+                  run every test of each file the rule touched, not only its tests from the first it touched on:
+                  slower, it checks the test shortcut
   FILES           test files instead of every file a whole run takes (e.g. suites/platform/projects.test.ts)
   -h, --help      this text
 
@@ -65,6 +68,7 @@ function parse() {
         seed: { type: 'string' },
         lanes: { type: 'string' },
         whole: { type: 'boolean' },
+        'touched-files': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -127,7 +131,7 @@ async function main(): Promise<number> {
     });
   }
   process.stdout.write(
-    `blast-radius: ${rules.length} breaking rules against ${targets[0]?.name}, ${lanes} lane(s) (${targets.map((t) => new URL(t.base_url).origin).join(', ')}); seed ${seed}${values.whole ? '; every rule runs every file (--whole)' : ''}\n`,
+    `blast-radius: ${rules.length} breaking rules against ${targets[0]?.name}, ${lanes} lane(s) (${targets.map((t) => new URL(t.base_url).origin).join(', ')}); seed ${seed}${values.whole ? '; every rule runs every file (--whole)' : values['touched-files'] ? '; every rule runs every test of the files it touched (--touched-files)' : ''}\n`,
   );
   try {
     const report = await runBlastRadius({
@@ -135,6 +139,7 @@ async function main(): Promise<number> {
       rules,
       ...(files.length > 0 ? { files } : {}),
       whole: values.whole === true,
+      touchedFiles: values['touched-files'] === true,
       seed,
     });
     process.stdout.write(`\n${blastTable(report)}\n`);

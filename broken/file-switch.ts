@@ -4,6 +4,8 @@
  */
 /** Where a test file announces itself to the proxy (never sent on to the target). */
 export const FILE_SWITCH_PATH = '/__breaking-proxy/file';
+/** Where each test tells the proxy it is starting (its vitest task id): the blast-radius check's observation. */
+export const TEST_SWITCH_PATH = '/__breaking-proxy/test';
 /** The env var that tells the workers the proxy's origin. */
 export const PROXY_ORIGIN_ENV = 'BREAKING_PROXY_ORIGIN';
 /**

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { TargetConfig } from '../contract/index.js';
 import { editJson, refusal } from './bodies.js';
 import { serializeEvent } from './events.js';
-import { OUTSIDE_FILES, observeRules } from './observer.js';
+import { OUTSIDE_FILES, observeRules, WHOLE_FILE } from './observer.js';
 import type { Answer, BreakingRule, Exchange, RuleHooks } from './rule.js';
 
 const config = TargetConfig.parse({ base_url: 'http://127.0.0.1:9/api/v1' });
@@ -118,6 +118,24 @@ describe('every rule observing an unbroken run [HARNESS-BLAST-RADIUS]', () => {
     o.enterFile('/r/suites/b.test.ts');
     tap.answer(answer({ type: 'RXSUCCESS', total: 1 }));
     expect(o.touchedFiles(rules.totalString)).toEqual(['/r/suites/a.test.ts']);
+  });
+
+  it("a rule's tests in a file run from the one running at its first touch (an answer coming late counts with the test that sent it); a touch before the first test takes the whole file", () => {
+    const o = observeRules([rules.onlyOnB, rules.refusesC], config);
+    o.enterFile('/r/suites/a.test.ts');
+    o.enterTest('t1');
+    exchange(o, req('/x'), answer({}));
+    o.enterTest('t2');
+    const late = o.exchange(req('/b'));
+    o.enterTest('t3');
+    late.answer(answer({}));
+    o.enterTest('t4');
+    o.enterFile('/r/suites/b.test.ts');
+    exchange(o, req('/c'), answer({}));
+    o.enterTest('u1');
+    expect(o.touchedTests(rules.onlyOnB, '/r/suites/a.test.ts')).toEqual(['t2', 't3', 't4']);
+    expect(o.touchedTests(rules.refusesC, '/r/suites/b.test.ts')).toBe(WHOLE_FILE);
+    expect(o.touchedTests(rules.refusesC, '/r/suites/a.test.ts')).toBeUndefined();
   });
 
   it('before any file announced itself, a change is counted outside the files', () => {

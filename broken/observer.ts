@@ -23,6 +23,9 @@ import {
 /** Where an exchange before the first test file announced itself is counted. */
 export const OUTSIDE_FILES = '(outside any test file)';
 
+/** A rule touched a file before its first test began (in the file's own beforeAll): its run takes the whole file. */
+export const WHOLE_FILE = 'whole file';
+
 /** What the proxy hands the observers of one exchange once its answer comes. */
 export interface ExchangeTap {
   /** The target's whole answer (not a stream). */
@@ -39,11 +42,20 @@ export interface Observed {
   touchedFiles(rule: BreakingRule): readonly string[];
   /** How many exchanges each rule would have changed (once it has touched a file it is not asked again there). */
   changes(rule: BreakingRule): number;
+  /**
+   * The tests of `file` (vitest task ids, in the order they ran) from the one running when `rule` first touched the
+   * file to the file's end; WHOLE_FILE when it touched the file before its first test; undefined when it did not
+   * touch it (here). An exchange between two tests (a describe's beforeAll, an afterEach) counts with the test before
+   * it, so the tests taken always include the one whose hooks made it.
+   */
+  touchedTests(rule: BreakingRule, file: string): readonly string[] | typeof WHOLE_FILE | undefined;
 }
 
 export interface Observation extends Observed {
   /** A test file (its absolute path) starts: every rule starts afresh. */
   enterFile(file: string): void;
+  /** A test of the current file starts (its vitest task id). */
+  enterTest(id: string): void;
   /** A request on its way to the target, unchanged; the tap takes its answer. */
   exchange(req: Exchange): ExchangeTap;
 }
@@ -52,6 +64,7 @@ export interface Observation extends Observed {
 export const mergeObserved = (parts: readonly Observed[]): Observed => ({
   touchedFiles: (rule) => [...new Set(parts.flatMap((p) => p.touchedFiles(rule)))],
   changes: (rule) => parts.reduce((sum, p) => sum + p.changes(rule), 0),
+  touchedTests: (rule, file) => parts.map((p) => p.touchedTests(rule, file)).find((t) => t !== undefined),
 });
 
 const sameHeaders = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) => {
@@ -91,25 +104,39 @@ const differs = <T>(run: () => T, same: (out: T) => boolean): boolean => {
 
 export function observeRules(rules: readonly BreakingRule[], config: TargetConfig): Observation {
   let file = OUTSIDE_FILES;
+  let tests: string[] = [];
   let hooks = new Map<BreakingRule, RuleHooks>();
   const touched = new Map<BreakingRule, Set<string>>(rules.map((r) => [r, new Set()]));
   const counts = new Map<BreakingRule, number>();
+  /** Each file's tests in the order they ran. */
+  const order = new Map<string, string[]>();
+  /** Per rule and file, the index (in `order`) of the test running at its first touch; -1 before any test. */
+  const firstTouch = new Map<BreakingRule, Map<string, number>>(rules.map((r) => [r, new Map()]));
   const startAll = () => {
     hooks = new Map(rules.map((r) => [r, r.start(config)]));
   };
   startAll();
-  const mark = (rule: BreakingRule, where: string) => {
+  /** `test`: the index of the test running when the exchange was sent (its answer may come later). */
+  const mark = (rule: BreakingRule, where: string, test: number) => {
     touched.get(rule)?.add(where);
     counts.set(rule, (counts.get(rule) ?? 0) + 1);
+    const first = firstTouch.get(rule) as Map<string, number>;
+    if (!first.has(where)) first.set(where, test);
   };
 
   return {
     enterFile(next) {
       file = next;
+      tests = [];
+      order.set(next, tests);
       startAll();
+    },
+    enterTest(id) {
+      tests.push(id);
     },
     exchange(req) {
       const where = file;
+      const test = tests.length - 1;
       const views: View[] = [];
       for (const rule of rules) {
         if (touched.get(rule)?.has(where)) continue; // already touched here: its run takes this file anyway
@@ -118,10 +145,10 @@ export function observeRules(rules: readonly BreakingRule[], config: TargetConfi
         try {
           if (own.request) out = own.request(req);
         } catch {
-          mark(rule, where);
+          mark(rule, where, test);
           continue;
         }
-        if (isAnswer(out) || !sameExchange(out, req)) mark(rule, where);
+        if (isAnswer(out) || !sameExchange(out, req)) mark(rule, where, test);
         else views.push({ rule, hooks: own, req: out, events: [] });
       }
       // A rule is asked about the answer only while it has changed nothing in this exchange.
@@ -137,7 +164,7 @@ export function observeRules(rules: readonly BreakingRule[], config: TargetConfi
                 (o) => sameAnswer(o, res),
               )
             )
-              mark(v.rule, where);
+              mark(v.rule, where, test);
           }
         },
         event(e) {
@@ -148,10 +175,10 @@ export function observeRules(rules: readonly BreakingRule[], config: TargetConfi
             try {
               out = event(e, v.req);
             } catch {
-              mark(v.rule, where);
+              mark(v.rule, where, test);
               continue;
             }
-            if (!out || !sameEvent(out, e)) mark(v.rule, where);
+            if (!out || !sameEvent(out, e)) mark(v.rule, where, test);
             else v.events.push(out);
           }
         },
@@ -159,11 +186,17 @@ export function observeRules(rules: readonly BreakingRule[], config: TargetConfi
           // With an event hook the proxy sends each event re-serialized: where that is not the target's own text, the
           // client would see a difference even though no event changed.
           for (const v of live())
-            if (v.hooks.event && v.events.map(serializeEvent).join('') !== raw) mark(v.rule, where);
+            if (v.hooks.event && v.events.map(serializeEvent).join('') !== raw) mark(v.rule, where, test);
         },
       };
     },
     touchedFiles: (rule) => [...(touched.get(rule) ?? [])],
     changes: (rule) => counts.get(rule) ?? 0,
+    touchedTests(rule, at) {
+      const index = firstTouch.get(rule)?.get(at);
+      if (index === undefined) return undefined;
+      const ran = order.get(at);
+      return index < 0 || !ran ? WHOLE_FILE : ran.slice(index);
+    },
   };
 }

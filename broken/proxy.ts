@@ -11,7 +11,7 @@ import { createParser } from 'eventsource-parser';
 import { request } from 'undici';
 import type { TargetConfig } from '../contract/index.js';
 import { serializeEvent } from './events.js';
-import { FILE_SWITCH_PATH } from './file-switch.js';
+import { FILE_SWITCH_PATH, TEST_SWITCH_PATH } from './file-switch.js';
 import { type ExchangeTap, type Observation, type Observed, observeRules } from './observer.js';
 import { proxyRoutes } from './proxy-routes.js';
 import { type Answer, type BreakingRule, type Exchange, isAnswer, type RuleHooks } from './rule.js';
@@ -125,6 +125,11 @@ export async function startBreakingProxy(target: TargetConfig): Promise<Breaking
         active = rule ? { rule, hooks: rule.start(target) } : none;
       }
       observation?.enterFile(file);
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.url === TEST_SWITCH_PATH) {
+      observation?.enterTest((await readAll(req)).toString('utf8'));
       res.writeHead(204).end();
       return;
     }

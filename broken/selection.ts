@@ -10,6 +10,8 @@ export interface Selection {
   /** Test files, relative to the repository root. */
   readonly files: readonly string[];
   readonly pattern: RegExp;
+  /** Of these files (relative to the root), only these tests (vitest task ids); a file not listed runs whole. */
+  readonly testIds?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A test name citing `id` in one of its bracket groups (a clause id needs no escaping: CLAUSE_ID_PATTERN). */

@@ -16,6 +16,10 @@ export interface KnownToken {
   permissions?: readonly { module: string; action: string }[];
   /** The organization role its creator holds now, where known (`owner` for the organization's own owner). */
   creatorRole?: string;
+  /** The projects its creator is a member of, where the provider state that made it named them. */
+  creatorProjects?: readonly string[];
+  /** A token of its organization with the owner role, where known (else the config's owner token). */
+  ownerToken?: string;
 }
 
 export interface TokenRegistry {
@@ -29,6 +33,7 @@ export interface TokenRegistry {
 type TokenData = { value?: unknown; role?: unknown; permissions?: unknown; creator_user_id?: unknown };
 type StateParams = {
   role?: string;
+  creator_project_uids?: string[];
   scope?: string;
   project_uids?: string[];
   permissions?: { module: string; action: string }[];
@@ -43,6 +48,8 @@ export function tokenRegistry(config: TargetConfig): TokenRegistry {
   /** Control-made tokens: the user who made each, whose role is read at lookup (it may change). */
   const creatorOf = new Map<string, number>();
   const roleOfUser = new Map<number, string>();
+  /** Each organization made by the provider state `organization`: its owner token. */
+  const ownerOfOrganization = new Map<number, string>();
   const kinds = ['owner', 'editor', 'viewer', 'selected', 'fine_grained'] as const;
   for (const kind of kinds) {
     const values = [config.tokens[kind], ...(config.token_pools?.[kind] ?? [])];
@@ -79,13 +86,21 @@ export function tokenRegistry(config: TargetConfig): TokenRegistry {
       if (res.status !== 200) return;
       const data = jsonOf(res)?.data as TokenData | undefined;
       if (req.route === 'control') return learnControl(req, data);
-      if (req.route !== 'states' || typeof data?.value !== 'string') return;
+      if (req.route !== 'states') return;
+      const made = data as (TokenData & { organization_id?: unknown; owner_token?: unknown }) | undefined;
+      if (typeof made?.organization_id === 'number' && typeof made.owner_token === 'string')
+        ownerOfOrganization.set(made.organization_id, made.owner_token);
+      if (typeof data?.value !== 'string') return;
       const params = (jsonOf(req)?.params ?? {}) as StateParams;
+      const owner =
+        typeof made?.organization_id === 'number' ? ownerOfOrganization.get(made.organization_id) : undefined;
       known.set(data.value, {
         role: params.role ?? 'owner',
         ...(params.scope === 'selected' ? { projects: params.project_uids ?? [] } : {}),
         permissions: params.permissions ?? [],
         creatorRole: params.new_role ?? params.creator_role ?? 'owner',
+        ...(params.creator_project_uids ? { creatorProjects: params.creator_project_uids } : {}),
+        ...(owner ? { ownerToken: owner } : {}),
       });
     },
   };

@@ -42,6 +42,10 @@ export async function openTestSession(root: string, lanes = 1): Promise<TestSess
       process.env[FILES_ENV] = selection.files.join(', ');
       vitest.setGlobalTestNamePattern(selection.pattern);
       const specs = await vitest.globTestSpecifications(selection.files.map((f) => resolve(root, f)));
+      for (const spec of specs) {
+        const ids = selection.testIds?.get(relative(root, spec.moduleId).split(sep).join('/'));
+        spec.testIds = ids ? [...ids] : undefined;
+      }
       if (specs.length > 0) await vitest.runTestSpecifications(specs);
       if (!last) throw new Error(`no report for ${selection.files.join(', ') || 'an empty selection'}`);
       return last;

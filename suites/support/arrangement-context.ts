@@ -11,6 +11,8 @@ interface Context {
   readonly arranging?: string;
   /** The assumed clause being checked. */
   readonly assumed?: string;
+  /** The documented clauses the running check is bound to (documented() in strength.ts). */
+  readonly documented?: readonly string[];
 }
 
 const context = new AsyncLocalStorage<Context>();
@@ -31,3 +33,10 @@ export const withinArrangement = <T>(what: string, fn: () => T): T =>
 /** Run `fn` as the check of the assumed clause `id`. */
 export const withinAssumed = <T>(id: string, fn: () => T): T =>
   context.run({ ...context.getStore(), assumed: id }, fn);
+
+/** Run `fn` as a check bound to the documented clauses `ids`. */
+export const withinDocumented = <T>(ids: readonly string[], fn: () => T): T =>
+  context.run({ ...context.getStore(), documented: ids }, fn);
+
+/** The documented clauses the running check is bound to, if any: a check inside it need not bind again. */
+export const documentedBinding = (): readonly string[] | undefined => context.getStore()?.documented;

@@ -221,3 +221,21 @@ const matches = (expected: string | RegExp | undefined, given: string | RegExp |
 export function refusalFor(status: number, message: string | RegExp | undefined): Refusal | undefined {
   return REFUSALS.find((r) => r.status === status && matches(r.message, message));
 }
+
+/**
+ * Whether `text` is the documented message of another refusal of the spec than the one expected (`expected`): the
+ * server refused for another documented reason (a creator not a member where the scope was meant to refuse), which
+ * is a wrong decision, not a wrong message.
+ */
+export function anotherRefusalsMessage(text: unknown, expected: string | RegExp): boolean {
+  if (typeof text !== 'string') return false;
+  const matches = (m: string | RegExp | undefined) =>
+    m !== undefined && (typeof m === 'string' ? m === text : m.test(text));
+  if (matches(expected)) return false;
+  return REFUSALS.some(
+    (r) =>
+      r.documented !== 'nothing' &&
+      r.messageClause !== undefined &&
+      (matches(r.documentedMessage) || (r.documentedMessage === undefined && matches(r.message))),
+  );
+}

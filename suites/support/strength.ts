@@ -13,7 +13,7 @@ import { TestRunner } from 'vitest';
 import { clauseById } from '../../contract/clauses/index.js';
 import type { BoundFailure } from '../reporting/clause-matrix.js';
 import { BudgetExhausted } from '../target/request-budget.js';
-import { bindingNow, withinAssumed } from './arrangement-context.js';
+import { bindingNow, withinAssumed, withinDocumented } from './arrangement-context.js';
 
 /** What a test recorded about its own strengths; read by the reporter from `TestCase.meta()`. */
 export interface StrengthMeta {
@@ -240,7 +240,7 @@ export function documented(
     if (bindingNow()) recordBound(ids, failure);
     return failure === undefined;
   };
-  return runCheck(check, settle);
+  return runCheck(() => withinDocumented(ids, check), settle);
 }
 
 /**
