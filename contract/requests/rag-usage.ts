@@ -43,6 +43,43 @@ export function outputTokens(t: TokenCounter, text: string, calls: readonly Usag
   return calls.reduce((sum, call) => sum + toolCallTokens(t, call), t.count(text));
 }
 
+/** A text written whole by a JSON writer (jsonText). */
+class Written {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * JSON.stringify of a parsed JSON value, without recursion: a tool's parameters may nest hundreds of thousands of
+ * levels under the body limit, past JSON.stringify's stack (a RangeError at about 5,000 levels on Node 20).
+ */
+export function jsonText(value: unknown): string {
+  let out = '';
+  const work: unknown[] = [value];
+  const absent = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+  while (work.length > 0) {
+    const v = work.pop();
+    if (v instanceof Written) out += v.text;
+    else if (Array.isArray(v)) {
+      out += '[';
+      work.push(new Written(']'));
+      for (let i = v.length - 1; i >= 0; i--) {
+        work.push(absent(v[i]) ? null : v[i]);
+        if (i > 0) work.push(new Written(','));
+      }
+    } else if (v !== null && typeof v === 'object') {
+      out += '{';
+      work.push(new Written('}'));
+      const entries = Object.entries(v).filter(([, x]) => !absent(x));
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, x] = entries[i] as [string, unknown];
+        work.push(x, new Written(`${JSON.stringify(key)}:`));
+        if (i > 0) work.push(new Written(','));
+      }
+    } else out += JSON.stringify(v) ?? 'null';
+  }
+  return out;
+}
+
 export function inputTokens(t: TokenCounter, p: UsagePrompt): number {
   let n = t.count(p.system) + usageOverhead.perRequest;
   for (const turn of p.turns) n += outputTokens(t, turn.text, turn.toolCalls ?? []) + usageOverhead.perTurn;
@@ -52,7 +89,7 @@ export function inputTokens(t: TokenCounter, p: UsagePrompt): number {
       description: tool.description,
       parameters: tool.parameters,
     }));
-    n += t.count(JSON.stringify(tools));
+    n += t.count(jsonText(tools));
   }
   for (const s of p.sources) n += t.count(s.content);
   return n;
