@@ -3,7 +3,7 @@
  * words, its seed and the command that replays it alone; its request went out once more with its server error kept,
  * so the verdict lists it (grouped with the run's other server errors, with its request, response and curl line).
  */
-import type { Finding, SearchResult, Sent } from './search.js';
+import type { Finding, SearchResult } from './search.js';
 import { FUZZ_TEST_FILE, seedText } from './settings.js';
 
 /** The replay line of a finding: the same target file, this file alone, one request. */
@@ -20,19 +20,11 @@ const statusesText = (statuses: Readonly<Record<string, number>>): string =>
     .map(([status, n]) => `${status} × ${n}`)
     .join(', ') || 'no answers';
 
-/** One finding in words, with what its request got when sent again. */
-export function findingText<T>(f: Finding<T>, describe: (value: T) => string, again: Sent | 'kept'): string {
-  const seen =
-    again === 'kept'
-      ? 'kept in the server errors of the report, with its curl line'
-      : 'spent' in again
-        ? `not sent again (${again.spent})`
-        : again.ok
-          ? 'sent again: no server error this time (not reproducible)'
-          : `sent again: ${again.why} again (in the server errors of the report, with its curl line)`;
+/** One finding in words; `kept`: its server error is in the report, with its request, response and curl line. */
+export function findingText<T>(f: Finding<T>, describe: (value: T) => string, kept: boolean): string {
   return [
     `server error (${f.why}) on ${f.property === 'bodies' ? '' : `${f.property}-style RAG: `}${describe(f.value)}`,
-    `  shrunk in ${f.shrinks} step(s); seed ${seedText(f.seed, { property: f.property, path: f.path })}; ${seen}`,
+    `  shrunk in ${f.shrinks} step(s); seed ${seedText(f.seed, { property: f.property, path: f.path })}; ${kept ? 'in the server errors of the report, with its curl line' : 'not in the report (no note of it was kept)'}`,
     `  replay: ${replayCommand(f as Finding<unknown>)}`,
   ].join('\n');
 }

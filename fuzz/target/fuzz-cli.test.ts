@@ -93,6 +93,6 @@ describe('--fuzz N against the fake as staging with a planted server error [FUZZ
     const r = report(out);
     expect(r.serverErrorGroups.reduce((n, g) => n + g.count, 0)).toBe(1);
     expect(plantedGroups(r)).toHaveLength(1);
-    expect(run.stdout).toContain('kept in the server errors of the report');
+    expect(run.stdout).toContain('in the server errors of the report, with its curl line');
   }, 300_000);
 });

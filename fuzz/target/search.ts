@@ -11,7 +11,7 @@ import type { FuzzReplay } from './settings.js';
 /** What one request got: fine, a server error (why: `500`, `not JSON`), or refused by the run's budget. */
 export type Sent =
   | { ok: true; status?: number }
-  | { ok: false; why: string; status?: number }
+  | { ok: false; why: string; status?: number; note?: unknown }
   | { spent: string };
 
 export interface Finding<T> {
@@ -23,6 +23,8 @@ export interface Finding<T> {
   readonly why: string;
   /** Shrinking steps from the first failing value. */
   readonly shrinks: number;
+  /** What the sender noted of the shrunk request's server error (target-send.ts: the report's note). */
+  readonly note?: unknown;
 }
 
 export interface SearchResult<T> {
@@ -64,6 +66,7 @@ export async function searchServerErrors<T>(o: SearchOptions<T>): Promise<Search
   let spent: string | undefined;
   let rounds = 0;
   let lastWhy = '';
+  let lastNote: unknown;
   const statuses: Record<string, number> = {};
   const property = fc.asyncProperty(o.arb, async (value) => {
     // Past the budget, a value counts as passing: shrinking keeps the smallest failure met so far.
@@ -78,6 +81,7 @@ export async function searchServerErrors<T>(o: SearchOptions<T>): Promise<Search
     if (got.ok) return true;
     serverErrors += 1;
     lastWhy = got.why;
+    lastNote = got.note;
     return false;
   });
   const maxFindings = o.maxFindings ?? 5;
@@ -105,6 +109,7 @@ export async function searchServerErrors<T>(o: SearchOptions<T>): Promise<Search
         value,
         why: lastWhy,
         shrinks: details.numShrinks,
+        ...(lastNote !== undefined ? { note: lastNote } : {}),
       });
     }
     if (o.replay) break;

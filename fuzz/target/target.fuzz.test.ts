@@ -22,9 +22,9 @@ import {
   type RagRequest,
   ragRequestArb,
 } from './rag-bodies.js';
-import { type SearchOptions, type SearchResult, type Sent, searchServerErrors } from './search.js';
+import { type SearchOptions, type SearchResult, searchServerErrors } from './search.js';
 import { fuzzSettingsFromEnv } from './settings.js';
-import { keptAgain, quietly, sentThrough } from './target-send.js';
+import { keepNote, sentThrough, withinBudget } from './target-send.js';
 
 const target = useTarget();
 const settings = fuzzSettingsFromEnv();
@@ -49,46 +49,38 @@ const ragCall = (t: Target, dialect: RagDialect, body: string) =>
       : {}),
   });
 
-/** Reports a search: its counts, then each finding sent again and failed softly under ERR-NEVER-5XX. */
-async function reportSearch<T>(
+/** Reports a search: its counts, then each finding, its note put back on the test, failed softly (ERR-NEVER-5XX). */
+function reportSearch<T>(
   property: string,
   planned: number,
   result: SearchResult<T>,
   describeValue: (value: T) => string,
-  send: (value: T) => Promise<Sent>,
-): Promise<void> {
+): void {
   process.stdout.write(`${countsLine(property, result as SearchResult<unknown>, planned)}\n`);
-  const texts: string[] = [];
-  // A replay's one request was kept as it went (no search to keep quiet); a search's findings are sent once more.
-  for (const f of result.findings)
-    texts.push(
-      findingText(
-        f,
-        describeValue,
-        settings.replay ? 'kept' : await keptAgain(target(), () => send(f.value)),
-      ),
-    );
+  const texts = result.findings.map((f) => {
+    keepNote(f.note);
+    return findingText(f, describeValue, f.note !== undefined);
+  });
   if (texts.length > 0) process.stdout.write(`${texts.join('\n')}\n`);
   assumed('ERR-NEVER-5XX', () => expect(texts, texts.join('\n')).toEqual([]));
 }
 
-/** Findings a search reports at most: their requests, sent once more, are kept within its share. */
-const MAX_FINDINGS = 5;
-
-/** A search of the property with its share of the N requests: quiet, or the replay of one finding. */
-function search<T>(
-  t: Target,
-  o: Omit<SearchOptions<T>, 'seed' | 'maxFindings' | 'replay'>,
-): Promise<SearchResult<T>> {
-  const options: SearchOptions<T> = {
-    ...o,
-    seed: settings.seed,
-    maxFindings: MAX_FINDINGS,
-    requests: settings.replay ? o.requests : Math.max(1, o.requests - MAX_FINDINGS),
-    ...(settings.replay ? { replay: settings.replay } : {}),
-  };
-  return settings.replay ? searchServerErrors(options) : quietly(t, () => searchServerErrors(options));
+/** A search of the property with its share of the N requests, or the replay of one finding. */
+function search<T>(t: Target, o: Omit<SearchOptions<T>, 'seed' | 'replay'>): Promise<SearchResult<T>> {
+  return withinBudget(t, () =>
+    searchServerErrors({
+      ...o,
+      seed: settings.seed,
+      ...(settings.replay ? { replay: settings.replay } : {}),
+    }),
+  );
 }
+
+/**
+ * What is left of the project key's RAG budget in this run (the quota ledger: request_budget_rag_per_project),
+ * Infinity where nothing counts it (the fake with its control API).
+ */
+const ragRoom = (t: Target): number => t.budget?.remaining(t.config.project_key ?? '', 'rag') ?? Infinity;
 
 const TIMEOUT = 600_000;
 
@@ -120,16 +112,20 @@ describe(`generated requests, seed ${settings.seed}, within ${settings.requests}
         send,
         sameAs: ({ op, part }) => `${op.id}|${part.kind}`,
       });
-      await reportSearch('bodies', planned, result, describeBody, send);
+      reportSearch('bodies', planned, result, describeBody);
     },
     TIMEOUT,
   );
 
   const ragSearch = (dialect: RagDialect) => async (ctx: TestContext) => {
-    const planned = searchShare(dialect);
-    if (planned <= 0) return ctx.skip('not the property being replayed');
+    if (searchShare(dialect) <= 0) return ctx.skip('not the property being replayed');
     const t = target();
     const model = await needRag(ctx, t, dialect);
+    // Both dialects and the place checks draw on the one RAG budget of the project key: the first dialect takes half
+    // of what the place checks leave, the second the rest.
+    const room = ragRoom(t) - 3 * placePairs * (dialect === 'openai' ? 2 : 1);
+    const planned = Math.min(searchShare(dialect), dialect === 'openai' ? Math.floor(room / 2) : room);
+    if (planned <= 0) return ctx.skip(`the RAG budget of the project key is spent (${ragRoom(t)} left)`);
     const send = (r: RagRequest) =>
       sentThrough(() => ragCall(t, dialect, bodyText(nativeBody(dialect, model, r))), false);
     const result = await search(t, {
@@ -139,7 +135,7 @@ describe(`generated requests, seed ${settings.seed}, within ${settings.requests}
       send,
       sameAs: shapeOf,
     });
-    await reportSearch(dialect, planned, result, describeRequest, send);
+    reportSearch(dialect, planned, result, describeRequest);
   };
 
   it(
