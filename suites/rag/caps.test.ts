@@ -2,23 +2,24 @@
  * The hourly caps of the RAG endpoints, per plan (Professional 200; Advanced and Agency 1000; Enterprise set per
  * organization, 1000 by default), counted per project across both endpoints, answered 429 in the native shape
  * with `retry-after`. The documented caps are spent whole in a fresh organization from the provider state
- * `organization`, so they are checked on a deployment without a control API too; every other test works in new
- * organizations made through the control API, so its counters start at zero, and advances the virtual clock instead
- * of waiting. Requests are short (no knowledgebase, 5 tokens, a tier-0 model) and sent 20 at a time.
+ * `organization`, so they are checked on a deployment without a control API too, and so is what the cap counts
+ * (support/arranged-world.ts: the control API on the fake, provider states elsewhere); the tests of the next window
+ * work in new organizations made through the control API, so their counters start at zero, and advance the virtual
+ * clock instead of waiting. Requests are short (no knowledgebase, 5 tokens, a tier-0 model) and sent 20 at a time.
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import { hourlyCaps } from '../../contract/index.js';
+import { ragWorldOf, secondKeyOf, siblingProjectOf } from '../support/arranged-world.js';
 import { balanceOf } from '../support/credit-balance.js';
 import { freshWorldOfState, tierZeroModels, withinOneClockHour } from '../support/fresh-quota.js';
+import { putOnPlan } from '../support/plan-states.js';
 import { RAG_RATE_LIMITED } from '../support/rag.js';
 import { readAnswer } from '../support/rag-answer.js';
 import { expectRagError } from '../support/rag-refusal.js';
 import { askRag, otherDialect, type RagDialect } from '../support/rag-wire.js';
 import {
   clearRepliesVia,
-  projectKeyVia,
   type RagWorld,
-  ragProjectVia,
   ragWorldVia,
   scriptRepliesVia,
   setPlanVia,
@@ -274,14 +275,15 @@ describe('what the RAG cap counts', () => {
   it(
     'one count per project across both endpoints: a second key of the project shares it; another project of the organization and another organization are not affected [RATE-RAG-SCOPE, RAG-RATE-LIMIT-NATIVE]',
     async (ctx) => {
-      await prepare(ctx);
+      await prepare(ctx, {});
       const cap = hourlyCaps.ragPerHour.professional;
-      const world = await ragWorldVia(control(), { plan: 'professional' });
+      const t = target();
+      const world = await ragWorldOf(ctx, t, { plan: 'professional' });
       const half = await burst(cap / 2, world.auth, () => 'openai');
       const otherHalf = await burst(cap / 2, world.auth, () => 'anthropic');
       expectAllAnswered([...half, ...otherHalf], `${cap} requests within the cap answer`);
-      const sameProject = { bearer: await projectKeyVia(control(), world.project_uid) };
-      const sibling = await ragProjectVia(control(), world);
+      const sameProject = { bearer: await secondKeyOf(ctx, t, world) };
+      const sibling = await siblingProjectOf(ctx, t, world);
       // What the cap counts (the project, across both endpoints and all its keys) is not shown.
       await assumed('RATE-RAG-SCOPE', async () => {
         await expectCappedOnBoth(world.auth, cap);
@@ -289,7 +291,7 @@ describe('what the RAG cap counts', () => {
         await expectFreshCount('openai', sibling.auth, cap);
       });
 
-      const elsewhere = await ragWorldVia(control(), { plan: 'professional' });
+      const elsewhere = await ragWorldOf(ctx, t, { plan: 'professional' });
       await expectFreshCount('anthropic', elsewhere.xApiKey, cap);
     },
     SLOW,
@@ -298,7 +300,7 @@ describe('what the RAG cap counts', () => {
   it(
     'invalid keys are not counted; bad bodies are; over the cap a bad body and a request with a queued reply meet the 429 first [RATE-CHECK-AFTER-CREDENTIAL, RATE-RAG-PROFESSIONAL-200, FAKE-MODEL-SCRIPT]',
     async (ctx) => {
-      await prepare(ctx);
+      await prepare(ctx, { control: 'a scripted model reply' });
       const cap = hourlyCaps.ragPerHour.professional;
       const world = await ragWorldVia(control(), { plan: 'professional' });
       const refused = await burst(20, { bearer: 'apk-not-a-key' });
@@ -333,11 +335,13 @@ describe('what the RAG cap counts', () => {
   it(
     'over the cap, the rate check answers before the plan gate: a project that spent its cap gets 429, not 403, after its organization drops below Professional [RATE-CHECK-AFTER-CREDENTIAL]',
     async (ctx) => {
-      await prepare(ctx);
+      await prepare(ctx, {});
       const cap = hourlyCaps.ragPerHour.professional;
-      const world = await ragWorldVia(control(), { plan: 'professional' });
+      const t = target();
+      const world = await ragWorldOf(ctx, t, { plan: 'professional' });
       await spendCap(world, cap);
-      await setPlanVia(control(), world.organization_id, 'free');
+      if (t.control) await setPlanVia(t.control, world.organization_id, 'free');
+      else await putOnPlan(ctx, t, world.organization_id, 'free');
       await assumed('RATE-CHECK-AFTER-CREDENTIAL', () => expectCappedOnBoth(world.auth, cap));
     },
     SLOW,

@@ -14,8 +14,10 @@ import {
   bearerKey,
   creditsOf,
   type KnowledgebaseDocument,
+  projectKeyVia,
   type RagWorld,
   type RagWorldOptions,
+  ragProjectVia,
   ragWorldVia,
   xApiKey,
 } from './rag-world.js';
@@ -134,4 +136,30 @@ export async function foreignProjectOf(ctx: TestContext, t: Target): Promise<For
     widget_uid: org.widget_uid,
     project_key: org.project_key,
   };
+}
+
+/**
+ * A second key of a project: the control API, or the key the state `knowledgebase documents` hands back
+ * for the project it trains (one short document more in its knowledgebase).
+ */
+export async function secondKeyOf(
+  ctx: TestContext,
+  t: Target,
+  project: { organization_id: number; project_uid: string },
+): Promise<string> {
+  if (t.control) return projectKeyVia(t.control, project.project_uid);
+  const trained = await enterState(ctx, t, 'knowledgebase documents', {
+    organization_id: project.organization_id,
+    project_uid: project.project_uid,
+    documents: [{ title: 'Opening hours', text: 'The support desk is open from nine to five on weekdays.' }],
+  });
+  return trained.project_key;
+}
+
+/** Another keyed project of `world`'s organization: the control API, or the state `project`. */
+export async function siblingProjectOf(ctx: TestContext, t: Target, world: RagWorld): Promise<RagWorld> {
+  if (t.control) return ragProjectVia(t.control, world);
+  const project = await enterState(ctx, t, 'project', { organization_id: world.organization_id });
+  const key = project.project_key;
+  return { ...world, project_uid: project.project_uid, key, auth: bearerKey(key), xApiKey: xApiKey(key) };
 }
