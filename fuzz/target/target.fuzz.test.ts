@@ -117,38 +117,6 @@ describe(`generated requests, seed ${settings.seed}, within ${settings.requests}
     TIMEOUT,
   );
 
-  const ragSearch = (dialect: RagDialect) => async (ctx: TestContext) => {
-    if (searchShare(dialect) <= 0) return ctx.skip('not the property being replayed');
-    const t = target();
-    const model = await needRag(ctx, t, dialect);
-    // Both dialects and the place checks draw on the one RAG budget of the project key: the first dialect takes half
-    // of what the place checks leave, the second the rest.
-    const room = ragRoom(t) - 3 * placePairs * (dialect === 'openai' ? 2 : 1);
-    const planned = Math.min(searchShare(dialect), dialect === 'openai' ? Math.floor(room / 2) : room);
-    if (planned <= 0) return ctx.skip(`the RAG budget of the project key is spent (${ragRoom(t)} left)`);
-    const send = (r: RagRequest) =>
-      sentThrough(() => ragCall(t, dialect, bodyText(nativeBody(dialect, model, r))), false);
-    const result = await search(t, {
-      property: dialect,
-      arb: ragRequestArb,
-      requests: planned,
-      send,
-      sameAs: shapeOf,
-    });
-    reportSearch(dialect, planned, result, describeRequest);
-  };
-
-  it(
-    'RAG OpenAI-style: generated tools (the knowledgebase tool anywhere, odd schemas called), messages, blocks, nested tool results, long histories [ERR-NEVER-5XX, RAG-BAD-REQUEST-400]',
-    ragSearch('openai'),
-    TIMEOUT,
-  );
-  it(
-    'RAG Anthropic-style: generated tools (the knowledgebase tool anywhere, odd schemas called), messages, blocks, nested tool results, long histories [ERR-NEVER-5XX, RAG-BAD-REQUEST-400]',
-    ragSearch('anthropic'),
-    TIMEOUT,
-  );
-
   const placeCheck = (dialect: RagDialect) => async (ctx: TestContext) => {
     if (placePairs === 0)
       return ctx.skip(settings.replay ? 'not the property being replayed' : 'too few requests');
@@ -176,6 +144,38 @@ describe(`generated requests, seed ${settings.seed}, within ${settings.requests}
   it(
     'RAG Anthropic-style: the knowledgebase tool after user tools gets sources as when it comes first [RAG-SERVER-RETRIEVAL, RAG-KB-TOOL]',
     placeCheck('anthropic'),
+    TIMEOUT,
+  );
+
+  const ragSearch = (dialect: RagDialect) => async (ctx: TestContext) => {
+    if (searchShare(dialect) <= 0) return ctx.skip('not the property being replayed');
+    const t = target();
+    const model = await needRag(ctx, t, dialect);
+    // Both dialects draw on the one RAG budget of the project key, after the place checks (which run first): the
+    // first dialect takes half of what is left, the second the rest.
+    const room = ragRoom(t);
+    const planned = Math.min(searchShare(dialect), dialect === 'openai' ? Math.floor(room / 2) : room);
+    if (planned <= 0) return ctx.skip(`the RAG budget of the project key is spent (${ragRoom(t)} left)`);
+    const send = (r: RagRequest) =>
+      sentThrough(() => ragCall(t, dialect, bodyText(nativeBody(dialect, model, r))), false);
+    const result = await search(t, {
+      property: dialect,
+      arb: ragRequestArb,
+      requests: planned,
+      send,
+      sameAs: shapeOf,
+    });
+    reportSearch(dialect, planned, result, describeRequest);
+  };
+
+  it(
+    'RAG OpenAI-style: generated tools (the knowledgebase tool anywhere, odd schemas called), messages, blocks, nested tool results, long histories [ERR-NEVER-5XX, RAG-BAD-REQUEST-400]',
+    ragSearch('openai'),
+    TIMEOUT,
+  );
+  it(
+    'RAG Anthropic-style: generated tools (the knowledgebase tool anywhere, odd schemas called), messages, blocks, nested tool results, long histories [ERR-NEVER-5XX, RAG-BAD-REQUEST-400]',
+    ragSearch('anthropic'),
     TIMEOUT,
   );
 });
