@@ -53,6 +53,12 @@ export const sessionRules: BreakingRule[] = [
     id: 'ai-send-by-bot',
     name: 'AI replies are stored and answered with send_by `bot` instead of `assistant`',
     clause: 'SESSION-MESSAGE-AI-SEND-BY',
+    alsoRed: [
+      {
+        clause: 'SEND-MESSAGE-ASSISTANT',
+        why: "the bug writes both the stored messages and sendMessage's own reply (`send_by` `bot` in both answers): the reply's clause quotes the same row of the Session message resource",
+      },
+    ],
     section: 'session state',
     caughtBy: 'suites/integration/send-message.test.ts',
     start: () => ({

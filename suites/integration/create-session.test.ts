@@ -9,7 +9,7 @@ import { expectError, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allSessions, listedProject } from '../support/pages.js';
 import { expectNotCoerced } from '../support/representations.js';
-import { assumed, continueIfAssumedHeld } from '../support/strength.js';
+import { assumed, continueIfAssumedHeld, documented } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
 
@@ -46,14 +46,22 @@ describe('createSession', () => {
     const second = await created();
     for (const { session_uid } of [first, second]) {
       // A number written as text (documented); in decimal digits, the fake's.
-      expect(typeof session_uid).toBe('string');
-      expect(session_uid.trim(), 'a number written as text').not.toBe('');
-      expect(Number.isFinite(Number(session_uid)), 'a number written as text').toBe(true);
+      documented('SESSION-CREATE-UID-STRING', () => {
+        expect(typeof session_uid).toBe('string');
+        expect(session_uid.trim(), 'a number written as text').not.toBe('');
+        expect(Number.isFinite(Number(session_uid)), 'a number written as text').toBe(true);
+      });
       assumed('SESSION-UID-SAME-VALUE', () => expect(session_uid).toMatch(/^\d+$/));
     }
-    expect(first.state).toBe('pending');
-    expect(first.status).toBe('open');
-    expect(second.session_uid, 'each call creates a new session').not.toBe(first.session_uid);
+    documented(['SESSION-NEW-STATE-PENDING', 'CREATE-SESSION-INITIAL-STATE'], () =>
+      expect(first.state).toBe('pending'),
+    );
+    documented(['SESSION-NEW-STATUS-OPEN', 'CREATE-SESSION-INITIAL-STATE'], () =>
+      expect(first.status).toBe('open'),
+    );
+    documented('CREATE-SESSION-WIDGET-UID', () =>
+      expect(second.session_uid, 'each call creates a new session').not.toBe(first.session_uid),
+    );
   });
 
   it('requires widget_uid [CREATE-SESSION-WIDGET-UID-REQUIRED]', async (ctx) => {

@@ -11,7 +11,7 @@ import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { INVALID_PARAMS } from '../support/messages.js';
 import { allPages, allSessions, listedProject } from '../support/pages.js';
-import { arranged, assumed } from '../support/strength.js';
+import { arranged, assumed, documented } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import type { Auth } from '../target/target.js';
 
@@ -109,11 +109,16 @@ describe('getChatbotExecutionLogs', () => {
     await ensureLogs(ctx, 21);
     const desc = await allLogs({ orderBy: 'DESC' });
     const byDefault = (await logs({})).data;
-    expect(byDefault.length).toBeLessThanOrEqual(10);
-    expect(ids((await logs({ orderBy: 'DESC', limit: 10, page: 1 })).data)).toEqual(ids(byDefault));
-    expect(ids((await logs({ orderBy: 'DESC' })).data)).toEqual(ids(byDefault));
-    expect(ids((await logs({ limit: 10 })).data)).toEqual(ids(byDefault));
-    expect(ids((await logs({ page: 1 })).data)).toEqual(ids(byDefault));
+    // Each default against the same request naming it, the others left to their defaults on both sides.
+    const descNamed = ids((await logs({ orderBy: 'DESC' })).data);
+    const tenNamed = ids((await logs({ limit: 10 })).data);
+    const pageNamed = ids((await logs({ page: 1 })).data);
+    documented('EXEC-LOGS-LIMIT-DEFAULT-10', () => {
+      expect(byDefault.length).toBeLessThanOrEqual(10);
+      expect(tenNamed).toEqual(ids(byDefault));
+    });
+    documented('EXEC-LOGS-ORDERBY-DEFAULT-DESC', () => expect(descNamed).toEqual(ids(byDefault)));
+    documented('EXEC-LOGS-PAGE-DEFAULT-1', () => expect(pageNamed).toEqual(ids(byDefault)));
     const second = (await logs({ page: 2 })).data;
     const firstThree = (await logs({ limit: 3 })).data;
     // Which logs a page holds (positions (p-1)·l to p·l-1 of the whole list) is the fake's paging.

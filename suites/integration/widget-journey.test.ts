@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Session, SessionMessage } from '../../contract/index.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
-import { assumed, continueIfAssumedHeld, documented } from '../support/strength.js';
+import { assumed, continueIfAssumedHeld, documented, readable } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { clockNow, onProject } from '../support/world.js';
 
@@ -278,9 +278,13 @@ describe('widget journey: 20 messages, then two days on the clock', () => {
 
   it('each message moves last_message and last_message_time, and getSessions shows the new session before it has any [SEND-MESSAGE-RECORDED, SESSION-ACTIVITY, RES-SESSION-NULLABLE-LAST-MESSAGE, CREATE-SESSION-LISTED, SESSION-UID-SAME-VALUE, CREATE-SESSION-INITIAL-STATE, SESSION-CREATE-UID-STRING]', async () => {
     const created = await createSession();
-    expect(Number.isFinite(Number(created.session_uid)), 'a number written as text').toBe(true);
+    readable('SESSION-CREATE-UID-STRING', () =>
+      expect(Number.isFinite(Number(created.session_uid)), 'a number written as text').toBe(true),
+    );
     assumed('SESSION-UID-SAME-VALUE', () => expect(created.session_uid).toMatch(/^\d+$/));
-    expect(created).toMatchObject({ state: 'pending', status: 'open' });
+    documented('CREATE-SESSION-INITIAL-STATE', () =>
+      expect(created).toMatchObject({ state: 'pending', status: 'open' }),
+    );
     const uid = Number(created.session_uid);
     const fresh = await listed(uid);
     const isListed = assumed('CREATE-SESSION-LISTED', () =>

@@ -25,6 +25,7 @@ import { askRag, DIALECTS } from '../support/rag-wire.js';
 import { modelOfTier, ragWorldVia } from '../support/rag-world.js';
 import {
   all,
+  capCheck,
   expectRate,
   expectRates,
   expectRetryAfter,
@@ -120,7 +121,7 @@ async function expectCapReached(
   const over =
     rest.find((r) => r.status === 429) ??
     (await spendUntilLimited(send, cap - admittedBefore - admitted)).last;
-  expectError(over, 429, message);
+  capCheck(() => expectError(over, 429, message));
   return over;
 }
 

@@ -9,7 +9,7 @@ import {
 import { expectEnvelope, expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { uniqueHex8 } from '../support/run-tag.js';
-import { assumed } from '../support/strength.js';
+import { assumed, documented } from '../support/strength.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 import { createMemberVia, createTokenVia, uniqueEmail } from '../support/world.js';
 
@@ -43,11 +43,15 @@ describe('inviteOrganizationMember', () => {
       need(ctx, target(), { tokens: ['owner'], writes: true });
       const email = uniqueEmail(`role-${role}`);
       const { data } = expectSuccess<Invitation>(await invite({ email, role }), 'inviteOrganizationMember');
-      expect(data.email).toBe(email);
-      expect(data.role).toBe(role);
-      expect(data.status).toBe('pending');
-      expect(data.hash.length).toBeGreaterThan(0);
-      expect(Number.isInteger(data.id)).toBe(true);
+      documented('INVITE-FIELDS-MATCH-REQUEST', () => {
+        expect(data.email).toBe(email);
+        expect(data.role).toBe(role);
+      });
+      documented('INVITE-STATUS-PENDING', () => expect(data.status).toBe('pending'));
+      documented('RES-INVITATION-SHAPE', () => {
+        expect(data.hash.length).toBeGreaterThan(0);
+        expect(Number.isInteger(data.id)).toBe(true);
+      });
       // That getOrganizationMembers lists every pending invitation is the fake's choice.
       const listed = (await pendingInvitations()).find((i) => i.id === data.id);
       assumed('MEMBERS-INVITATIONS-ALL-PENDING', () => expect(listed).toEqual(data));

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutionLog, KnowledgebaseChunk } from '../../contract/index.js';
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectSuccess } from '../support/envelope.js';
-import { assumed } from '../support/strength.js';
+import { assumed, readable } from '../support/strength.js';
 import { need, useTarget } from '../support/use-target.js';
 import { createOrganizationVia, createProjectVia } from '../support/world.js';
 import type { Auth } from '../target/target.js';
@@ -212,7 +212,9 @@ describe('execution logs paging after generated conversations', () => {
               expect([...sessions].sort()).toEqual([...sent.keys()].sort());
             });
           // Documented: without orderBy the logs come in their DESC order.
-          expect(ids(await walk(logFetch(w.auth, {})))).toEqual(ids(desc));
+          // What follows pages through the default order as well: a wrong default stops the case here.
+          const byDefault = ids(await walk(logFetch(w.auth, {})));
+          readable('EXEC-LOGS-ORDERBY-DEFAULT-DESC', () => expect(byDefault).toEqual(ids(desc)));
 
           const reference = orderBy === 'ASC' ? asc : desc;
           const order = orderBy ? { orderBy } : {};

@@ -25,7 +25,7 @@ import {
 import { accessCaseArb } from '../support/arbitraries/access.js';
 import { expectEnvelope, expectError, expectRefused } from '../support/envelope.js';
 import { FORBIDDEN, NOT_MEMBER } from '../support/messages.js';
-import { assumed, documented } from '../support/strength.js';
+import { assumed, documented, isStop } from '../support/strength.js';
 import { enterState, need, needState, useTarget } from '../support/use-target.js';
 import { type BodyContext, bodyFor, prepareBodies } from '../support/world.js';
 import type { RawResponse } from '../target/transport.js';
@@ -79,6 +79,8 @@ function bound(ids: string[], c: AccessCase, seed: number, check: () => void): v
     try {
       check();
     } catch (err) {
+      // A check inside that stopped the case after its own bound failure (the answer unreadable) is that check's.
+      if (isStop(err)) throw err;
       throw new Error(`${caseText(c, seed)}: ${(err as Error).message}`);
     }
   });
