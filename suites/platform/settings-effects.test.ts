@@ -14,6 +14,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectSuccess } from '../support/envelope.js';
+import { supportDocuments } from '../support/fresh-quota.js';
 import { assumed } from '../support/strength.js';
 import { enterState, need, useTarget } from '../support/use-target.js';
 import { unique } from '../support/world.js';
@@ -98,7 +99,12 @@ describe('AI settings change the answers', () => {
   });
 
   it('chat_history_count bounds how many previous messages feed the answer; 0 uses none [SET-CHAT-HISTORY-COUNT-MEANING, PLAYGROUND-HISTORY-CONTEXT]', async (ctx) => {
-    need(ctx, target(), { control: 'the fake model' });
+    need(ctx, target(), { tokens: ['owner'] });
+    // A fresh project of the target's organization trained with the support documents (state `knowledgebase
+    // documents`), so the refund question of the history has pages to link.
+    const { project_uid } = await enterState(ctx, target(), 'knowledgebase documents', {
+      documents: supportDocuments(),
+    });
     const history = [
       {
         role: 'user' as const,
@@ -109,13 +115,13 @@ describe('AI settings change the answers', () => {
     const vague = 'How do I turn on two-factor authentication?';
     // Seeing the count at work takes the previous-messages field (its name is not shown) and answers that the
     // context changes: how previous messages feed the answer is the fake's choice (PLAYGROUND-HISTORY-CONTEXT).
-    await settings({ chat_history_count: 0, add_page_link: 1 });
-    const alone = await ask(vague);
-    const none = await ask(vague, history);
+    await settings({ chat_history_count: 0, add_page_link: 1 }, project_uid);
+    const alone = await ask(vague, undefined, project_uid);
+    const none = await ask(vague, history, project_uid);
     assumed('PLAYGROUND-HISTORY-CONTEXT', () => expect(none).toBe(alone));
-    await settings({ chat_history_count: 10 });
-    const withHistory = await ask(vague, history);
-    const without = await ask(vague);
+    await settings({ chat_history_count: 10 }, project_uid);
+    const withHistory = await ask(vague, history, project_uid);
+    const without = await ask(vague, undefined, project_uid);
     assumed('PLAYGROUND-HISTORY-CONTEXT', () => {
       expect(withHistory).not.toBe(without);
       expect([...links(withHistory)].some((l) => /refund/.test(l))).toBe(true);

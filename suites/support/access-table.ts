@@ -181,6 +181,29 @@ function columnTokens(target: () => Target) {
   };
 }
 
+/**
+ * The assumed clauses a column's cell rests on and the documented ones that decide it (access-model.ts). A token
+ * whose creator's role was changed after it was made is restricted to what the new role may do by the documented
+ * AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR ("if the role changes or is revoked, access is restricted accordingly"),
+ * whatever the kind of token: such a cell is checked hard, bound to it, not under the assumed cap of a token made by
+ * a lesser member (AUTH-EFFECTIVE-ACCESS-CAP).
+ */
+function cellRules(op: SpecOperationId, col: Column): { grounds: string[]; decided: string[] } {
+  const grant = { role: col.role, permissions: col.permissions };
+  const role = col.creatorNow ?? col.creator;
+  const grounds = assumedGrounds(op, grant, role);
+  const decided = decidedBy(op, grant, role);
+  const changed = col.creatorNow !== undefined && col.creatorNow !== col.creator;
+  if (!changed || !grounds.includes('AUTH-EFFECTIVE-ACCESS-CAP')) return { grounds, decided };
+  return {
+    grounds: grounds.filter((id) => id !== 'AUTH-EFFECTIVE-ACCESS-CAP'),
+    decided: [
+      ...decided.filter((id) => id.startsWith('AUTH-ACCESS-')),
+      'AUTH-EFFECTIVE-ACCESS-FOLLOWS-CREATOR',
+    ],
+  };
+}
+
 /** What every cell needs: the owner token and the configured project for the bodies, writes for a write. */
 const needsFor = (op: string, base: Needs): Needs => ({
   ...base,
@@ -216,11 +239,9 @@ export function accessTable<C extends string>(
   describe(label, () => {
     for (const name of m.columns) {
       const col = columns[name];
-      const grant = { role: col.role, permissions: col.permissions };
       for (const op of specOperationIds) {
         const cell = m.cell(op, name);
-        const grounds = assumedGrounds(op, grant, col.creatorNow ?? col.creator);
-        const decided = decidedBy(op, grant, col.creatorNow ?? col.creator);
+        const { grounds, decided } = cellRules(op, col);
         it(title(`${name} token`, op, cell, clauses(name), grounds), async (ctx) => {
           need(ctx, target(), needsFor(op, col.config ? { tokens: [col.config] } : {}));
           const auth = col.config

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { providerStateCatalogue, type StateName, stateNames } from '../../contract/provider-states/index.js';
 import { type ProbeContext, type StateProbe, stateProbes } from './provider-state-probes.js';
+import { rangeValues, testsEntering } from './provider-state-ranges.js';
 import type { ProviderStatesClient } from './provider-states-client.js';
 
 export interface StateDifference {
@@ -27,6 +28,8 @@ export interface StateCheck {
   readonly differences: readonly StateDifference[];
   /** Why a state could not be checked (not offered, or what it builds on failed). */
   readonly note?: string;
+  /** A failed state: the test files that enter it, which skip or stop without it (provider-state-ranges.ts). */
+  readonly silences?: readonly string[];
 }
 
 export interface ProviderStateCheck {
@@ -110,6 +113,37 @@ async function runProbe(
   return differences;
 }
 
+/**
+ * Enter the state at each value of its parameters' documented range (provider-state-ranges.ts) with the probe's
+ * required params; a refusal, or a value that comes back otherwise, is a difference on that parameter.
+ */
+async function rangeDifferences(
+  client: ProviderStatesClient,
+  p: StateProbe,
+  context: ProbeContext,
+): Promise<StateDifference[]> {
+  const differences: StateDifference[] = [];
+  for (const v of rangeValues(p.state)) {
+    const found = await runProbe(
+      client,
+      {
+        state: p.state,
+        ...(p.required ? { required: p.required } : {}),
+        parameter: { name: v.name, value: v.value },
+      },
+      context,
+      true,
+    );
+    for (const d of found)
+      differences.push({
+        ...d,
+        parameter: v.name,
+        message: `${v.name} ${v.value} is in its documented range (${v.range}): ${d.message}`,
+      });
+  }
+  return differences;
+}
+
 /** Check every state the target offers against the catalogue. */
 export async function checkProviderStates(client: ProviderStatesClient): Promise<ProviderStateCheck> {
   let offered: Awaited<ReturnType<ProviderStatesClient['catalogue']>>;
@@ -128,6 +162,7 @@ export async function checkProviderStates(client: ProviderStatesClient): Promise
       verdict: note !== undefined ? 'not checkable' : differences.length > 0 ? 'failed' : 'passed',
       differences,
       ...(note !== undefined ? { note } : {}),
+      ...(note === undefined && differences.length > 0 ? { silences: testsEntering(state) } : {}),
     });
 
   // Every probe builds in an organization of its own, made by the `organization` state and undone last.
@@ -140,6 +175,8 @@ export async function checkProviderStates(client: ProviderStatesClient): Promise
       context = { organization_id: org.organization_id };
       orgHandle = org.teardown;
       const differences = orgProbe ? await runProbe(client, orgProbe, context, true) : [];
+      if (differences.length === 0 && orgProbe)
+        differences.push(...(await rangeDifferences(client, orgProbe, context)));
       settle('organization', differences);
     } catch (err) {
       settle('organization', [{ state: 'organization', message: messageOf(err) }]);
@@ -164,6 +201,9 @@ export async function checkProviderStates(client: ProviderStatesClient): Promise
         // The parameter is tried only on a state that answers without it, so a difference is pinned on it.
         if (base.length === 0 && p.parameter) differences.push(...(await runProbe(client, p, context, true)));
       }
+      const first = stateProbes.find((x) => x.state === name);
+      if (differences.length === 0 && first)
+        differences.push(...(await rangeDifferences(client, first, context)));
       settle(name, differences);
     }
   } finally {
@@ -190,12 +230,13 @@ export async function checkProviderStates(client: ProviderStatesClient): Promise
 
 /** One line per state that failed, for the terminal. */
 export const differenceLines = (check: ProviderStateCheck): string[] =>
-  check.states.flatMap((s) =>
-    s.differences.map(
+  check.states.flatMap((s) => [
+    ...s.differences.map(
       (d) =>
         `  FAIL  provider state "${s.state}"${d.parameter ? `, parameter ${d.parameter}` : ''}: ${d.message}`,
     ),
-  );
+    ...(s.silences?.length ? [`        without it these tests skip or stop: ${s.silences.join(', ')}`] : []),
+  ]);
 
 /** The reason a test gets when a state it needs failed the check. */
 export const failedCheckReason = (s: StateCheck): string =>
