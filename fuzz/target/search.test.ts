@@ -71,6 +71,30 @@ describe('the fuzz search against a planted server error [FUZZ-AGAINST-TARGET]',
     });
     expect(refused.sent).toBe(6);
     expect(refused.spent).toBe('the project key is spent');
+    // Values the sender leaves out are not sent and not counted; a round that sends nothing ends the search.
+    let tried = 0;
+    const leftOut = await searchServerErrors({
+      property: 'openai',
+      arb: ragRequestArb,
+      seed: 1,
+      requests: 40,
+      send: async (r) => {
+        tried += 1;
+        return r.stream ? { skipped: 'streams spent' } : { ok: true };
+      },
+      sameAs: () => 'one',
+    });
+    expect(leftOut.sent).toBe(40);
+    expect(tried).toBeGreaterThan(40);
+    const nothing = await searchServerErrors({
+      property: 'openai',
+      arb: ragRequestArb,
+      seed: 1,
+      requests: 40,
+      send: async () => ({ skipped: 'all spent' }),
+      sameAs: () => 'one',
+    });
+    expect(nothing).toMatchObject({ sent: 0, rounds: 5 });
   });
 
   it('the planted server fails only a called tool whose name is not a string', () => {

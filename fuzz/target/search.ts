@@ -12,7 +12,9 @@ import type { FuzzReplay } from './settings.js';
 export type Sent =
   | { ok: true; status?: number }
   | { ok: false; why: string; status?: number; note?: unknown }
-  | { spent: string };
+  | { spent: string }
+  /** Not sent: the sender left this value out (its operation's quota is spent); the search goes on. */
+  | { skipped: string };
 
 export interface Finding<T> {
   readonly property: string;
@@ -65,14 +67,16 @@ export async function searchServerErrors<T>(o: SearchOptions<T>): Promise<Search
   let serverErrors = 0;
   let spent: string | undefined;
   let rounds = 0;
+  let idle = 0;
   let lastWhy = '';
   let lastNote: unknown;
   const statuses: Record<string, number> = {};
   const property = fc.asyncProperty(o.arb, async (value) => {
     // Past the budget, a value counts as passing: shrinking keeps the smallest failure met so far.
     if (spent !== undefined || sent >= o.requests) return true;
-    sent += 1;
     const got = await o.send(value);
+    if ('skipped' in got) return true;
+    sent += 1;
     if ('spent' in got) {
       spent = got.spent;
       return true;
@@ -89,13 +93,16 @@ export async function searchServerErrors<T>(o: SearchOptions<T>): Promise<Search
     const seed = (o.seed + rounds) | 0;
     rounds += 1;
     const left = o.requests - sent;
+    const sentBefore = sent;
     const details = await fc.check(property, {
       seed,
       numRuns: o.replay ? 1 : Math.max(1, left - shrinkShare(left)),
       ...(o.replay ? { path: o.replay.path, endOnFailure: true } : {}),
     });
     if (!details.failed || details.counterexample === null) {
-      if (o.replay || details.numRuns === 0) break;
+      // Five rounds in a row that sent nothing (every value left out) end the search.
+      idle = sent === sentBefore ? idle + 1 : 0;
+      if (o.replay || details.numRuns === 0 || idle >= 5) break;
       continue;
     }
     const [value] = details.counterexample;
