@@ -83,7 +83,7 @@ export const reportingClauses = defineClauses([
   assumed(
     'HARNESS-PROVIDER-STATE-CHECK',
     R,
-    '`--check-provider-states` (and the start of every run whose target has provider_states, except record and replay) enters each provider state the target offers once with the probes of suites/target/provider-state-probes.ts, in an organization of its own, and tears it down: a refused set-up, data outside the catalogue (docs/provider-states.schema.json), a scalar param not echoed as sent, or a state that does not do what the catalogue says (a balance set then read back) is a difference naming the state and the parameter. A state with a difference is treated as not offered by the tests that need it, with that reason.',
+    '`--check-provider-states` (and the start of every run whose target has provider_states, except record and replay) enters each provider state the target offers once with the probes of suites/target/provider-state-probes.ts, in an organization of its own, and tears it down: a refused set-up, data outside the catalogue (docs/provider-states.schema.json), a scalar param not echoed as sent, a state that does not do what the catalogue says (a balance set then read back), or a refusal of a value in the documented range of a parameter (the lower bound and a fraction of a parameter that takes any number: suites/target/provider-state-ranges.ts) is a difference naming the state and the parameter. A state with a difference is treated as not offered by the tests that need it, with that reason, and the check names the test files that enter it.',
   ),
   assumed(
     'REPORT-LIKELY-DEFECTS',
