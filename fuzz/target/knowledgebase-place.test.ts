@@ -9,7 +9,7 @@ import type { RagRequest } from './rag-bodies.js';
 
 const first = (r: RagRequest) => r.tools[0]?.kind === 'knowledgebase';
 
-describe('the knowledgebase tool wherever it stands [FUZZ-AGAINST-TARGET, RAG-SERVER-RETRIEVAL]', () => {
+describe('the knowledgebase tool wherever it stands [FUZZ-AGAINST-TARGET]', () => {
   it('draws the knowledgebase tool after at least one user tool, and moves it first for the comparison', () => {
     for (const r of fc.sample(laterKnowledgebaseArb, { seed: 3, numRuns: 50 })) {
       expect(first(r)).toBe(false);
