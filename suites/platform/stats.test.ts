@@ -2,7 +2,7 @@
  * getStats: date formats and their errors, the record's shape, and its counts, which are checked against what
  * getSessions and getSessionMessages show for the same project and range (never against the fake's code).
  */
-import { describe, expect, it, type TestContext } from 'vitest';
+import { beforeEach, describe, expect, it, type TestContext } from 'vitest';
 import type { Session, StatsRecord } from '../../contract/index.js';
 import { otherProjectOf } from '../support/arranged-world.js';
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
@@ -10,7 +10,7 @@ import { expectError, expectSuccess } from '../support/envelope.js';
 import { FORBIDDEN, INVALID_PARAMS } from '../support/messages.js';
 import { allMessages, allSessions } from '../support/pages.js';
 import { arranged, assumed, continueIfAssumedHeld } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
+import { enterState, need, stateMissing, useTarget } from '../support/use-target.js';
 import { onProject } from '../support/world.js';
 import type { Auth } from '../target/target.js';
 
@@ -19,8 +19,20 @@ const target = useTarget();
 const BAD_FROM = "Invalid 'from' date format";
 const BAD_TO = "Invalid 'to' date format";
 
+/**
+ * The project a date-range test reads when the configured one has sessions on fewer than three days: a fresh one the
+ * provider state `project with conversations` filled (sessionDays); undefined: the configured project.
+ */
+let dayProject: string | undefined;
+beforeEach(() => {
+  dayProject = undefined;
+});
+/** getSessions / getSessionMessages filters on the project the test reads. */
+const onDayProject = (filters: Record<string, unknown> = {}) =>
+  dayProject === undefined ? filters : { ...filters, project_uid: dayProject };
+
 const getStats = (body: Record<string, unknown>, auth?: Auth) =>
-  target().call('getStats', { body: onProject(target(), body), auth });
+  target().call('getStats', { body: onProject(target(), onDayProject(body)), auth });
 
 /**
  * The record for `body`. An array of records is documented, how many it holds is not: one for the whole range is the
@@ -43,7 +55,7 @@ async function expectedCounts(sessions: readonly Session[]) {
   let no_feedback = 0;
   let conversations = 0;
   for (const s of sessions) {
-    const msgs = await allMessages(target(), s.session_uid);
+    const msgs = await allMessages(target(), s.session_uid, onDayProject());
     if (msgs.length > 0) conversations += 1;
     for (const m of msgs) {
       total_messages += 1;
@@ -93,8 +105,27 @@ async function sessionDays(ctx: TestContext): Promise<{
   middle: string;
   last: string;
 }> {
-  const all = await allSessions(target());
-  const days = [...new Set(all.map((s) => dayOf(s.created_at)))].sort();
+  let all = await allSessions(target());
+  let days = [...new Set(all.map((s) => dayOf(s.created_at)))].sort();
+  if (
+    days.length < 3 &&
+    target().config.allow.writes &&
+    !(await stateMissing(target(), 'project with conversations'))
+  ) {
+    // Sessions on three days of a fresh project, back-dated by the provider state (its default: one a day going back
+    // from yesterday on the target's own clock, each at midnight), then two more on each of those days (at 00:00 and
+    // 00:10), so that some session starts after midnight.
+    const made = await enterState(ctx, target(), 'project with conversations', { sessions: 3 });
+    const madeDays = made.sessions.map((x) => dayOf(x.created_at));
+    await enterState(ctx, target(), 'project with conversations', {
+      project_uid: made.project_uid,
+      sessions: 6,
+      dates: madeDays,
+    });
+    dayProject = made.project_uid;
+    all = await allSessions(target(), onDayProject());
+    days = [...new Set(all.map((s) => dayOf(s.created_at)))].sort();
+  }
   arranged(ctx, days.length >= 3, `the project has sessions on ${days.length} day(s); the test needs three`);
   return {
     all,
@@ -250,7 +281,7 @@ describe('getStats', () => {
       [middle, middle],
       [middle, last],
     ] as const) {
-      const sessions = await allSessions(target(), { from, to });
+      const sessions = await allSessions(target(), onDayProject({ from, to }));
       arranged(ctx, sessions.length > 0, `no session listed for ${from}..${to}`);
       expectConsistent(await stats({ from, to }), await expectedCounts(sessions));
     }
@@ -262,11 +293,11 @@ describe('getStats', () => {
     expectConsistent(await stats(), await expectedCounts(all));
     expectConsistent(
       await stats({ from: middle }),
-      await expectedCounts(await allSessions(target(), { from: middle })),
+      await expectedCounts(await allSessions(target(), onDayProject({ from: middle }))),
     );
     expectConsistent(
       await stats({ to: middle }),
-      await expectedCounts(await allSessions(target(), { to: middle })),
+      await expectedCounts(await allSessions(target(), onDayProject({ to: middle }))),
     );
   });
 
