@@ -102,6 +102,9 @@ export const SHARED_DATA: Readonly<Record<string, FileAccess>> = {
     writes: ['settings', 'conversations', 'directory', 'credits'],
   },
   'suites/platform/access-roles.test.ts': { writes: ['settings', 'conversations', 'directory', 'credits'] },
+  'suites/platform/access-table-effective-access.test.ts': {
+    writes: ['settings', 'conversations', 'directory', 'credits'],
+  },
   'suites/platform/access-table-whole-conversation-chatbot.test.ts': {
     writes: ['settings', 'conversations', 'directory', 'credits'],
   },
