@@ -57,6 +57,9 @@ export interface SearchOptions<T> {
   readonly replay?: FuzzReplay;
 }
 
+/** Requests a round after a finding needs at least, to find and shrink another. */
+const MIN_AFTER_FINDING = 30;
+
 /** Requests kept back for shrinking a failure: a third of what is left, 10 to 150. */
 const shrinkShare = (left: number): number => Math.min(150, Math.max(10, Math.floor(left / 3)), left - 1);
 
@@ -90,6 +93,8 @@ export async function searchServerErrors<T>(o: SearchOptions<T>): Promise<Search
   });
   const maxFindings = o.maxFindings ?? 5;
   while (spent === undefined && sent < o.requests && findings.length < maxFindings && rounds < 100) {
+    // After a finding, a round too short to shrink what it finds would report it unshrunk: the search ends there.
+    if (findings.length > 0 && o.requests - sent < MIN_AFTER_FINDING) break;
     const seed = (o.seed + rounds) | 0;
     rounds += 1;
     const left = o.requests - sent;
