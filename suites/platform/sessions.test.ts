@@ -178,7 +178,8 @@ describe('getSessions', () => {
       { from: d, to: later },
       expectIds((x) => x >= d && x <= later),
     );
-    await check({ from: later, to: d }, []);
+    // A range that ends before it starts: an empty list or a refusal, the spec says neither ("from (date), to (date)").
+    await assumed('SESSIONS-DATE-FILTER', () => check({ from: later, to: d }, []));
     await check({ from: d, status: 'open' }, ids(all.filter((s) => dayOf(s) >= d && s.status === 'open')));
     const dayAfterLast = new Date(Date.parse(`${later}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     await check({ from: dayAfterLast }, []);

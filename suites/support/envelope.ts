@@ -7,7 +7,7 @@ import { IsoDateTimeProfile } from '../../contract/resources/datetime.js';
 import { clauseAt, ERROR_ENVELOPE_CLAUSE, responseClauses } from '../../contract/response-clauses.js';
 import { extractClauseIds } from '../reporting/clause-matrix.js';
 import type { RawResponse } from '../target/transport.js';
-import { bindingNow, documentedBinding } from './arrangement-context.js';
+import { bindingNow, documentedBinding, withinAssumed } from './arrangement-context.js';
 import { anotherRefusalsMessage, type Refusal, refusalFor } from './refusals.js';
 import {
   assumed,
@@ -88,12 +88,26 @@ export function subjectCheck(
   // that check's subject: the title's clauses are only the fallback for a test that bound nothing.
   if (documentedBinding() !== undefined) check();
   else if (subject.length > 0) readable(subject, check);
-  else if (bindingNow() && cited.some((id) => clauseById(id)?.kind === 'assumed'))
-    assumedSubject(
-      cited.filter((id) => clauseById(id)?.kind === 'assumed'),
-      check,
-    );
-  else check();
+  else {
+    const assumedIds = assumedSubjectOf(messageClause);
+    if (assumedIds) assumedSubject(assumedIds, check);
+    else check();
+  }
+}
+
+/**
+ * The assumed clauses the running test cites, when it cites no documented one as its subject (a refusal of `"10"` as a
+ * limit): whether the input is refused at all is then the fake's choice, and so is all of the refusal. Undefined
+ * where the test has a documented subject, binds nothing now, or runs inside a bound check.
+ */
+function assumedSubjectOf(messageClause: string | undefined): string[] | undefined {
+  if (documentedBinding() !== undefined || !bindingNow()) return undefined;
+  const cited = extractClauseIds(currentTestTitle() ?? '').filter(
+    (id) => id !== messageClause && !ANSWER_CLAUSES.has(id),
+  );
+  if (cited.some((id) => clauseById(id)?.kind === 'documented')) return undefined;
+  const ids = cited.filter((id) => clauseById(id)?.kind === 'assumed');
+  return ids.length > 0 ? ids : undefined;
 }
 
 /**
@@ -104,7 +118,8 @@ export function subjectCheck(
 function assumedSubject(ids: readonly string[], check: () => void): void {
   let failure: unknown;
   try {
-    check();
+    // As the check of these assumed clauses: a documented check inside binds nothing of its own.
+    withinAssumed(ids[0] as string, check);
   } catch (err) {
     if (isStop(err)) throw err;
     failure = err;
@@ -139,6 +154,18 @@ function clauseFor(refusal: Refusal): string {
  * refused, so no test can assert an undocumented status hard by accident.
  */
 export function expectError(res: RawResponse, status: number, message?: string | RegExp): void {
+  // A refusal of what only the fake refuses (the test cites assumed clauses alone): its status, envelope and message
+  // are all the fake's reading (a server that coerced `"10"` and then refused it for its own reason is no message
+  // defect); a miss warns on the cited clauses and stops the test.
+  const assumedIds = assumedSubjectOf(refusalFor(status, message)?.messageClause);
+  if (assumedIds) {
+    assumedSubject(assumedIds, () => expectErrorChecked(res, status, message));
+    return;
+  }
+  expectErrorChecked(res, status, message);
+}
+
+function expectErrorChecked(res: RawResponse, status: number, message?: string | RegExp): void {
   const refusal = refusalFor(status, message);
   if (!refusal)
     throw new StrengthRuleError(
