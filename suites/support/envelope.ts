@@ -38,7 +38,7 @@ function expectMessage(res: RawResponse, message: string | RegExp, clause: strin
   const text = (res.json as { message?: unknown } | undefined)?.message;
   // Another refusal's own documented message: the server refused for another reason, which is the test's subject
   // (the rule it checks decided otherwise), not a wrong wording.
-  if (clause && anotherRefusalsMessage(text, message)) subjectCheck(clause, check);
+  if (clause && anotherRefusalsMessage(text, message, res.status)) subjectCheck(clause, check);
   else if (clause) documented(clause, check);
   else check();
 }

@@ -15,10 +15,11 @@ import { assumed, currentTestTitle, readable } from './strength.js';
 /**
  * How many requests were admitted, and the 429 of the one past the cap, are the cap's own rule: bound to the caps the
  * running test cites (a server whose cap is off by one reds those, not the 429's message or the rate headers), the
- * test stopping there. Where it cites none, a plain check.
+ * test stopping there. Where it cites none, a plain check. `clauses` names the cap where the test's subject is
+ * another rule that spends one (the counts kept apart).
  */
-export function capCheck(check: () => void): void {
-  const caps = extractClauseIds(currentTestTitle() ?? '').filter((id) => CAP_CLAUSES.has(id));
+export function capCheck(check: () => void, clauses?: readonly string[]): void {
+  const caps = clauses ?? extractClauseIds(currentTestTitle() ?? '').filter((id) => CAP_CLAUSES.has(id));
   if (caps.length > 0 && documentedBinding() === undefined) readable(caps, check);
   else check();
 }

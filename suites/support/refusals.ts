@@ -227,13 +227,16 @@ export function refusalFor(status: number, message: string | RegExp | undefined)
  * server refused for another documented reason (a creator not a member where the scope was meant to refuse), which
  * is a wrong decision, not a wrong message.
  */
-export function anotherRefusalsMessage(text: unknown, expected: string | RegExp): boolean {
-  if (typeof text !== 'string') return false;
+export function anotherRefusalsMessage(text: unknown, expected: string | RegExp, status: number): boolean {
+  // Only among the access rules' 403s does the message say which rule refused (the permission or scope, the creator's
+  // membership): a 401 or 429 with another documented message is the same decision worded wrong.
+  if (typeof text !== 'string' || status !== 403) return false;
   const matches = (m: string | RegExp | undefined) =>
     m !== undefined && (typeof m === 'string' ? m === text : m.test(text));
   if (matches(expected)) return false;
   return REFUSALS.some(
     (r) =>
+      r.status === 403 &&
       r.documented !== 'nothing' &&
       r.messageClause !== undefined &&
       (matches(r.documentedMessage) || (r.documentedMessage === undefined && matches(r.message))),
