@@ -5,62 +5,45 @@
  * a test that needs the state is then told why it cannot have it.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../suites/reporting/conformance-cli.test-support.js';
 import { stateMissing } from '../suites/support/use-target.js';
-import { startInProcessTarget } from '../suites/target/in-process.js';
 import {
   checkProviderStates,
   differenceLines,
   failedCheckReason,
 } from '../suites/target/provider-state-check.js';
 import { createProviderStatesClient } from '../suites/target/provider-states-client.js';
+import {
+  openStatesDouble,
+  type StatesChange,
+  type StatesDouble,
+} from '../suites/target/provider-states-double.test-support.js';
 import type { Target } from '../suites/target/target.js';
 
+let double: StatesDouble;
 let fake: Target;
-let proxy: Server;
 let proxyUrl: string;
 
 /** In front of the fake's provider states: `credit balance` takes `balance`, and ignores `credits`. */
-function misreadingProxy(upstream: string, headers: Record<string, string>): Server {
-  return createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    let body = Buffer.concat(chunks).toString('utf8');
-    if (body) {
-      const parsed = JSON.parse(body) as { state?: string; params?: Record<string, unknown> };
-      if (parsed.state === 'credit balance' && parsed.params) {
-        const { credits: _ignored, balance, ...rest } = parsed.params;
-        parsed.params = { ...rest, ...(balance !== undefined ? { credits: balance } : {}) };
-      }
-      body = JSON.stringify(parsed);
-    }
-    const answer = await fetch(`${upstream}${req.url === '/' ? '' : req.url}`, {
-      method: req.method ?? 'GET',
-      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body } : {}),
-    });
-    res.writeHead(answer.status, { 'content-type': 'application/json' });
-    res.end(await answer.text());
-  });
-}
+const misreading: StatesChange = (body) => {
+  if (!body) return body;
+  const parsed = JSON.parse(body) as { state?: string; params?: Record<string, unknown> };
+  if (parsed.state === 'credit balance' && parsed.params) {
+    const { credits: _ignored, balance, ...rest } = parsed.params;
+    parsed.params = { ...rest, ...(balance !== undefined ? { credits: balance } : {}) };
+  }
+  return JSON.stringify(parsed);
+};
 
 beforeAll(async () => {
-  fake = await startInProcessTarget();
-  const states = fake.config.provider_states!;
-  proxy = misreadingProxy(states.url.replace(/\/$/, ''), states.headers ?? {});
-  await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  double = await openStatesDouble(misreading);
+  fake = double.fake;
+  proxyUrl = double.url;
 });
-afterAll(async () => {
-  proxy.closeAllConnections();
-  await new Promise<void>((done) => proxy.close(() => done()));
-  await fake.close();
-});
+afterAll(() => double.close());
 
 describe('--check-provider-states [HARNESS-PROVIDER-STATE-CHECK]', () => {
   it('against the fake, every state of the catalogue passes', async () => {

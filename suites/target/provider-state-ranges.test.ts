@@ -4,54 +4,41 @@
  * catalogue allows: any number ≥ 0); the check fails that state on `credits`, says the fraction is in the documented
  * range, and names the test files that need the state. The plain fake passes the same range.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcessTarget } from './in-process.js';
 import { checkProviderStates, differenceLines, failedCheckReason } from './provider-state-check.js';
 import { rangeValues, testsEntering } from './provider-state-ranges.js';
 import { createProviderStatesClient } from './provider-states-client.js';
+import {
+  openStatesDouble,
+  type StatesChange,
+  type StatesDouble,
+} from './provider-states-double.test-support.js';
 import type { Target } from './target.js';
 
+let double: StatesDouble;
 let fake: Target;
-let proxy: Server;
 let proxyUrl: string;
 
 /** In front of the fake's provider states: `credit balance` refuses a `credits` that is not a whole number. */
-function wholeCreditsOnly(upstream: string, headers: Record<string, string>): Server {
-  return createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const parsed = body ? (JSON.parse(body) as { state?: string; params?: { credits?: unknown } }) : {};
-    const credits = parsed.params?.credits;
-    if (parsed.state === 'credit balance' && typeof credits === 'number' && !Number.isInteger(credits)) {
-      res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ type: 'RXERROR', message: 'Invalid params: credits must be an integer' }));
-      return;
-    }
-    const answer = await fetch(`${upstream}${req.url === '/' ? '' : req.url}`, {
-      method: req.method ?? 'GET',
-      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body } : {}),
-    });
-    res.writeHead(answer.status, { 'content-type': 'application/json' });
-    res.end(await answer.text());
-  });
-}
+const wholeCreditsOnly: StatesChange = (body) => {
+  const parsed = body ? (JSON.parse(body) as { state?: string; params?: { credits?: unknown } }) : {};
+  const credits = parsed.params?.credits;
+  return parsed.state === 'credit balance' && typeof credits === 'number' && !Number.isInteger(credits)
+    ? {
+        refuse: {
+          status: 400,
+          body: { type: 'RXERROR', message: 'Invalid params: credits must be an integer' },
+        },
+      }
+    : body;
+};
 
 beforeAll(async () => {
-  fake = await startInProcessTarget();
-  const states = fake.config.provider_states!;
-  proxy = wholeCreditsOnly(states.url.replace(/\/$/, ''), states.headers ?? {});
-  await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  double = await openStatesDouble(wholeCreditsOnly);
+  fake = double.fake;
+  proxyUrl = double.url;
 });
-afterAll(async () => {
-  proxy.closeAllConnections();
-  await new Promise<void>((done) => proxy.close(() => done()));
-  await fake.close();
-});
+afterAll(() => double.close());
 
 describe('--check-provider-states over documented ranges [HARNESS-PROVIDER-STATE-CHECK]', () => {
   it('tries the lower bound and a fraction of every parameter that takes any number, and no integer parameter', () => {
