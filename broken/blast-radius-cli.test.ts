@@ -87,7 +87,7 @@ describe('npm run blast-radius [HARNESS-BLAST-RADIUS]', () => {
       240_000,
     );
     const report = JSON.parse(readFileSync(join(out, 'blast-radius.json'), 'utf8')) as BlastRadiusReport;
-    expect(report).toMatchObject({ mode: 'touched files', seed: 7, files: 1, rounds: 1, lanes: 2 });
+    expect(report).toMatchObject({ mode: 'touched tests', seed: 7, files: 1, rounds: 1, lanes: 2 });
     expect(report.baseline.status, res.stdout.slice(-2000)).toBe('PASS');
     const [total, tool] = report.rows;
     // total-as-string changes getMyProjects' total, which this file reads: caught, its red read in that file.

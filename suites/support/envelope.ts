@@ -157,8 +157,13 @@ export function expectError(res: RawResponse, status: number, message?: string |
   // A refusal of what only the fake refuses (the test cites assumed clauses alone): its status, envelope and message
   // are all the fake's reading (a server that coerced `"10"` and then refused it for its own reason is no message
   // defect); a miss warns on the cited clauses and stops the test.
-  const assumedIds = assumedSubjectOf(refusalFor(status, message)?.messageClause);
+  // A status the spec fixes with its message (401, 403, 429) keeps them hard: any such answer must carry it.
+  const refusal = refusalFor(status, message);
+  const assumedIds =
+    refusal && refusal.documented !== 'status' ? assumedSubjectOf(refusal.messageClause) : undefined;
   if (assumedIds) {
+    // Whatever the reason for refusing, an operation's error answer is in the error envelope (documented).
+    if (res.status >= 400) expectErrorEnvelope(res);
     assumedSubject(assumedIds, () => expectErrorChecked(res, status, message));
     return;
   }
