@@ -1,9 +1,10 @@
 /** The tarball `npm pack` makes: the two bins and what they need, nothing else [LIB-PACKAGE-BINS]. */
 import { execFile } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { conformanceFiles } from '../suites/target/conformance-files.js';
 
 const root = resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
@@ -58,6 +59,24 @@ describe('the package [LIB-PACKAGE-BINS]', () => {
     ])
       expect(files, path).toContain(path);
     expect(files.some((f) => f.startsWith('fixtures/documents/'))).toBe(true);
+  });
+
+  it('[LIB-PACKAGE-BINS] every relative import of a shipped source or conformance test file is shipped too', () => {
+    const shipped = new Set(files);
+    const runs = new Set(conformanceFiles(root));
+    const missing: string[] = [];
+    // The harness's own tests ship beside the suites but never run from the package (not in a QA run).
+    const read = (f: string) =>
+      f.endsWith('.ts') && !f.endsWith('.d.ts') && (!/\.test\.ts$/.test(f) || runs.has(f));
+    for (const file of files.filter(read)) {
+      const text = readFileSync(`${root}/${file}`, 'utf8');
+      for (const [, spec] of text.matchAll(/from '(\.{1,2}\/[^']+)\.js'/g)) {
+        const target = posix.normalize(posix.join(posix.dirname(file), `${spec}.ts`));
+        if (!shipped.has(target) && !shipped.has(target.replace(/\.ts$/, '.mjs')))
+          missing.push(`${file} → ${target}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('[LIB-PACKAGE-BINS] ships no tests of the fake, contract or recorder, and none of the other rooms (of the fuzzer, only what --fuzz runs)', () => {
