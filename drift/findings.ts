@@ -41,14 +41,18 @@ export const isCandidate = (f: DriftFinding): boolean => f.onAssumedClauses && f
 export const isClean = (f: DriftFinding): boolean => f.violations.length === 0 && f.differences.length === 0;
 
 /**
- * A test that cites a `FAKE-…` clause drives the fake through its control API (scripted replies, cut streams): what
- * it was told to break is no violation of the deployment, and such tests never run against a real one.
+ * A test that cites a `FAKE-…` clause drives the fake through its control API (scripted replies, cut streams) or its
+ * own HTTP layer (byte-exact malformed framing, oversized headers): what it was told to break is no violation of the
+ * deployment, and what it sent the drift's client cannot send again as it was sent.
  */
 export const isScripted = (f: DriftFinding): boolean => f.pair.clauses.some((id) => id.startsWith('FAKE-'));
 
-/** What fails `npm run drift -- --fail-on-drift`: a difference, or a violation outside the fake's scripted tests. */
+/**
+ * What fails `npm run drift -- --fail-on-drift`: a difference or a violation outside the fake's scripted tests (those
+ * are reported, never drift).
+ */
 export const isDrift = (f: DriftFinding): boolean =>
-  f.differences.length > 0 || (f.violations.length > 0 && !isScripted(f));
+  !isScripted(f) && (f.differences.length > 0 || f.violations.length > 0);
 
 export interface DriftCounts {
   interactions: number;
