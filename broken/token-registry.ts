@@ -20,6 +20,12 @@ export interface KnownToken {
   creatorProjects?: readonly string[];
   /** A token of its organization with the owner role, where known (else the config's owner token). */
   ownerToken?: string;
+  /**
+   * Its validity may have changed since it was made: it was made with an expiry, or went through a lifecycle action
+   * (deactivate, reactivate, regenerate, revoke) of the control API. The proxy cannot tell whether such a token is
+   * still valid, so no rule stands in for its checks: a server with a swapped permission still refuses a dead token.
+   */
+  validityChanges?: boolean;
 }
 
 export interface TokenRegistry {
@@ -30,7 +36,14 @@ export interface TokenRegistry {
   readonly owner: string | undefined;
 }
 
-type TokenData = { value?: unknown; role?: unknown; permissions?: unknown; creator_user_id?: unknown };
+type TokenData = {
+  id?: unknown;
+  value?: unknown;
+  role?: unknown;
+  permissions?: unknown;
+  creator_user_id?: unknown;
+  expires_at?: unknown;
+};
 type StateParams = {
   role?: string;
   creator_project_uids?: string[];
@@ -42,6 +55,7 @@ type StateParams = {
 };
 
 const MEMBER_ROLE_PATH = /^\/organizations\/\d+\/members\/(\d+)\/role$/;
+const LIFECYCLE_PATH = /^\/tokens\/(\d+)\/(deactivate|reactivate|regenerate|revoke)$/;
 
 export function tokenRegistry(config: TargetConfig): TokenRegistry {
   const known = new Map<string, KnownToken>();
@@ -50,6 +64,9 @@ export function tokenRegistry(config: TargetConfig): TokenRegistry {
   const roleOfUser = new Map<number, string>();
   /** Each organization made by the provider state `organization`: its owner token. */
   const ownerOfOrganization = new Map<number, string>();
+  /** Control-made tokens: the id of each value it has had, and the ids whose validity may have changed. */
+  const idOf = new Map<string, number>();
+  const changing = new Set<number>();
   const kinds = ['owner', 'editor', 'viewer', 'selected', 'fine_grained'] as const;
   for (const kind of kinds) {
     const values = [config.tokens[kind], ...(config.token_pools?.[kind] ?? [])];
@@ -66,6 +83,11 @@ export function tokenRegistry(config: TargetConfig): TokenRegistry {
     else if (/^\/organizations\/\d+\/members$/.test(req.path) && typeof body?.user_id === 'number')
       roleOfUser.set(body.user_id, String(body.role));
     if (typeof data?.value !== 'string' || !('role' in data)) return;
+    if (typeof data.id === 'number') {
+      idOf.set(data.value, data.id);
+      if (LIFECYCLE_PATH.test(req.path) || (data.expires_at !== null && data.expires_at !== undefined))
+        changing.add(data.id);
+    }
     known.set(data.value, {
       role: typeof data.role === 'string' ? data.role : 'none',
       ...(Array.isArray(data.permissions)
@@ -79,7 +101,11 @@ export function tokenRegistry(config: TargetConfig): TokenRegistry {
       const token = known.get(value);
       const creator = creatorOf.get(value);
       const role = creator === undefined ? undefined : roleOfUser.get(creator);
-      return token && role ? { ...token, creatorRole: role } : token;
+      const id = idOf.get(value);
+      const changes = id !== undefined && changing.has(id) ? { validityChanges: true } : {};
+      return token && (role || id !== undefined)
+        ? { ...token, ...(role ? { creatorRole: role } : {}), ...changes }
+        : token;
     },
     owner: config.tokens.owner,
     observe(req, res) {

@@ -27,11 +27,16 @@ const withTokens =
 /**
  * Requests that `lets(token, req)` are sent with an owner token of the token's organization instead: the one check
  * is skipped. The others stay: a project outside the token's scope, or one its creator is not a member of, is still
- * refused (the bug is one check, not all of them).
+ * refused, and a token whose validity the proxy cannot vouch for (made with an expiry, or through a lifecycle action)
+ * keeps its own bearer: the server's lifecycle check stays (the bug is one check, not all of them).
  */
 const skipCheck = (lets: (token: KnownToken, req: Exchange) => boolean) =>
   withTokens((token, req, owner) =>
-    lets(token, req) && ownerMade(token) && !outsideScope(token, req) && !outsideCreatorProjects(token, req)
+    lets(token, req) &&
+    ownerMade(token) &&
+    !token.validityChanges &&
+    !outsideScope(token, req) &&
+    !outsideCreatorProjects(token, req)
       ? withBearer(req, owner)
       : req,
   );
@@ -46,6 +51,7 @@ const skipScopeCheck = (lets: (token: KnownToken, req: Exchange) => boolean) =>
     token.role === 'owner' &&
     (token.permissions ?? []).length === 0 &&
     ownerMade(token) &&
+    !token.validityChanges &&
     !outsideCreatorProjects(token, req)
       ? withBearer(req, owner)
       : req,
