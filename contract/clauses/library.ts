@@ -49,4 +49,14 @@ export const libraryClauses = [
     L,
     "chatbotApiHandlers({ baseUrl, fake }) from `chatbot-platform-conformance/msw` returns msw 2 request handlers for setupServer, with the fake's target config and control handle: every method of every path under baseUrl (Platform, Project Integration, RAG OpenAI and Anthropic, control) is answered by the same in-memory fake as interceptChatbotApi, errors in the same envelopes, and the RAG streams as a ReadableStream body whose events the client reads as they are sent (a scripted cut in `reset` mode errors the stream after the events sent, or fails the request as a network error when nothing was sent). Requests for anything else are left unhandled, so msw's onUnhandledRequest decides. Tested with the global fetch and the official openai SDK in vitest's jsdom environment. The main entry never imports msw: it is an optional peer dependency.",
   ),
+  assumed(
+    'LIB-SDK-HELPERS',
+    L,
+    "`chatbot-platform-fake/openai` and `chatbot-platform-fake/anthropic` give `knowledgebaseTool(parameters)`, at run time exactly the spec's tool item {type: 'service:knowledgebase', parameters}, typed as the official SDK's tool type (openai ChatCompletionTool, Anthropic ToolUnion) so that `tsc` accepts it in `tools`, and `sourcesOf(answer)`, the answer's `sources` array as it came, typed with the contract's source (RAG-SOURCES-ITEM-SHAPE), from a create() answer or a stream's final object; an answer without the array or with an item that is not a chunk throws a TypeError naming the field. Neither entry imports an SDK at run time.",
+  ),
+  assumed(
+    'LIB-CLIENT-DOCS',
+    L,
+    "docs/client-developers.md runs as written: every curl line of its bash blocks answers 2xx with the spec's envelope (or the RAG endpoint's native shape) against a fake started as the page says, every TypeScript block type-checks with strict tsc against the official SDK types and the package's entries, and after the documented reset with a seed the documented next commands succeed with the new credentials (the fake rewrites its target file).",
+  ),
 ];
