@@ -7,14 +7,14 @@ import type { ClockMode, FakeOptions } from './fake-options.js';
 
 /**
  * The knowledgebase fixture documents: `fixtures/documents/` of this package, found from this module both in the
- * sources (lib/) and in the bundle (dist/lib/).
+ * sources (lib/) and in the bundle (packages/fake/dist/).
  */
 export function fixtureDocumentsDir(): string {
   for (const relative of ['../fixtures/documents/', '../../fixtures/documents/']) {
     const dir = fileURLToPath(new URL(relative, import.meta.url));
     if (existsSync(dir)) return dir;
   }
-  throw new Error('chatbot-platform-conformance: fixtures/documents/ not found next to the library');
+  throw new Error('chatbot-platform-fake: fixtures/documents/ not found next to the library');
 }
 
 export interface LibraryFake {

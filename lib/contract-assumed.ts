@@ -1,5 +1,5 @@
 /**
- * `assumed` of `chatbot-platform-conformance/contract`: refinements of the documented schemas that are the fake's
+ * `assumed` of `chatbot-platform-fake/contract`: refinements of the documented schemas that are the fake's
  * choices where the spec says "not shown" (assumed clauses, contract/clauses/), never the spec's word. The fake
  * answers within them; another deployment may not.
  */

@@ -1,5 +1,5 @@
 /**
- * `chatbot-platform-conformance/contract` (issue 35): the API's own schemas and types for client code, from
+ * `chatbot-platform-fake/contract` (issue 35): the API's own schemas and types for client code, from
  * contract/, so a TypeScript client need not write its own `Project`, `Session`, envelope or error types. What is
  * exported at the top is what the spec documents: the resources, the request and answer data of every Platform and
  * Project Integration operation, the success and error envelopes, the operation table. Unknown fields are allowed

@@ -1,4 +1,7 @@
-/** The published entry: package.json `exports` → the bundle of npm run build:lib, imported by plain node. */
+/**
+ * The fake's package (packages/fake/, `chatbot-platform-fake`): its `exports` → the bundle of npm run build:lib,
+ * imported by plain node through the workspace's link in node_modules, as a client project imports it.
+ */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +12,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
+const fake = `${root}/packages/fake`;
 
-// Plain node (no tsx), importing the package by its name: the package's self-reference goes through `exports`.
+// Plain node (no tsx), importing the package by its name: node_modules/chatbot-platform-fake → packages/fake.
 const CONSUMER = `
-import { interceptChatbotApi, startFake } from 'chatbot-platform-conformance';
+import { interceptChatbotApi, startFake } from 'chatbot-platform-fake';
 const api = interceptChatbotApi({ baseUrl: 'https://chatbot.example.test' });
 const { base_url, tokens, project_key } = api.target;
 const projects = await fetch(base_url + '/getMyProjects', {
@@ -42,7 +46,7 @@ console.log(JSON.stringify({
 // The msw entry as a front-end project's test setup uses it, with msw's own setupServer; a RAG stream read whole.
 const MSW_CONSUMER = `
 import { setupServer } from 'msw/node';
-import { chatbotApiHandlers } from 'chatbot-platform-conformance/msw';
+import { chatbotApiHandlers } from 'chatbot-platform-fake/msw';
 const api = chatbotApiHandlers({ baseUrl: 'https://chatbot.example.test' });
 const server = setupServer(...api.handlers);
 server.listen({ onUnhandledRequest: 'error' });
@@ -79,14 +83,14 @@ export async function resolve(specifier, context, next) {
 }
 `;
 const WITHOUT_MSW = `
-const { interceptChatbotApi } = await import('chatbot-platform-conformance');
+const { interceptChatbotApi } = await import('chatbot-platform-fake');
 const api = interceptChatbotApi({ baseUrl: 'https://chatbot.example.test' });
 const res = await fetch(api.target.base_url + '/getMyProjects', {
   method: 'POST',
   headers: { authorization: 'Bearer ' + api.target.tokens.owner },
 });
 api.restore();
-const msw = await import('chatbot-platform-conformance/msw').then(() => 'loaded', (err) => err.code);
+const msw = await import('chatbot-platform-fake/msw').then(() => 'loaded', (err) => err.code);
 console.log(JSON.stringify({ main: res.status, msw }));
 `;
 
@@ -95,27 +99,31 @@ describe('the published entry [LIB-EXPORTS]', () => {
     await run(process.execPath, ['scripts/build-lib.mjs', '--bundle-only'], { cwd: root });
   });
 
-  it('package.json exports the bundle and its types, and ships the fixture documents [LIB-EXPORTS]', () => {
-    const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
-    expect(pkg.name).toBe('chatbot-platform-conformance');
-    expect(pkg.exports['.']).toEqual({ types: './dist/lib/index.d.ts', default: './dist/lib/index.js' });
-    expect(pkg.exports['./msw']).toEqual({ types: './dist/lib/msw.d.ts', default: './dist/lib/msw.js' });
-    expect(pkg.exports['./contract']).toEqual({
-      types: './dist/lib/contract.d.ts',
-      default: './dist/lib/contract.js',
-    });
-    expect(pkg.peerDependencies.msw).toMatch(/^\^2\./);
-    expect(pkg.peerDependenciesMeta.msw).toEqual({ optional: true });
-    expect(pkg.devDependencies.msw).toBeDefined();
-    expect(pkg.files).toEqual(expect.arrayContaining(['dist/lib', 'fixtures/documents']));
-    expect(pkg.scripts['build:lib']).toBeDefined();
-    expect(pkg.scripts.prepare).toBe('npm run build:lib');
-    for (const dep of ['nock', 'light-my-request', 'koa', 'zod'])
-      expect(pkg.dependencies[dep], dep).toBeDefined();
+  it('the fake package exports the bundle and its types, ships the fixture documents, and depends on runtime packages only [LIB-EXPORTS]', () => {
+    const pkg = JSON.parse(readFileSync(`${fake}/package.json`, 'utf8'));
+    expect(pkg.name).toBe('chatbot-platform-fake');
+    for (const entry of ['index', 'msw', 'contract', 'openai', 'anthropic'])
+      expect(pkg.exports[entry === 'index' ? '.' : `./${entry}`], entry).toEqual({
+        types: `./dist/${entry}.d.ts`,
+        default: `./dist/${entry}.js`,
+      });
+    for (const peer of ['msw', 'openai', '@anthropic-ai/sdk']) {
+      expect(pkg.peerDependencies[peer], peer).toBeDefined();
+      expect(pkg.peerDependenciesMeta[peer], peer).toEqual({ optional: true });
+    }
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'fixtures/documents', 'bin']));
+    expect(pkg.bin).toEqual({ 'chatbot-fake': 'bin/chatbot-fake.mjs' });
+    // Runtime packages only, each one the client's own copy must be; never the harness's test runner or build tools.
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@faker-js/faker', 'nock', 'zod']);
+    expect(pkg.devDependencies).toBeUndefined();
+    const conformance = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+    expect(conformance.workspaces).toEqual(['packages/fake']);
+    expect(conformance.dependencies['chatbot-platform-fake']).toBe(pkg.version);
+    expect(conformance.scripts.prepare).toBe('npm run build:lib');
   });
 
-  it('chatbot-platform-conformance/contract, imported by plain node, parses a documented project and keeps the assumed apart [LIB-EXPORTS]', async () => {
-    const script = `const c = await import('chatbot-platform-conformance/contract');
+  it('chatbot-platform-fake/contract, imported by plain node, parses a documented project and keeps the assumed apart [LIB-EXPORTS]', async () => {
+    const script = `const c = await import('chatbot-platform-fake/contract');
       const p = c.Project.safeParse({ id: 1 });
       console.log(JSON.stringify({ envelope: c.ErrorEnvelope.safeParse({ type: 'RXERROR', message: 'x' }).success,
         refused: p.success, assumed: typeof c.assumed.IsoDateTimeProfile.parse, operations: c.operations.length }));`;
@@ -128,11 +136,11 @@ describe('the published entry [LIB-EXPORTS]', () => {
     });
   });
 
-  it('a fresh bundle imported by plain node as chatbot-platform-conformance intercepts fetch and answers from the fixture documents [LIB-EXPORTS, LIB-INTERCEPT]', async () => {
-    const bundle = readFileSync(`${root}/dist/lib/index.js`, 'utf8');
-    // Dependencies are imported, not copied in.
-    expect(bundle).toMatch(/from "koa"/);
-    expect(bundle).not.toMatch(/function Koa\b|class Application extends/);
+  it('a fresh bundle imported by plain node as chatbot-platform-fake intercepts fetch and answers from the fixture documents [LIB-EXPORTS, LIB-INTERCEPT]', async () => {
+    const bundle = readFileSync(`${fake}/dist/index.js`, 'utf8');
+    // The server's dependencies are in the bundle (the client installs none of them); zod stays the client's own.
+    expect(bundle).not.toMatch(/from ["']koa["']/);
+    expect(bundle).toMatch(/from ["']zod["']/);
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', CONSUMER], { cwd: root });
     expect(JSON.parse(stdout)).toEqual({
       startFake: 'function',
@@ -143,7 +151,7 @@ describe('the published entry [LIB-EXPORTS]', () => {
     });
   });
 
-  it('chatbot-platform-conformance/msw: handlers for msw setupServer answer fetch from the fake, streams included [LIB-EXPORTS, LIB-MSW-HANDLERS]', async () => {
+  it('chatbot-platform-fake/msw: handlers for msw setupServer answer fetch from the fake, streams included [LIB-EXPORTS, LIB-MSW-HANDLERS]', async () => {
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', MSW_CONSUMER], {
       cwd: root,
     });
@@ -157,7 +165,7 @@ describe('the published entry [LIB-EXPORTS]', () => {
   });
 
   it('without msw installed the main entry imports and intercepts; only the msw entry needs it [LIB-EXPORTS, LIB-MSW-HANDLERS]', async () => {
-    expect(readFileSync(`${root}/dist/lib/index.js`, 'utf8')).not.toMatch(/["']msw(\/[^"']*)?["']/);
+    expect(readFileSync(`${fake}/dist/index.js`, 'utf8')).not.toMatch(/["']msw(\/[^"']*)?["']/);
     const dir = mkdtempSync(join(tmpdir(), 'no-msw-'));
     writeFileSync(join(dir, 'hooks.mjs'), NO_MSW_HOOKS);
     writeFileSync(

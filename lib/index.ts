@@ -1,8 +1,8 @@
 /**
- * chatbot-platform-conformance as a library for client developers: the stateful fake of the Chatbot Platform API
+ * chatbot-platform-fake as a library for client developers: the stateful fake of the Chatbot Platform API
  * on an ephemeral port (startFake) or, with no port at all, behind every Node HTTP client of the process
  * (interceptChatbotApi); and record and replay of a real deployment's answers (recordChatbotApi, replayChatbotApi).
- * msw handlers over the same fake (chatbotApiHandlers) are the entry `chatbot-platform-conformance/msw` (lib/msw.ts),
+ * msw handlers over the same fake (chatbotApiHandlers) are the entry `chatbot-platform-fake/msw` (lib/msw.ts),
  * so that this one never imports msw, an optional peer dependency.
  */
 

@@ -1,5 +1,5 @@
 /**
- * `chatbotApiHandlers({ baseUrl })` (entry `chatbot-platform-conformance/msw`): msw 2 request handlers that answer
+ * `chatbotApiHandlers({ baseUrl })` (entry `chatbot-platform-fake/msw`): msw 2 request handlers that answer
  * every request under `baseUrl` from the fake, in memory, for `setupServer` (msw/node) in a front-end project's
  * tests (LIB-MSW-HANDLERS). The same fake and control handle as interceptChatbotApi; requests for anything else
  * are not handled, so msw's `onUnhandledRequest` decides. msw is this entry's peer dependency only: the main entry

@@ -1,4 +1,8 @@
-/** The tarball `npm pack` makes: the two bins and what they need, nothing else [LIB-PACKAGE-BINS]. */
+/**
+ * The two tarballs `npm pack` makes [LIB-PACKAGE-BINS]: the conformance package (the root, `chatbot-conformance` and
+ * the suites), which depends on the fake's; and the fake's (packages/fake/, `chatbot-fake` and the library), bundles
+ * only. Each holds what its bin and entries need, nothing else.
+ */
 import { execFile } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
@@ -8,35 +12,62 @@ import { conformanceFiles } from '../suites/target/conformance-files.js';
 
 const root = resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+const fakeRoot = `${root}/packages/fake`;
+const fakePkg = JSON.parse(readFileSync(`${fakeRoot}/package.json`, 'utf8'));
 let files: string[] = [];
+let fakeFiles: string[] = [];
+
+/** What `npm pack` would put in the tarball of the package in `cwd` (--ignore-scripts: the list only, no build). */
+async function packed(cwd: string): Promise<string[]> {
+  const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd,
+  });
+  return (JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((f) => f.path);
+}
 
 beforeAll(async () => {
-  // --ignore-scripts: the list only (prepare would build dist/ again); dist/fake-server.mjs is listed by its pattern.
-  const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-    cwd: root,
-  });
-  files = (JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((f) => f.path);
+  [files, fakeFiles] = await Promise.all([packed(root), packed(fakeRoot)]);
 }, 60_000);
 
 describe('the package [LIB-PACKAGE-BINS]', () => {
-  it('[LIB-PACKAGE-BINS] is installable and declares chatbot-fake and chatbot-conformance, each an executable node script', () => {
-    expect(pkg.private).toBeUndefined();
-    expect(pkg.bin).toEqual({
-      'chatbot-fake': 'bin/chatbot-fake.mjs',
-      'chatbot-conformance': 'bin/chatbot-conformance.mjs',
-    });
-    for (const path of Object.values(pkg.bin) as string[]) {
-      expect(files).toContain(path);
-      expect(readFileSync(`${root}/${path}`, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
-      expect(statSync(`${root}/${path}`).mode & 0o111, path).not.toBe(0);
+  it('[LIB-PACKAGE-BINS] both are installable; the conformance package declares chatbot-conformance, the fake package chatbot-fake, each an executable node script', () => {
+    for (const [dir, manifest, shipped, bin] of [
+      [root, pkg, files, { 'chatbot-conformance': 'bin/chatbot-conformance.mjs' }],
+      [fakeRoot, fakePkg, fakeFiles, { 'chatbot-fake': 'bin/chatbot-fake.mjs' }],
+    ] as const) {
+      expect(manifest.private).toBeUndefined();
+      expect(manifest.bin).toEqual(bin);
+      for (const path of Object.values(manifest.bin) as string[]) {
+        expect(shipped).toContain(path);
+        expect(readFileSync(`${dir}/${path}`, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+        expect(statSync(`${dir}/${path}`).mode & 0o111, path).not.toBe(0);
+      }
     }
   });
 
-  it('[LIB-PACKAGE-BINS] ships the fake bundle, the library, the suites and what they import', () => {
+  it('[LIB-PACKAGE-BINS] the fake package ships its bundles, their declarations and the fixture documents: no sources, no tests', () => {
     for (const path of [
-      'dist/fake-server.mjs',
-      'dist/lib/index.js',
-      'dist/lib/msw.js',
+      'dist/fake-server.js',
+      'dist/index.js',
+      'dist/msw.js',
+      'dist/contract.js',
+      'dist/index.d.ts',
+    ])
+      expect(fakeFiles, path).toContain(path);
+    expect(fakeFiles.some((f) => f.startsWith('fixtures/documents/'))).toBe(true);
+    const stray = fakeFiles.filter(
+      (f) =>
+        !/^(bin\/chatbot-fake\.mjs|dist\/.+\.(js|d\.ts)|fixtures\/documents\/.+|README\.md|package\.json)$/.test(
+          f,
+        ),
+    );
+    expect(stray).toEqual([]);
+    expect(fakeFiles.filter((f) => /\.test\.|\.map$/.test(f))).toEqual([]);
+  });
+
+  it("[LIB-PACKAGE-BINS] the conformance package ships the suites and what they import, not the fake's bundles", () => {
+    expect(files.filter((f) => f.startsWith('dist/'))).toEqual([]);
+    for (const path of [
       'suites/runner/conformance.ts',
       'suites/reporting/clause-reporter.ts',
       'suites/properties/ranges.test-support.ts',
@@ -98,6 +129,7 @@ describe('the package [LIB-PACKAGE-BINS]', () => {
   });
 
   it('[LIB-PACKAGE-BINS] the packages the shipped suites import are dependencies, not devDependencies (the empty-project run in CI checks they resolve)', () => {
+    expect(pkg.dependencies['chatbot-platform-fake']).toBe(fakePkg.version);
     for (const dep of [
       'vitest',
       'fast-check',

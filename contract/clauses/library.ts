@@ -37,17 +37,17 @@ export const libraryClauses = [
   assumed(
     'LIB-PACKAGE-BINS',
     L,
-    "The package installs from its tarball into any project and brings two commands: `chatbot-fake` (the fake from a bundle built by `npm run build:lib`, every `npm start` option as a flag and a variable, `--help`) and `chatbot-conformance` (the conformance runner with the suites shipped in the package, from any working directory, reports in ./reports or `--out DIR`, the runner's exit codes). The tarball holds what they and the library need and nothing else: no tests of the fake, the contract or the recorder, no bench, fuzzer, load scripts, mutation setup or examples.",
+    "Two packages from one repository (npm workspaces), each installing from its tarball into any project. The fake's, `chatbot-platform-fake` (packages/fake/), brings `chatbot-fake` (the fake from a bundle built by `npm run build:lib`, every `npm start` option as a flag and a variable, `--help`) and the library, as bundles and their declarations with the fixture documents, its dependencies runtime packages only (zod, @faker-js/faker, nock) and the official SDKs and msw optional peers. The conformance package, `chatbot-platform-conformance` (the root), depends on it and brings `chatbot-conformance` (the conformance runner with the suites shipped in the package, from any working directory, reports in ./reports or `--out DIR`, the runner's exit codes). Each tarball holds what its bin and entries need and nothing else: no tests of the fake, the contract or the recorder, no bench, fuzzer, load scripts, mutation setup or examples.",
   ),
   assumed(
     'LIB-EXPORTS',
     L,
-    "The package's `exports` publish startFake and interceptChatbotApi with their types from a bundle built by `npm run build:lib` (run by `prepare`), which plain node imports as `chatbot-platform-conformance` with the package's dependencies installed; the bundle finds the fixture documents shipped in the package.",
+    "The package's `exports` publish startFake and interceptChatbotApi with their types from a bundle built by `npm run build:lib` (run by `prepare`), which plain node imports as `chatbot-platform-fake` with the package's dependencies installed; the bundle finds the fixture documents shipped in the package.",
   ),
   assumed(
     'LIB-MSW-HANDLERS',
     L,
-    "chatbotApiHandlers({ baseUrl, fake }) from `chatbot-platform-conformance/msw` returns msw 2 request handlers for setupServer, with the fake's target config and control handle: every method of every path under baseUrl (Platform, Project Integration, RAG OpenAI and Anthropic, control) is answered by the same in-memory fake as interceptChatbotApi, errors in the same envelopes, and the RAG streams as a ReadableStream body whose events the client reads as they are sent (a scripted cut in `reset` mode errors the stream after the events sent, or fails the request as a network error when nothing was sent). Requests for anything else are left unhandled, so msw's onUnhandledRequest decides. Tested with the global fetch and the official openai SDK in vitest's jsdom environment. The main entry never imports msw: it is an optional peer dependency.",
+    "chatbotApiHandlers({ baseUrl, fake }) from `chatbot-platform-fake/msw` returns msw 2 request handlers for setupServer, with the fake's target config and control handle: every method of every path under baseUrl (Platform, Project Integration, RAG OpenAI and Anthropic, control) is answered by the same in-memory fake as interceptChatbotApi, errors in the same envelopes, and the RAG streams as a ReadableStream body whose events the client reads as they are sent (a scripted cut in `reset` mode errors the stream after the events sent, or fails the request as a network error when nothing was sent). Requests for anything else are left unhandled, so msw's onUnhandledRequest decides. Tested with the global fetch and the official openai SDK in vitest's jsdom environment. The main entry never imports msw: it is an optional peer dependency.",
   ),
   assumed(
     'LIB-SDK-HELPERS',
