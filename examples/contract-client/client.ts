@@ -1,5 +1,5 @@
 /**
- * A client of the API typed by `chatbot-platform-conformance/contract` (issue 35): CI copies this folder into an
+ * A client of the API typed by `chatbot-platform-fake/contract` (issue 35): CI copies this folder into an
  * empty project that installed the package and runs `tsc -p tsconfig.json` there (.ci/run, the package stage).
  */
 import {
@@ -12,7 +12,7 @@ import {
   type Project,
   type Session,
   type SuccessEnvelope,
-} from 'chatbot-platform-conformance/contract';
+} from 'chatbot-platform-fake/contract';
 
 /** getMyProjects, its answer checked against the documented schema. */
 export async function myProjects(
