@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandLine, usageError } from '../bin/command-line.mjs';
 import { asStaging } from '../contract/target-config.js';
 import { startDelayProxy } from './delay-proxy.js';
 import { freePort, startFake, stop } from './processes.js';
@@ -111,36 +111,17 @@ async function runOnce(
 }
 
 async function main(): Promise<number> {
-  let values: { delays?: string; concurrency?: string; out?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        delays: { type: 'string' },
-        concurrency: { type: 'string' },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (err) {
-    process.stderr.write(`bench:latency: ${(err as Error).message}\n`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(`${usage}\n`);
-    return 0;
-  }
+  const { values } = commandLine({
+    name: 'bench:latency',
+    usage,
+    options: { delays: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } },
+  });
   const delays = (values.delays ?? '0,40,100').split(',').map((d) => Number(d.trim()));
-  if (delays.some((d) => !Number.isInteger(d) || d < 0 || d > 1000)) {
-    process.stderr.write(
-      'bench:latency: --delays takes whole milliseconds from 0 to 1000, comma-separated\n',
-    );
-    return 2;
-  }
+  if (delays.some((d) => !Number.isInteger(d) || d < 0 || d > 1000))
+    usageError('bench:latency', '--delays takes whole milliseconds from 0 to 1000, comma-separated');
   const concurrencies = (values.concurrency ?? '1,6').split(',').map((c) => Number(c.trim()));
-  if (concurrencies.some((c) => !Number.isInteger(c) || c < 1 || c > 32)) {
-    process.stderr.write('bench:latency: --concurrency takes whole numbers from 1 to 32, comma-separated\n');
-    return 2;
-  }
+  if (concurrencies.some((c) => !Number.isInteger(c) || c < 1 || c > 32))
+    usageError('bench:latency', '--concurrency takes whole numbers from 1 to 32, comma-separated');
   const file = resolve(values.out ?? 'reports/bench.json');
   const work = mkdtempSync(join(os.tmpdir(), 'bench-latency-'));
   const runs: LatencyRun[] = [];

@@ -25,7 +25,7 @@ describe('npm run openapi [FAKE-OPENAPI-DOCUMENT]', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'openapi-cli-'));
     const bad = run(['--bogus'], cwd);
     expect(bad.status).toBe(2);
-    expect(bad.stderr.trim()).toBe('openapi: unknown option --bogus (--help for usage)');
+    expect(bad.stderr.trim()).toBe("openapi: Unknown option '--bogus' (--help lists the options)");
     expect(readdirSync(cwd)).toEqual([]);
     const good = run(['api.json'], cwd);
     expect(good.status).toBe(0);

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { commandLine, usageError } from '../bin/command-line.mjs';
 import { buildOpenApiDocument, type OpenApiOptions } from '../contract/openapi.js';
 
 export const OPENAPI_FILE = 'reports/openapi.json';
@@ -31,20 +32,10 @@ Writes the OpenAPI 3.1 document of the Chatbot Platform Public API, generated fr
 Exit codes: 0 written, 1 the generated document is not valid (nothing written), 2 usage error.`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const args = process.argv.slice(2);
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const unknown = args.find((a) => a.startsWith('-'));
-  if (unknown !== undefined || args.length > 1) {
-    console.error(
-      `openapi: ${unknown !== undefined ? `unknown option ${unknown}` : 'one FILE at most'} (--help for usage)`,
-    );
-    process.exit(2);
-  }
+  const { positionals } = commandLine({ name: 'openapi', usage: USAGE, allowPositionals: true });
+  if (positionals.length > 1) usageError('openapi', `one FILE at most (got ${positionals.length})`);
   try {
-    const path = await writeOpenApi(args[0]);
+    const path = await writeOpenApi(positionals[0]);
     console.log(`OpenAPI 3.1 document (valid) written to ${path}`);
   } catch (err) {
     console.error(`openapi: ${(err as Error).message}`);

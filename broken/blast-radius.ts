@@ -15,8 +15,8 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
+import { commandLine } from '../bin/command-line.mjs';
 import { asStaging, type TargetConfig } from '../contract/target-config.js';
 import { blastTable, NOT_A_RUN_FILE } from './blast-radius-report.js';
 import { breakingRules, ruleById } from './rules/index.js';
@@ -57,25 +57,20 @@ const fail = (message: string, code: number): never => {
   process.exit(code);
 };
 
-function parse() {
-  try {
-    return parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: {
-        rule: { type: 'string', short: 'r', multiple: true },
-        out: { type: 'string', short: 'o' },
-        seed: { type: 'string' },
-        lanes: { type: 'string' },
-        whole: { type: 'boolean' },
-        'touched-files': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    return fail(`${(err as Error).message.replace(/\s*\n\s*/g, ' ')} (--help for usage)`, 2);
-  }
-}
+const parse = () =>
+  commandLine({
+    name: 'blast-radius',
+    usage: HELP,
+    allowPositionals: true,
+    options: {
+      rule: { type: 'string', short: 'r', multiple: true },
+      out: { type: 'string', short: 'o' },
+      seed: { type: 'string' },
+      lanes: { type: 'string' },
+      whole: { type: 'boolean' },
+      'touched-files': { type: 'boolean' },
+    },
+  });
 
 /** A FILES argument as the suites name it (relative to the repository root), or why it is not a test file. */
 function testFile(arg: string): string {
@@ -89,10 +84,6 @@ function testFile(arg: string): string {
 
 async function main(): Promise<number> {
   const { values, positionals } = parse();
-  if (values.help) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
-  }
   const unknown = (values.rule ?? []).filter((id) => !ruleById(id));
   if (unknown.length > 0)
     fail(`unknown --rule ${unknown.join(', ')} (known: ${breakingRules.map((r) => r.id).join(', ')})`, 2);

@@ -7,7 +7,7 @@
  */
 
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandLine, usageError } from '../bin/command-line.mjs';
 import { readCassetteSetTarget, readCassettes } from '../recording/cassette.js';
 import { findingsOf, isDrift, isScripted, totalsOf } from './findings.js';
 import { pairsAgainstFake } from './pairs.js';
@@ -21,35 +21,24 @@ const HELP = `Usage: npm run drift -- --cassettes DIR [--out DIR] [--seed N] [--
   --fail-on-drift   exit 1 when the recording breaks the contract or differs from the fake (CI of the fake itself)
   --fail-on-documented
                     exit 1 when a violation or difference contradicts what the spec documents; differences where
-                    the spec is silent (assumed) are listed but pass (CI of the variant fake)`;
+                    the spec is silent (assumed) are listed but pass (CI of the variant fake)
+  -h, --help        this text
+
+Exit codes: 0 the report is written (with --fail-on-drift or --fail-on-documented: and nothing failed it), 1 it
+failed (or no report), 2 a usage error or a cassette set that cannot be read.`;
 
 function main(): number | Promise<number> {
-  let values: {
-    cassettes?: string;
-    out?: string;
-    seed?: string;
-    help?: boolean;
-    'fail-on-drift'?: boolean;
-    'fail-on-documented'?: boolean;
-  };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        cassettes: { type: 'string' },
-        out: { type: 'string' },
-        seed: { type: 'string' },
-        'fail-on-drift': { type: 'boolean' },
-        'fail-on-documented': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (err) {
-    return usage((err as Error).message);
-  }
-  if (values.help) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
-  }
+  const { values } = commandLine({
+    name: 'drift',
+    usage: HELP,
+    options: {
+      cassettes: { type: 'string' },
+      out: { type: 'string' },
+      seed: { type: 'string' },
+      'fail-on-drift': { type: 'boolean' },
+      'fail-on-documented': { type: 'boolean' },
+    },
+  });
   if (!values.cassettes) return usage('missing --cassettes DIR');
   const seed = Number(values.seed ?? 1);
   if (!Number.isInteger(seed)) return usage('--seed must be an integer');
@@ -107,10 +96,7 @@ async function run(
   return failOnDocumented && t.documented > 0 ? 1 : 0;
 }
 
-function usage(message: string): number {
-  process.stderr.write(`drift: ${message}\n\n${HELP}\n`);
-  return 2;
-}
+const usage = (message: string): number => usageError('drift', message);
 
 // A run whose work stopped waiting on nothing would otherwise end with exit 0 and no report: never a silent pass.
 let finished = false;

@@ -2,6 +2,16 @@
 // Start the fake in another terminal (`npm start`), then run `node examples/anthropic-sdk.mjs`.
 import { readFileSync } from 'node:fs';
 import Anthropic from '@anthropic-ai/sdk';
+import { commandLine } from '../bin/command-line.mjs';
+
+commandLine({
+  name: 'anthropic-sdk',
+  usage: `Usage: node examples/anthropic-sdk.mjs
+
+Asks the fake's knowledgebase one question through the official Anthropic SDK (messages.create with the
+knowledgebase tool) and prints the answer and its sources. Needs a running fake (\`npm start\`): reads its target
+file from TARGET_FILE (default reports/fake-target.json). Takes no options.`,
+});
 
 // `npm start` writes the target file: base_url, the project key, a model per endpoint.
 const targetFile = process.env.TARGET_FILE ?? new URL('../reports/fake-target.json', import.meta.url);

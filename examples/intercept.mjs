@@ -2,8 +2,19 @@
 // official OpenAI SDK) at a base URL of your choosing; its control handle scripts answers and moves the clock.
 // startFake is the same fake on an ephemeral 127.0.0.1 port, for clients that need a real URL.
 // The library is built by `npm ci` (or `npm run build:lib`); then: node examples/intercept.mjs
-import { interceptChatbotApi, startFake } from 'chatbot-platform-conformance';
+import { interceptChatbotApi, startFake } from 'chatbot-platform-fake';
 import OpenAI from 'openai';
+import { commandLine } from '../bin/command-line.mjs';
+
+commandLine({
+  name: 'intercept',
+  usage: `Usage: node examples/intercept.mjs
+
+The fake inside this process, no port and no running fake needed: interceptChatbotApi answers the official OpenAI
+SDK (an answer with its sources, then a scripted answer streamed), the virtual clock is moved, then startFake serves
+the same fake on an ephemeral 127.0.0.1 port for one plain fetch. Needs the built library (\`npm run build:lib\`).
+Takes no options.`,
+});
 
 const api = interceptChatbotApi({ baseUrl: 'https://chatbot.example.test' });
 const client = new OpenAI({ baseURL: `${api.target.base_url}/openai`, apiKey: api.target.project_key });

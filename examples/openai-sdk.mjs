@@ -2,6 +2,16 @@
 // Start the fake in another terminal (`npm start`), then run `node examples/openai-sdk.mjs`.
 import { readFileSync } from 'node:fs';
 import OpenAI from 'openai';
+import { commandLine } from '../bin/command-line.mjs';
+
+commandLine({
+  name: 'openai-sdk',
+  usage: `Usage: node examples/openai-sdk.mjs
+
+Asks the fake's knowledgebase one question through the official OpenAI SDK (chat.completions.create with the
+knowledgebase tool) and prints the answer and its sources. Needs a running fake (\`npm start\`): reads its target
+file from TARGET_FILE (default reports/fake-target.json). Takes no options.`,
+});
 
 // `npm start` writes the target file: base_url, the project key, a model per endpoint.
 const targetFile = process.env.TARGET_FILE ?? new URL('../reports/fake-target.json', import.meta.url);

@@ -10,9 +10,15 @@ export interface FuzzArgs {
   only?: number;
   findings: number;
   report: string;
+  /** --help: print USAGE and run nothing. */
+  help?: true;
 }
 
-export const USAGE = `npm run fuzz -- [--cases N] [--seed S] [--concurrency C] [--epoch E] [--timeout MS] [--case I] [--findings F] [--report FILE]
+export const USAGE = `Usage: npm run fuzz -- [--cases N] [--seed S] [--concurrency C] [--epoch E] [--timeout MS] [--case I] [--findings F] [--report FILE]
+
+Adversarial requests against the fake on a port (a child process on 127.0.0.1), with counts per operation, status,
+kind of input and check.
+
   --cases N        cases to run (default 200000)
   --seed S         seed of the run (default: drawn and printed)
   --concurrency C  requests in flight at once (default 16)
@@ -20,7 +26,10 @@ export const USAGE = `npm run fuzz -- [--cases N] [--seed S] [--concurrency C] [
   --timeout MS     longest wait for one answer (default 10000)
   --case I         replay case I of the run given by --seed alone, printing its request and answer
   --findings F     failed checks to print with their requests (default 20)
-  --report FILE    where to write the counts (default reports/fuzz.json)`;
+  --report FILE    where to write the counts (default reports/fuzz.json)
+  -h, --help       this text
+
+Exit codes: 0 every check passed, 1 a check failed, 2 a usage error.`;
 
 function integer(name: string, value: string | undefined, min: number): number {
   const n = Number(value);
@@ -41,6 +50,10 @@ export function parseArgs(argv: readonly string[], drawSeed: () => number): Fuzz
   };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i]!;
+    if (flag === '--help' || flag === '-h') {
+      args.help = true;
+      continue;
+    }
     const value = argv[i + 1];
     i += 1;
     switch (flag) {

@@ -4,6 +4,7 @@
  * `--case I` replays one case of a run (with its `--seed`) and prints its request and answers in full.
  */
 import { inspect } from 'node:util';
+import { usageError } from '../bin/command-line.mjs';
 import type { FuzzCase } from './case.js';
 import { parseArgs, USAGE } from './cli-args.js';
 import type { CheckResult } from './engine/checks.js';
@@ -33,8 +34,11 @@ async function main(): Promise<number> {
   try {
     args = parseArgs(process.argv.slice(2), () => Math.floor(Math.random() * 2 ** 31));
   } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
+    return usageError('fuzz', (err as Error).message);
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return 0;
   }
   const replay = args.only !== undefined;
   console.log(

@@ -18,26 +18,36 @@
 // Exit codes: 0 no violation beyond the baseline, 1 a new one (or an arrangement failure), 2 usage or unreadable files.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandLine } from '../bin/command-line.mjs';
 
 const fail = (message, code = 2) => {
   process.stderr.write(`check-strength: ${message}\n`);
   process.exit(code);
 };
 
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      report: { type: 'string', default: 'reports/conformance.json' },
-      baseline: { type: 'string', default: 'suites/strength-baseline.json' },
-      prune: { type: 'boolean', default: false },
-      suites: { type: 'string', default: 'suites' },
-    },
-  }));
-} catch (err) {
-  fail(err.message);
-}
+const { values } = commandLine({
+  name: 'check-strength',
+  usage: `Usage: node scripts/check-strength.mjs [--report FILE] [--baseline FILE] [--suites DIR] [--prune]
+
+The strength rule: a suite test citing documented and assumed clauses together checks each assumed one through
+assumed(); the report of a whole run against the in-process fake (npm test) lists those that do not, and only those
+on the baseline may remain. The arrangement rule: no suite test fails on the target's data.
+
+Options:
+  --report FILE    the conformance report of \`npm test\` (default reports/conformance.json)
+  --baseline FILE  the known violations, a list that may only shrink (default suites/strength-baseline.json)
+  --suites DIR     the test files scanned for the arrangement rule (default suites)
+  --prune          rewrite the baseline without the entries that no longer violate
+  -h, --help       this text
+
+Exit codes: 0 no violation beyond the baseline, 1 a new one (or an arrangement failure), 2 usage or unreadable files.`,
+  options: {
+    report: { type: 'string', default: 'reports/conformance.json' },
+    baseline: { type: 'string', default: 'suites/strength-baseline.json' },
+    prune: { type: 'boolean', default: false },
+    suites: { type: 'string', default: 'suites' },
+  },
+});
 
 const readJson = (path, what) => {
   try {

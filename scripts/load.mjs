@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { usageLine } from '../bin/command-line.mjs';
 
 /** The k6 scripts in load/ (load/lib/scripts.ts lists the same; the launcher test checks they agree). */
 export const scriptNames = ['platform-token-cap', 'rag-cap', 'kb-search-cap', 'soak', 'smoke'];
@@ -13,6 +14,22 @@ export const scriptNames = ['platform-token-cap', 'rag-cap', 'kb-search-cap', 's
 export const minimumK6 = [0, 57, 0];
 
 export const installUrl = 'https://grafana.com/docs/k6/latest/set-up/install-k6/';
+
+/** What --help prints. */
+export const usage = `Usage: npm run load:<script> -- [--target FILE] [k6 options]
+       node scripts/load.mjs <${scriptNames.join('|')}> [--target FILE] [k6 options]
+
+Runs load/<script>.ts with k6 (v${minimumK6.join('.')} or later, on PATH or K6_BIN) against the deployment of a target file;
+without k6, says how to install it. The script's settings (PLAN, VUS, DURATION, …) come from the environment
+(load/README.md).
+
+Options:
+  --target FILE   the target config (else TARGET_FILE, or BASE_URL, TOKEN, … in the environment)
+  -h, --help      this text
+  k6 options      anything else goes to \`k6 run\` as it is (e.g. --quiet; \`k6 run --help\` lists them)
+
+Exit codes: k6's own (0 every threshold passed); 1 k6 is too old or could not be started; 2 a usage error;
+127 k6 is not installed.`;
 
 /** What to print when k6 is missing. */
 export function installHelp(name) {
@@ -72,11 +89,15 @@ export function versionAtLeast(version, minimum) {
  */
 export function plan({ argv, env, cwd, platform = process.platform, isExecutable = canExecute }) {
   const [name, ...rest] = argv;
+  if (argv.includes('--help') || argv.includes('-h')) return { action: 'help', message: usage };
   if (!name || !scriptNames.includes(name)) {
     return {
       action: 'fail',
       code: 2,
-      message: `usage: node scripts/load.mjs <${scriptNames.join('|')}> [--target FILE] [k6 options]\n(got ${name ?? 'nothing'})`,
+      message: usageLine(
+        'load',
+        `${name ? `no load script ${name}` : 'no load script given'}: one of ${scriptNames.join(', ')}`,
+      ),
     };
   }
   const k6Args = [];
@@ -85,7 +106,7 @@ export function plan({ argv, env, cwd, platform = process.platform, isExecutable
     const arg = rest[i];
     if (arg === '--target' || arg.startsWith('--target=')) {
       const value = arg === '--target' ? rest[++i] : arg.slice('--target='.length);
-      if (!value) return { action: 'fail', code: 2, message: '--target needs a file' };
+      if (!value) return { action: 'fail', code: 2, message: usageLine('load', '--target needs a FILE') };
       childEnv.TARGET_FILE = value;
     } else k6Args.push(arg);
   }
@@ -102,6 +123,10 @@ export function plan({ argv, env, cwd, platform = process.platform, isExecutable
 function main() {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const decision = plan({ argv: process.argv.slice(2), env: process.env, cwd: process.cwd() });
+  if (decision.action === 'help') {
+    console.log(decision.message);
+    process.exit(0);
+  }
   if (decision.action === 'fail') {
     console.error(decision.message);
     process.exit(decision.code);

@@ -63,7 +63,12 @@ async function report(): Promise<{ code: number; stdout: string; stderr: string 
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'mutation-report-'));
-  for (const f of ['scripts/mutation.mjs', 'mutation/chunks.mjs', 'mutation/merge-reports.mjs'])
+  for (const f of [
+    'scripts/mutation.mjs',
+    'bin/command-line.mjs',
+    'mutation/chunks.mjs',
+    'mutation/merge-reports.mjs',
+  ])
     cpSync(join(repo, f), join(root, f), { recursive: true });
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'), 'dir');
   write('package-lock.json', '{}');

@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { commandLine } from '../bin/command-line.mjs';
 import { chunks, inputsHash, LAYERS } from '../mutation/chunks.mjs';
 import { layerScores, mergeReports, onlyFiles, reportHtml } from '../mutation/merge-reports.mjs';
 
@@ -25,7 +25,24 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'reports', 'mutation');
 const chunkDir = join(out, 'chunks');
 
-const { values } = parseArgs({
+const { values } = commandLine({
+  name: 'mutation',
+  usage: `Usage: npm run mutation -- [--layer ${LAYERS.join('|')}]... [--chunk NAME]... [--list] [--fresh] [--report]
+
+Stryker over the fake's domain and HTTP layers, one run per chunk of files; a chunk whose inputs are unchanged since
+its report is not run again. The chunks' reports are merged into reports/mutation/mutation.{json,html} and each
+layer's score is printed.
+
+Options:
+  --layer L    only this layer's chunks (${LAYERS.join(', ')}; repeatable)
+  --chunk C    only this chunk (repeatable; --list names them)
+  --list       the chunks and whether their report is current; runs nothing
+  --fresh      ignore earlier results (no reuse of reports or incremental files)
+  --report     run nothing: merge the chunks' reports as they are and print the scores
+  -h, --help   this text
+
+Exit codes: 0 every layer asked for scores ${TARGET}% or more, run whole; 1 one scores under ${TARGET}%, was not run
+whole or has no report, or Stryker failed; 2 a usage error.`,
   options: {
     layer: { type: 'string', multiple: true },
     chunk: { type: 'string', multiple: true },

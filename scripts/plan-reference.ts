@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { commandLine } from '../bin/command-line.mjs';
 import { TargetConfig } from '../contract/index.js';
 import {
   type CostTable,
@@ -28,6 +29,18 @@ const SET_UPS: readonly { readonly states: boolean; readonly allow: 'all' | 'non
   { states: true, allow: 'none' },
   { states: false, allow: 'none' },
 ];
+
+commandLine({
+  name: 'plan:reference',
+  usage: `Usage: npm run plan:reference
+
+Measures the reference costs a \`--budget N\` run plans with where the target has no earlier report: one rehearsal
+(suites/runner/rehearse.ts) per set-up of a staging, with provider states and without, allowing all and allowing
+nothing, each read into one table of suites/runner/reference-costs.json, which it rewrites. Heavy (four whole runs):
+flock /tmp/heavy.lock npm run plan:reference. Takes no options.
+
+Exit codes: 0 written, 1 a rehearsal left no report (nothing written), 2 a usage error.`,
+});
 
 const fail = (message: string): never => {
   process.stderr.write(`plan:reference: ${message}; nothing written\n`);

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { commandLine, usageError } from '../../bin/command-line.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const parser = dirname(fileURLToPath(import.meta.resolve('eventsource-parser/stream')));
@@ -65,8 +65,31 @@ export function widgetUrl(pageOrigin, target) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '4020' } } });
-  const { url } = await serveWidget({ port: Number(values.port) });
+  const { values } = commandLine({
+    name: 'widget/serve',
+    usage: `Usage: node examples/widget/serve.mjs [--port N]
+
+Serves the chat widget page (index.html, widget.js) from 127.0.0.1, another origin than the fake's, and prints its
+URL for the fake in TARGET_FILE (default reports/fake-target.json; start the fake with \`npm start\` first).
+
+Options:
+  --port N    the page's port (default 4020; 0: any free port)
+  -h, --help  this text
+
+Exit codes: 2 a bad option or value, 3 the port is in use (one line each); it serves until stopped.`,
+    options: { port: { type: 'string', default: '4020' } },
+  });
+  const port = Number(values.port);
+  if (!/^\d{1,5}$/.test(values.port) || port > 65535)
+    usageError('widget/serve', `--port ${values.port}: a port number from 0 to 65535`);
+  const { url } = await serveWidget({ port }).catch((err) => {
+    console.error(
+      err.code === 'EADDRINUSE'
+        ? `widget/serve: port ${port} is in use on 127.0.0.1: give another with --port N (0: any free one)`
+        : `widget/serve: cannot listen on 127.0.0.1:${port}: ${err.message}`,
+    );
+    process.exit(3);
+  });
   const targetFile = process.env.TARGET_FILE ?? 'reports/fake-target.json';
   if (existsSync(targetFile)) {
     console.log(

@@ -6,14 +6,25 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandLine, usageError } from '../../bin/command-line.mjs';
 import { ConfigError, loadConfig } from '../lib/config.ts';
 import { type CapScript, capScripts, resolveCapRun } from '../lib/scripts.ts';
 import { formatCapReport } from '../lib/summary.ts';
 import { runCap } from './run-cap.ts';
 
-const usage = `usage: npm run load:node -- --target FILE [--scenario ${capScripts.join(',')}]
-  (or BASE_URL, TOKEN, PROJECT_KEY, … in the environment instead of --target; see load/README.md)`;
+const usage = `Usage: npm run load:node -- --target FILE [--scenario ${capScripts.join(',')}]
+
+The k6 cap scenarios run Node-side (undici) against a target, for QA without k6: the same environment variables as the
+k6 scripts (PLAN, EXPECTED_CAP, VUS, EXTRA, P95_MS, …) and the same summary; each JSON report goes to
+reports/load-node-<scenario>.json.
+
+Options:
+  --target FILE      the target config (else TARGET_FILE, or BASE_URL, TOKEN, PROJECT_KEY, … in the environment;
+                     see load/README.md)
+  --scenario NAMES   the scenarios, comma-separated (default all: ${capScripts.join(', ')})
+  -h, --help         this text
+
+Exit codes: 0 every scenario passed, 1 one failed, 2 bad input.`;
 
 function fail(message: string, code: number): never {
   console.error(message);
@@ -21,22 +32,15 @@ function fail(message: string, code: number): never {
 }
 
 async function main(): Promise<void> {
-  let values: { target?: string | undefined; scenario?: string | undefined; help?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        target: { type: 'string' },
-        scenario: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (e) {
-    fail(`${(e as Error).message}\n${usage}`, 2);
-  }
-  if (values.help) fail(usage, 0);
+  const { values } = commandLine({
+    name: 'load:node',
+    usage,
+    options: { target: { type: 'string' }, scenario: { type: 'string' } },
+  });
   const scenarios = (values.scenario ?? capScripts.join(',')).split(',').map((s) => s.trim());
   const unknown = scenarios.filter((s) => !(capScripts as readonly string[]).includes(s));
-  if (unknown.length) fail(`unknown scenario ${unknown.join(', ')}\n${usage}`, 2);
+  if (unknown.length)
+    usageError('load:node', `unknown scenario ${unknown.join(', ')}: one of ${capScripts.join(', ')}`);
 
   const targetPath = values.target ?? process.env.TARGET_FILE;
   let targetText: string | undefined;

@@ -116,7 +116,7 @@ describe('a sharded run merged [HARNESS-SHARDED-RUN]', () => {
       ]);
       expect(missing.code).toBe(2);
       expect(missing.stderr.split('\n')[0]).toBe(
-        'conformance merge: shard 2/3 missing (given: 1/3, 3/3): a verdict without it would pass off part of the suite as the whole',
+        'conformance merge: shard 2/3 missing (given: 1/3, 3/3): a verdict without it would pass off part of the suite as the whole (--help lists the options)',
       );
       const twice = await conformance(['merge', shards, join(shards, 'shard-2-of-3'), '--out', out]);
       expect(twice.code).toBe(2);

@@ -13,7 +13,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { commandLine, usageError as usageErrorOf } from '../../bin/command-line.mjs';
 import type { TargetConfig } from '../../contract/index.js';
 import { readCassetteSetMeta, TARGET_FILE } from '../../recording/cassette.js';
 import { startCassetteSet } from '../../recording/cassette-set.js';
@@ -55,22 +55,8 @@ const PROGRAM =
 const firstGivenOf = <V extends Record<string, unknown>>(values: V, names: (keyof V)[]) =>
   names.find((name) => values[name] !== undefined && values[name] !== false);
 
-const usageError = (message: string): never => {
-  process.stderr.write(`conformance: ${message}\n\nRun with --help for usage.\n`);
-  process.exit(2);
-};
-
-const parse = () => {
-  try {
-    return parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: RUN_OPTIONS,
-    });
-  } catch (err) {
-    return usageError((err as Error).message);
-  }
-};
+/** A usage error: one line naming what is wrong, pointing at --help, exit 2 (EXIT_CODES.usage). */
+const usageError = (message: string): never => usageErrorOf('conformance', message);
 
 /**
  * The pre-flight before any test (suites/runner/preflight.ts): false, with one line per problem printed, when the
@@ -92,11 +78,12 @@ const main = async (): Promise<number> => {
       reporter: REPORTER,
       program: PROGRAM,
     });
-  const { values, positionals } = parse();
-  if (values.help) {
-    process.stdout.write(`${helpText(PROGRAM)}\n`);
-    return 0;
-  }
+  const { values, positionals } = commandLine({
+    name: 'conformance',
+    usage: helpText(PROGRAM),
+    allowPositionals: true,
+    options: RUN_OPTIONS,
+  });
   if (values.replay !== undefined && (values.target !== undefined || values.record !== undefined)) {
     return usageError(
       '--replay DIR takes its target from DIR/target.json: give neither --target nor --record',

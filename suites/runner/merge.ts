@@ -8,7 +8,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandLine, usageLine } from '../../bin/command-line.mjs';
 import { FILES_ENV, REPORT_FILES } from '../reporting/report.js';
 import { TARGET_ENV } from '../reporting/target-info.js';
 import { applyGateOptions, checkGateOptions } from './gate-options.js';
@@ -42,26 +42,16 @@ export async function runMerge(o: {
   program: string;
 }): Promise<number> {
   const refuse = (message: string) => {
-    process.stderr.write(`conformance merge: ${message}\n\nRun \`${o.program} merge --help\` for usage.\n`);
+    process.stderr.write(`${usageLine('conformance merge', message)}\n`);
     return EXIT_CODES.usage;
   };
-  const parse = () =>
-    parseArgs({
-      args: [...o.args],
-      allowPositionals: true,
-      options: MERGE_OPTIONS,
-    });
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse();
-  } catch (err) {
-    return refuse((err as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(`${mergeHelp(o.program)}\n`);
-    return EXIT_CODES.pass;
-  }
+  const { values, positionals } = commandLine({
+    name: 'conformance merge',
+    usage: mergeHelp(o.program),
+    args: [...o.args],
+    allowPositionals: true,
+    options: MERGE_OPTIONS,
+  });
   if (positionals.length === 0) return refuse('missing DIR: the shards’ result folders');
   const gate = checkGateOptions(values);
   if ('error' in gate) return refuse(gate.error);

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { commandLine } from '../../bin/command-line.mjs';
 import { providerStatesDocument } from '../../contract/provider-states/json-schema.js';
 
 export const DOCUMENT_FILE = resolve(
@@ -16,27 +16,21 @@ export const DOCUMENT_FILE = resolve(
 
 export const documentText = (): string => `${JSON.stringify(providerStatesDocument(), null, 2)}\n`;
 
-const HELP = `Usage: npm run provider-states [-- --out FILE] [-- --check]
+const HELP = `Usage: npm run provider-states -- [--out FILE] [--check]
 
 Writes the provider-state catalogue (each state's params and data as JSON Schema, generated from
 contract/provider-states/) to docs/provider-states.schema.json, or FILE.
-  --check   write nothing; exit 1 when the file differs from what the contract generates
+  --out FILE   write FILE instead of docs/provider-states.schema.json (with --check: compare FILE)
+  --check      write nothing; exit 1 when the file differs from what the contract generates
+  -h, --help   this text
 Exit codes: 0 written (or current), 1 out of date (--check), 2 usage error`;
 
 function main(): number {
-  let values: { out?: string; check?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: { out: { type: 'string' }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    }));
-  } catch (err) {
-    process.stderr.write(`provider-states: ${(err as Error).message}\n`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
-  }
+  const { values } = commandLine({
+    name: 'provider-states',
+    usage: HELP,
+    options: { out: { type: 'string' }, check: { type: 'boolean' } },
+  });
   const file = resolve(values.out ?? DOCUMENT_FILE);
   if (values.check) {
     let current = '';

@@ -10,8 +10,8 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { freePort, startFake, stop } from '../../bench/processes.js';
+import { commandLine, usageError as usageErrorOf } from '../../bin/command-line.mjs';
 import type { TargetConfig } from '../../contract/index.js';
 import type { ConformanceJson } from '../reporting/report.js';
 import { asStaging } from './staging-target.js';
@@ -55,14 +55,12 @@ Exit codes:
   4  the first run checked fewer documented clauses than --min-documented-coverage
   5  the runner's pre-flight found the fake as staging cannot be tested (one line per problem above)`;
 
-const usageError = (message: string): never => {
-  process.stderr.write(`rehearse: ${message}\n\nRun with --help for usage.\n`);
-  process.exit(2);
-};
+const usageError = (message: string): never => usageErrorOf('rehearse', message);
 
-const parse = () =>
-  parseArgs({
-    args: process.argv.slice(2),
+function options() {
+  const { values, positionals } = commandLine({
+    name: 'rehearse',
+    usage: HELP,
     allowPositionals: true,
     options: {
       allow: { type: 'string', default: 'all' },
@@ -76,22 +74,8 @@ const parse = () =>
       'without-provider-states': { type: 'boolean', default: false },
       out: { type: 'string', default: DEFAULT_OUT },
       'min-documented-coverage': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
-
-function options() {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse();
-  } catch (err) {
-    return usageError((err as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(`${HELP}\n`);
-    process.exit(0);
-  }
   if (values.allow !== 'all' && values.allow !== 'none')
     usageError(`--allow must be all or none, not "${values.allow}"`);
   const runs = Number(values.runs);
