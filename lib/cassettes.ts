@@ -27,7 +27,14 @@ export interface CassetteOptions {
 }
 
 export interface RecordOptions extends CassetteOptions {
-  /** The deployment that answers (default: `baseUrl` itself); its paths must match `baseUrl`'s. */
+  /**
+   * The origin (scheme, host and port) of the deployment that answers; default: `baseUrl`'s origin. Only the origin
+   * counts: a path given here is ignored. Each request is sent there with the path and query the client used on
+   * `baseUrl`'s origin, its path prefix included: with `baseUrl` `https://chatbot.example.test/api/v1` and `upstream`
+   * `https://staging.example.com`, `POST https://chatbot.example.test/api/v1/getMyProjects` is forwarded to
+   * `https://staging.example.com/api/v1/getMyProjects`. The deployment must therefore serve the API under `baseUrl`'s
+   * path. Requests for other paths of `baseUrl`'s origin are forwarded (and recorded) the same way.
+   */
   upstream?: string;
   /** Credentials to redact besides the ones recognised by shape (`api-v1-…`, `apk-…`, credential headers). */
   secrets?: readonly string[];
