@@ -10,14 +10,14 @@
  * (SESSION-INACTIVITY-PRECEDENCE), which settings apply and which field the timers read (SESSION-ACTIVITY), a closed
  * session's next message (SESSION-CLOSED-SENDMESSAGE) and the state value (SESSION-STATE-OTHER).
  */
-import { beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import type { Session } from '../../contract/index.js';
 import type { DataOf, ParamsInput } from '../../contract/provider-states/index.js';
 import { stopIfCreditsSpent } from '../support/credit-balance.js';
 import { expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
 import { assumed, continueIfAssumedHeld, documented } from '../support/strength.js';
-import { enterState, need, useTarget } from '../support/use-target.js';
+import { enterState, freshStateEachTest, need, useTarget, WIDGET_ON_CLOCK } from '../support/use-target.js';
 import { clockNow, onProject } from '../support/world.js';
 
 const target = useTarget();
@@ -120,16 +120,7 @@ async function expectTranscript(uid: string, expected: readonly string[]): Promi
 }
 
 describe('session lifecycle on the clock', () => {
-  beforeEach(async (ctx) => {
-    need(ctx, target(), {
-      control: 'the clock',
-      writes: true,
-      projectKey: true,
-      widgetUid: true,
-      projectUid: true,
-    });
-    await control().reset();
-  });
+  freshStateEachTest(target, WIDGET_ON_CLOCK);
 
   it('a session with no message resolves auto_resolve_duration after its creation, not a minute earlier [SESSION-AUTO-RESOLVE, SESSION-RESOLVED-STATUS-VALUE, SESSION-ACTIVITY, RES-SESSION-NULLABLE-LAST-MESSAGE, SESSION-NEW-STATUS-OPEN]', async () => {
     await settings({ auto_resolve_duration: 45, auto_close_duration: 300 });

@@ -8,12 +8,12 @@
  * choices: the resolved status value, a resolved session closing, when and from which instant history is deleted,
  * the state value, what getSessions reports of the last message, and the order of messages written at one instant.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Session, SessionMessage } from '../../contract/index.js';
 import { expectError, expectRefused, expectSuccess } from '../support/envelope.js';
 import { allMessages, allSessions } from '../support/pages.js';
 import { assumed, continueIfAssumedHeld, documented, readable } from '../support/strength.js';
-import { need, useTarget } from '../support/use-target.js';
+import { freshStateEachTest, useTarget, WIDGET_ON_CLOCK } from '../support/use-target.js';
 import { clockNow, onProject } from '../support/world.js';
 
 const target = useTarget();
@@ -166,16 +166,7 @@ function expectTranscript(messages: readonly SessionMessage[], replies: readonly
 }
 
 describe('widget journey: 20 messages, then two days on the clock', () => {
-  beforeEach(async (ctx) => {
-    need(ctx, target(), {
-      control: 'the clock',
-      writes: true,
-      projectKey: true,
-      widgetUid: true,
-      projectUid: true,
-    });
-    await control().reset();
-  });
+  freshStateEachTest(target, WIDGET_ON_CLOCK);
 
   it('shows open → resolved → closed → deleted at the instants the settings imply, with the full transcript until deletion [SESSION-AUTO-RESOLVE, SESSION-RESOLVED-STATUS-VALUE, SESSION-AUTO-CLOSE, SESSION-INACTIVITY-PRECEDENCE, SESSION-ACTIVITY, SESSION-STATE-OTHER, SESSIONS-STATUS-FILTER, SEND-MESSAGE-RECORDED, SESSION-MESSAGES-ORDERBY-DEFAULT-ASC, SESSION-MESSAGE-AI-SEND-BY, RETENTION-AUTO-DELETE, RETENTION-SECONDS, RETENTION-AGE-FROM-LAST-ACTIVITY, RETENTION-SWEEP, SESSION-MESSAGES-UNKNOWN-SESSION, SEND-MESSAGE-REPLY-TEXT]', async () => {
     await configure();
