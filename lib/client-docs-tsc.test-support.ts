@@ -28,9 +28,9 @@ export interface TscResult {
   readonly output: string;
 }
 
-/** Writes the snippets into a fresh folder and runs tsc there once. */
-export function typecheckSnippets(snippets: readonly Snippet[]): TscResult {
-  const dir = mkdtempSync(join(tmpdir(), 'client-docs-tsc-'));
+/** A fresh folder holding the snippets as a client project would (its tsconfig, package.json, node_modules). */
+export function snippetProject(snippets: readonly Snippet[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'client-docs-ts-'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ type: 'module', private: true })}\n`);
   writeFileSync(
@@ -56,6 +56,11 @@ export function typecheckSnippets(snippets: readonly Snippet[]): TscResult {
     )}\n`,
   );
   for (const s of snippets) writeFileSync(join(dir, s.file), s.code);
+  return dir;
+}
+
+/** Runs tsc once over the snippet project `dir` made of `snippets`. */
+export function typecheckSnippets(dir: string, snippets: readonly Snippet[]): TscResult {
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
   const run = spawnSync(process.execPath, [tsc, '-p', dir, '--pretty', 'false'], {
     cwd: dir,

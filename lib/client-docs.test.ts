@@ -18,13 +18,32 @@ import { DocumentedAnthropicMessage } from '../contract/requests/rag-anthropic.j
 import { DocumentedOpenAIChatCompletion } from '../contract/requests/rag-openai.js';
 import { TargetConfig } from '../contract/target-config.js';
 import { type FakeProcess, spawnFakeProcess } from '../fake-server/process.js';
-import { curlLines, type FencedBlock, fencedBlocks } from './client-docs-blocks.test-support.js';
+import { curlLines, fencedBlocks } from './client-docs-blocks.test-support.js';
 import { type CurlCall, type NotRun, type PageRun, runPage } from './client-docs-shell.test-support.js';
-import { typecheckSnippets } from './client-docs-tsc.test-support.js';
+import { type Snippet, snippetProject, typecheckSnippets } from './client-docs-tsc.test-support.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PAGE = 'docs/client-developers.md';
 const blocks = fencedBlocks(readFileSync(join(ROOT, PAGE), 'utf8'));
+const snippets: Snippet[] = blocks
+  .filter((b) => b.lang === 'ts')
+  .map((b, i) => ({
+    file: `snippet-${String(i + 1).padStart(2, '0')}.ts`,
+    origin: `${PAGE}:${b.line}`,
+    code: b.code,
+  }));
+/** The ts blocks that are whole programs against a running fake: they read its target file. */
+const programs = snippets.filter((s) => s.code.includes('process.env.TARGET_FILE'));
+// The control: the tool as the spec writes it, with no helper, fails tsc (TS2769), so a check that passes means something.
+const control: Snippet = {
+  file: 'control-raw-tool.ts',
+  origin: 'the raw tool literal',
+  code: `import OpenAI from 'openai';\nconst client = new OpenAI({ apiKey: 'k' });\nawait client.chat.completions.create({ model: 'gpt-4o-mini', messages: [], tools: [{ type: 'service:knowledgebase', parameters: { limit: 3 } }] });\n`,
+};
+let project: string;
+beforeAll(() => {
+  project = snippetProject([...snippets, control]);
+});
 
 /** The languages of the page's blocks: run (bash), type-checked (ts), or not code to run, each said why. */
 const LANGUAGES: Record<string, string> = {
@@ -167,23 +186,31 @@ describe(`${PAGE} runs as written [LIB-CLIENT-DOCS]`, () => {
       // The example after them printed its answer and sources (it exits non-zero on a 401).
       expect(run.stdout).toMatch(/Sources:\n\[1\] doc-/);
     });
+
+    it('the ts programs that read the target file run with tsx and print their answer and sources [LIB-CLIENT-DOCS, LIB-SDK-HELPERS]', () => {
+      expect(
+        programs.map((p) => p.origin),
+        'the openai and the anthropic snippets',
+      ).toHaveLength(2);
+      for (const program of programs) {
+        const tsx = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), program.file], {
+          cwd: project,
+          env: { ...process.env, TARGET_FILE: fake.targetFile },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(tsx.status, `${program.origin}:\n${tsx.stderr}`).toBe(0);
+        expect(tsx.stdout, program.origin).toMatch(
+          /^According to the knowledgebase: .*\ndoc-\S+ \(score [\d.]+\)\n/,
+        );
+        expect(tsx.stdout, program.origin).toMatch(/\n\d+ sources\n$/);
+      }
+    }, 120_000);
   });
 
   it('every ts block type-checks against the official SDK types, and tsc refuses the raw knowledgebase tool [LIB-CLIENT-DOCS, LIB-SDK-HELPERS]', () => {
-    const ts = blocks.filter((b: FencedBlock) => b.lang === 'ts');
-    expect(ts.length).toBeGreaterThan(5);
-    const snippets = ts.map((b, i) => ({
-      file: `snippet-${String(i + 1).padStart(2, '0')}.ts`,
-      origin: `${PAGE}:${b.line}`,
-      code: b.code,
-    }));
-    // The control: the tool as the spec writes it, with no helper, fails tsc (TS2769), so a check that passes means something.
-    const control = {
-      file: 'control-raw-tool.ts',
-      origin: 'the raw tool literal',
-      code: `import OpenAI from 'openai';\nconst client = new OpenAI({ apiKey: 'k' });\nawait client.chat.completions.create({ model: 'gpt-4o-mini', messages: [], tools: [{ type: 'service:knowledgebase', parameters: { limit: 3 } }] });\n`,
-    };
-    const result = typecheckSnippets([...snippets, control]);
+    expect(snippets.length).toBeGreaterThan(5);
+    const result = typecheckSnippets(project, [...snippets, control]);
     expect(result.errors.get(control.file), result.output).toMatch(/error TS2769/);
     for (const s of snippets) expect(result.errors.get(s.file), `${s.origin} (${s.file})`).toBeUndefined();
     const unattributed = result.output
