@@ -1,13 +1,16 @@
 /**
- * `npm start` and the package's `chatbot-fake`: the fake with default fixtures on 127.0.0.1:4010; writes
- * reports/fake-target.json. Every option is a flag and an environment variable (start-options.ts, `--help`).
+ * `npm start` and the package's `chatbot-fake`: the fake with default fixtures on 127.0.0.1:4010; writes its target
+ * config into reports/fake-target.json (target-file.ts says when another file). Every option is a flag and an
+ * environment variable (start-options.ts, `--help`). How it stops: graceful-stop.ts; docs/fake-process.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { basename, dirname, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RANDOM_SECRET, randomSecret, unsafeOnNetwork } from './admin/secret.js';
+import { addressesOf } from './advertise.js';
+import { stopGracefully } from './graceful-stop.js';
 import { answerClientErrorsWithEnvelope } from './http/client-error.js';
+import { HEALTH_PATH } from './http/health.js';
 import {
   createFakeServer,
   DEFAULT_CORS_ORIGINS,
@@ -16,6 +19,7 @@ import {
   StateFileError,
 } from './index.js';
 import { type StartSettings, startHelp, startSettings } from './start-options.js';
+import { chooseTargetFile, stillNamesThisProcess, writeTargetFile } from './target-file.js';
 
 // `chatbot-fake` (the package's bin) or `npm start`: the name its messages go by.
 const program = basename(process.argv[1] ?? '').startsWith('chatbot-fake') ? 'chatbot-fake' : 'npm start';
@@ -79,58 +83,75 @@ server.on('error', (err: NodeJS.ErrnoException) => {
   process.exit(3);
 });
 
-server.listen(port, host, () => {
+server.listen(port, host, async () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  const target = fake.targetConfig(`http://${host}:${actualPort}`);
-  const file = settings.targetFile;
+  const addresses = addressesOf(host, actualPort, settings.advertiseUrl);
+  const target = () => fake.targetConfig(addresses.advertised);
+  const record = { pid: process.pid, health_url: `${addresses.local}${HEALTH_PATH}` };
+  // The default file is not taken from a fake still running; a given one is written whoever it named (FAKE-TARGET-FILE).
+  const { file, note } = await chooseTargetFile(settings.targetFile, settings.targetFileGiven, actualPort);
+  const config = target();
   const ms = Math.round(process.uptime() * 1000);
   const kept = fake.persistence;
   console.log(
     [
-      `Chatbot Platform fake listening on http://${host}:${actualPort} (seed ${fake.runtime.options.seed}, ready ${ms} ms after process start)`,
+      `Chatbot Platform fake listening on ${addresses.bound} (seed ${fake.runtime.options.seed}, ready ${ms} ms after process start)`,
       ...(kept
         ? [`  state file    ${kept.file} (${kept.resumed ? 'resumed from it' : 'created from the seed'})`]
         : []),
-      `  base_url      ${target.base_url}`,
-      `  org_base_url  ${target.org_base_url}`,
-      `  control API   ${target.control?.url} (header x-control-secret)`,
+      `  base_url      ${config.base_url}`,
+      `  org_base_url  ${config.org_base_url}`,
+      `  control API   ${config.control?.url} (header x-control-secret)`,
       ...(settings.adminSecret === RANDOM_SECRET
         ? [`  admin secret  ${adminSecret} (made at random for this start; also in the target config)`]
         : []),
-      `  owner token   ${target.tokens.owner}`,
-      `  project key   ${target.project_key}`,
+      `  owner token   ${config.tokens.owner}`,
+      `  project key   ${config.project_key}`,
       `  rate window   ${fake.runtime.domain.limiter.window().ms} ms, ${fake.runtime.domain.limiter.window().mode}`,
       ...(variant.length > 0 ? [`  variant       ${variant.join(', ')}`] : []),
       `  CORS origins  ${(corsOrigins ?? DEFAULT_CORS_ORIGINS).join(', ')}`,
-      `  target config ${file}`,
+      `  target config ${file} (rewritten after each control reset or state import)`,
+      ...[addresses.note, note].filter((line) => line !== undefined).map((line) => `${program}: ${line}`),
     ].join('\n'),
   );
   // Written after the banner: whoever waits for the file (fake-server/process.ts) has the banner too.
-  mkdirSync(dirname(resolve(file)), { recursive: true }); // relative to the working directory, or absolute
-  writeFileSync(file, `${JSON.stringify(target, null, 2)}\n`);
+  try {
+    writeTargetFile(file, config, record);
+  } catch (err) {
+    console.error(`${program}: cannot write the target file ${file}: ${(err as Error).message}`);
+    process.exit(2);
+  }
+  // A reset or an imported state changes every token and uid: the file follows, while it still names this fake.
+  fake.runtime.onReplaced(() => {
+    try {
+      if (stillNamesThisProcess(file)) writeTargetFile(file, target(), record);
+      else
+        console.error(
+          `${program}: ${file} now names another fake: not rewritten (GET /_control/target gives this one's)`,
+        );
+    } catch (err) {
+      console.error(`${program}: could not rewrite ${file}: ${(err as Error).message}`);
+    }
+  });
 });
 
-/**
- * SIGTERM or SIGINT (FAKE-HEALTH): no new connection is taken, requests in flight finish and get their answers, idle
- * kept-alive connections close, then the state file is flushed and the process exits 0. A connection still busy
- * after 10 s is cut, so an orchestrator's stop never hangs.
- */
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  server.close(() => {
+// A reader of the output that went away (a closed pipe) must not stop the fake, nor its graceful stop.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+}
+// SIGTERM, SIGINT or the parent gone, whoever got the signal (FAKE-PROCESS-STOP, FAKE-HEALTH): requests in flight are
+// answered, then the state file is flushed and the process exits 0.
+stopGracefully(server, {
+  say: (line) => console.error(`${program}: ${line}`),
+  onClosed: () => {
     // A clean stop keeps the clock's time too (a ticking clock is otherwise saved at each write only).
     try {
       fake.persistence?.save();
     } catch (err) {
       console.error(`${program}: could not save the state file: ${(err as Error).message}`);
     }
-    process.exit(0);
-  });
-  server.closeIdleConnections();
-  setTimeout(() => server.closeAllConnections(), 10_000).unref();
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+  },
+});

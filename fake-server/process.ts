@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { TargetConfig } from '../contract/index.js';
@@ -18,8 +18,10 @@ import {
   memoryProbeClient,
   memoryProbeNodeOptions,
 } from './memory-sample.js';
+import { answersReady, fakeNamedIn } from './target-file.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const START_SCRIPT = join(ROOT, 'scripts', 'start.mjs');
 /** The start banner's last line (fake-server/main.ts), printed before the target file is written. */
 const BANNER_LAST_LINE = '  target config ';
 
@@ -32,10 +34,23 @@ export interface FakeProcessOptions {
   readonly port?: number;
   /** Where the target config goes; by default a file in a fresh temporary folder. */
   readonly targetFile?: string;
+  /**
+   * No target file given: the fake chooses its own as `npm start` does (reports/fake-target.json under `cwd`, or
+   * reports/fake-target-PORT.json while another running fake owns that), and `targetFile` is the one its banner
+   * names, once ready. Nothing is removed beforehand.
+   */
+  readonly defaultTargetFile?: boolean;
+  /** Its working directory (default the repository root). */
+  readonly cwd?: string;
   /** Node's own flags before the script, for those NODE_OPTIONS does not take (`--cpu-prof`, `--cpu-prof-dir=DIR`). */
   readonly execArgv?: readonly string[];
   /** NODE_OPTIONS of the child, after the probe's when `memoryProbe` is set. */
   readonly nodeOptions?: string;
+  /**
+   * Run as `npm start -- ARGS` (npm, then the shell npm runs, then node): `pid` and `stop()` are npm's; the node
+   * process's pid is in the target file (`fake_process.pid`). Not with `execArgv`.
+   */
+  readonly viaNpm?: boolean;
   /** Its own process group, stopped as a group. */
   readonly detached?: boolean;
   /**
@@ -66,14 +81,22 @@ export interface FakeProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Whether the fake of this target config answers its readiness probe. */
-async function healthy(target: TargetConfig): Promise<boolean> {
-  try {
-    const res = await fetch(new URL(HEALTH_PATH, target.base_url), { signal: AbortSignal.timeout(2_000) });
-    return res.ok && ((await res.json()) as { status?: string }).status === 'ready';
-  } catch {
-    return false;
-  }
+/** Whether the fake of this target file answers its readiness probe (on this machine: not an advertised URL). */
+const healthy = (file: string, target: TargetConfig): Promise<boolean> =>
+  answersReady(fakeNamedIn(file)?.health ?? new URL(HEALTH_PATH, target.base_url), 2_000);
+
+/** The base_url the banner gives (`  base_url      URL`, fake-server/main.ts). */
+const bannerBaseUrl = (banner: string): string | undefined => /^ {2}base_url {6}(\S+)$/m.exec(banner)?.[1];
+
+/** The target file the banner names (`  target config FILE (rewritten ...)`, fake-server/main.ts). */
+const bannerTargetFile = (banner: string): string | undefined =>
+  new RegExp(`^${BANNER_LAST_LINE}(.+?) \\(rewritten`, 'm').exec(banner)?.[1];
+
+/** `npm start -- ARGS`: the npm running this process (`npm test`) when there is one, else npm from PATH. */
+function npmStart(args: readonly string[]): [string, string[]] {
+  const npmCli = process.env.npm_execpath;
+  const run = ['start', '--', ...args];
+  return npmCli && /npm-cli\.js$/.test(npmCli) ? [process.execPath, [npmCli, ...run]] : ['npm', run];
 }
 
 /** The target file's config, once it holds a complete one. */
@@ -87,28 +110,30 @@ export function readTargetFile(file: string): TargetConfig | undefined {
 }
 
 export function spawnFakeProcess(options: FakeProcessOptions = {}): FakeProcess {
-  const targetFile = options.targetFile ?? join(mkdtempSync(join(tmpdir(), 'fake-process-')), 'target.json');
-  rmSync(targetFile, { force: true }); // an earlier run's file must not pass for this one's
+  let targetFile = options.defaultTargetFile
+    ? ''
+    : (options.targetFile ?? join(mkdtempSync(join(tmpdir(), 'fake-process-')), 'target.json'));
+  if (targetFile) rmSync(targetFile, { force: true }); // an earlier run's file must not pass for this one's
   const nodeOptions = [options.memoryProbe ? memoryProbeNodeOptions : '', options.nodeOptions ?? '']
     .filter(Boolean)
     .join(' ');
-  const child = spawn(
-    process.execPath,
-    [...(options.execArgv ?? []), 'scripts/start.mjs', ...(options.args ?? [])],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(options.port ?? 0),
-        HOST: '127.0.0.1',
-        FAKE_TARGET_FILE: targetFile,
-        ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
-        ...options.env,
-      },
-      detached: options.detached ?? false,
-      stdio: ['ignore', 'pipe', 'pipe', ...(options.memoryProbe ? (['ipc'] as const) : [])],
+  if (options.viaNpm && options.execArgv) throw new Error('spawnFakeProcess: viaNpm takes no execArgv');
+  const [command, args] = options.viaNpm
+    ? npmStart(options.args ?? [])
+    : [process.execPath, [...(options.execArgv ?? []), START_SCRIPT, ...(options.args ?? [])]];
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    env: {
+      ...process.env,
+      PORT: String(options.port ?? 0),
+      HOST: '127.0.0.1',
+      FAKE_TARGET_FILE: targetFile, // blank (the default file) with `defaultTargetFile`
+      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+      ...options.env,
     },
-  );
+    detached: options.detached ?? false,
+    stdio: ['ignore', 'pipe', 'pipe', ...(options.memoryProbe ? (['ipc'] as const) : [])],
+  });
   const pid = child.pid;
   if (pid === undefined) throw new Error('the fake did not start');
   let text = '';
@@ -136,7 +161,9 @@ export function spawnFakeProcess(options: FakeProcessOptions = {}): FakeProcess 
   return {
     child,
     pid,
-    targetFile,
+    get targetFile() {
+      return targetFile;
+    },
     output: () => text,
     memory,
     exited,
@@ -147,8 +174,14 @@ export function spawnFakeProcess(options: FakeProcessOptions = {}): FakeProcess 
         // The banner is printed before the target file is written; both are awaited, so output() holds it.
         // The target file says where it listens; `GET /_health` says it answers (FAKE-HEALTH), as an orchestrator
         // would ask.
-        const target = readTargetFile(targetFile);
-        if (target && text.includes(BANNER_LAST_LINE) && (await healthy(target))) return target;
+        if (options.defaultTargetFile) {
+          const named = bannerTargetFile(text);
+          targetFile = named ? resolve(options.cwd ?? ROOT, named) : '';
+        }
+        const target = targetFile ? readTargetFile(targetFile) : undefined;
+        // The file of this fake, not the one it found there (a given file naming another fake is written after).
+        const ours = target !== undefined && bannerBaseUrl(text) === target.base_url;
+        if (ours && text.includes(BANNER_LAST_LINE) && (await healthy(targetFile, target))) return target;
         if (isGone) throw new Error(`the fake exited (${await exited}) before listening:\n${text}`);
         if (performance.now() > deadline) {
           signal('SIGKILL');

@@ -58,6 +58,13 @@ export class Runtime {
     else this.reset();
   }
 
+  private readonly replacedListeners: (() => void)[] = [];
+
+  /** Call `listener` after every reset and state import (`npm start` rewrites its target file: fake-server/main.ts). */
+  onReplaced(listener: () => void): void {
+    this.replacedListeners.push(listener);
+  }
+
   /** Whether the clock ticks with real time (only possible when a wall-time source was given at start). */
   ticking = true;
 
@@ -81,6 +88,7 @@ export class Runtime {
     this.seeded =
       this.options.fixtures === 'default' ? applyDefaultSeed(this.domain, this.options.documentsDir) : null;
     this.journal.clear();
+    for (const listener of this.replacedListeners) listener();
   }
 
   /** Replace the whole state with `parts` (a state snapshot), as a reset does: the journal is cleared too. */
@@ -93,6 +101,7 @@ export class Runtime {
     this.seeded = parts.seeded;
     this.journal.clear();
     this.orgSecrets.clear();
+    for (const listener of this.replacedListeners) listener();
   }
 
   /** Hand the variant-mode axes to the domain (its explicit checks read them there); nothing in the default mode. */

@@ -12,6 +12,8 @@ describe('npm start and chatbot-fake options [FAKE-START-OPTIONS]', () => {
       seed: 1,
       state: undefined,
       targetFile: 'reports/fake-target.json',
+      targetFileGiven: false,
+      advertiseUrl: undefined,
       frozenClock: false,
       rateWindow: {},
       variant: [],
@@ -28,7 +30,13 @@ describe('npm start and chatbot-fake options [FAKE-START-OPTIONS]', () => {
       host: ['0.0.0.0', '::1', (s) => s.host, '::1'],
       seed: ['3', '7', (s) => s.seed, 7],
       state: ['a.json', 'b.json', (s) => s.state, 'b.json'],
-      'target-file': ['a/t.json', 'b/t.json', (s) => s.targetFile, 'b/t.json'],
+      'target-file': ['a/t.json', 'b/t.json', (s) => [s.targetFile, s.targetFileGiven], ['b/t.json', true]],
+      'advertise-url': [
+        'http://a.test:1',
+        'https://Fake.Example:4010/',
+        (s) => s.advertiseUrl,
+        'https://fake.example:4010',
+      ],
       clock: ['ticking', 'frozen', (s) => s.frozenClock, true],
       'rate-window-ms': ['5000', '60000', (s) => s.rateWindow.ms, 60_000],
       'rate-window': ['fixed', 'sliding', (s) => s.rateWindow.mode, 'sliding'],
@@ -71,6 +79,14 @@ describe('npm start and chatbot-fake options [FAKE-START-OPTIONS]', () => {
     [['--state='], {}, '--state needs a value'],
     [['--no-such-flag'], {}, "Unknown option '--no-such-flag'"],
     [['stray'], {}, "Unexpected argument 'stray'"],
+    [
+      ['--advertise-url', 'http://a.test:4010/api/v1'],
+      {},
+      '--advertise-url=http://a.test:4010/api/v1: an http',
+    ],
+    [['--advertise-url=myhost:4010'], {}, '--advertise-url=myhost:4010: an http or https origin'],
+    [[], { FAKE_ADVERTISE_URL: 'ftp://a.test' }, 'FAKE_ADVERTISE_URL=ftp://a.test: an http or https origin'],
+    [['--advertise-url', 'http://a.test/?x=1'], {}, 'no path'],
   ])('[FAKE-START-OPTIONS] %j with %j is refused: %s', (argv, env, message) => {
     expect(() => startSettings(argv, env)).toThrow(message);
   });

@@ -9,6 +9,11 @@ import { variantFromEnv } from './variant/axes.js';
 
 type Env = Record<string, string | undefined>;
 
+/** The target file when none is given (relative to the working directory). */
+export const DEFAULT_TARGET_FILE = 'reports/fake-target.json';
+/** The default's name when another running fake owns the default file (fake-server/target-file.ts). */
+const PER_PORT_TARGET_FILE = 'reports/fake-target-PORT.json';
+
 /** One option: its flag (without `--`), its variable, the value it takes and what it does. */
 export interface StartOption {
   readonly flag: string;
@@ -36,7 +41,13 @@ export const START_OPTIONS = [
     flag: 'target-file',
     env: 'FAKE_TARGET_FILE',
     value: 'FILE',
-    help: 'where the target config is written (default reports/fake-target.json)',
+    help: `where the target config is written (default ${DEFAULT_TARGET_FILE}, or ${PER_PORT_TARGET_FILE} while another running fake owns it)`,
+  },
+  {
+    flag: 'advertise-url',
+    env: 'FAKE_ADVERTISE_URL',
+    value: 'URL',
+    help: 'origin written into the banner and the target file instead of the bound address, e.g. http://myhost:4010 (for --host 0.0.0.0)',
   },
   {
     flag: 'clock',
@@ -96,9 +107,18 @@ export function startHelp(name: string): string {
     ...START_OPTIONS.map((o) => `  ${`--${o.flag} ${o.value}`.padEnd(width)}  ${o.env.padEnd(19)} ${o.help}`),
     `  ${'-h, --help'.padEnd(width)}  ${''.padEnd(19)} show this help`,
     '',
+    `Target file: ${DEFAULT_TARGET_FILE} unless it names another fake still running (its pid alive and its`,
+    `/_health answering); then ${PER_PORT_TARGET_FILE}, said in one line. A file given with --target-file is`,
+    'written whoever it named (one line says so). It is rewritten after every control reset and state import, and',
+    'left in place at the stop. docs/fake-process.md has the details.',
+    '',
+    'Stopping: SIGINT or SIGTERM, sent to this process or to its wrapper (npm, a shell), or the wrapper going away:',
+    'no new connection, requests in flight answered, then exit 0 (a connection still busy after 10 s is cut).',
+    '',
     'Exit codes:',
-    '  0  stopped by SIGINT or SIGTERM (the state file, if any, saved)',
-    '  2  an unknown option or a value not accepted, or a state file that is not a snapshot',
+    '  0  stopped by SIGINT or SIGTERM, or its parent process gone (the state file, if any, saved)',
+    '  2  an unknown option or a value not accepted, a state file that is not a snapshot, or a target file that',
+    '     cannot be written',
     '  3  cannot listen: the port is in use or not allowed',
     '  4  refused: --host is not loopback and the admin secret is the published default (give --admin-secret)',
   ].join('\n');
@@ -112,6 +132,10 @@ export interface StartSettings {
   readonly seed: number;
   readonly state: string | undefined;
   readonly targetFile: string;
+  /** Whether the target file was given (--target-file, FAKE_TARGET_FILE) rather than the default. */
+  readonly targetFileGiven: boolean;
+  /** The origin to advertise (--advertise-url), normalised: scheme, host and port, no trailing slash. */
+  readonly advertiseUrl: string | undefined;
   readonly frozenClock: boolean;
   readonly rateWindow: ReturnType<typeof rateWindowFromEnv>;
   readonly variant: ReturnType<typeof variantFromEnv>;
@@ -126,6 +150,20 @@ const wholeNumber = (name: string, text: string, max: number): number => {
   if (text.trim() === '' || !Number.isInteger(n) || n < 0 || n > max)
     throw new Error(`${name}=${text}: a whole number from 0 to ${max}`);
   return n;
+};
+
+/** An http(s) origin (a trailing slash allowed): what --advertise-url takes. */
+const origin = (name: string, text: string): string => {
+  const refused = new Error(`${name}=${text}: an http or https origin such as http://myhost:4010 (no path)`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw refused;
+  }
+  const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !url.username && !url.password;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !bare || text.includes('?')) throw refused;
+  return url.origin;
 };
 
 const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v === '' ? undefined : v);
@@ -171,7 +209,12 @@ export function startSettings(argv: readonly string[], env: Env): StartSettings 
       host: nonEmpty(merged.HOST) ?? '127.0.0.1',
       seed: wholeNumber(nameOf('FAKE_SEED'), nonEmpty(merged.FAKE_SEED) ?? '1', Number.MAX_SAFE_INTEGER),
       state: nonEmpty(merged.FAKE_STATE_FILE),
-      targetFile: nonEmpty(merged.FAKE_TARGET_FILE) ?? 'reports/fake-target.json',
+      targetFile: nonEmpty(merged.FAKE_TARGET_FILE) ?? DEFAULT_TARGET_FILE,
+      targetFileGiven: nonEmpty(merged.FAKE_TARGET_FILE) !== undefined,
+      advertiseUrl:
+        nonEmpty(merged.FAKE_ADVERTISE_URL) === undefined
+          ? undefined
+          : origin(nameOf('FAKE_ADVERTISE_URL'), merged.FAKE_ADVERTISE_URL as string),
       frozenClock: clock === 'frozen',
       rateWindow: rateWindowFromEnv(merged),
       variant: variantFromEnv(merged),

@@ -5,6 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildFakeBundle } from './fake-bundle.mjs';
 
+// The parent at start: a wrapper (npm's shell) that goes away while the bundle is built leaves nothing to start.
+const parent = process.ppid;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, '.build', 'fake-server.mjs');
 const sourceDirs = ['fake-server', 'contract', 'fixtures'].map((d) => join(root, d));
@@ -45,4 +47,10 @@ if (rebuild || builtAt() < newestSource()) {
   await buildFakeBundle(out, join(root, 'fake-server', 'main.ts'));
 }
 
+if (parent > 1 && process.ppid !== parent) {
+  console.error('npm start: its parent process went away while the bundle was built: not started');
+  process.exit(0);
+}
+// In this process (no child to forward signals to): the bundle stops on SIGTERM and SIGINT, and when this process's
+// parent goes away (fake-server/graceful-stop.ts).
 await import(pathToFileURL(out).href);

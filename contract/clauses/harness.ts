@@ -160,6 +160,26 @@ export const harnessClauses = [
     "`npm start` and the package's `chatbot-fake` take every option (port, host, seed, state file, target file, clock, rate window, variant, CORS origins, control secret, base paths) as a flag and as an environment variable, the flag winning (fake-server/start-options.ts); `--help` lists them with the exit codes. An unknown option or a value not accepted is one line naming the flag or variable and exit 2; a port in use is one line and exit 3; in neither case is the target file written.",
   ),
   assumed(
+    'FAKE-PROCESS-STOP',
+    H,
+    '`npm start` and `chatbot-fake` stop on SIGTERM or SIGINT whoever receives it: the node process, npm (which passes it to the shell that runs node, and that shell dies of it), or a shell wrapper; a fake whose parent process goes away (re-parented, or the IPC channel of a parent that spawned it with one closing) stops as on SIGTERM, with one line saying so, unless it started with no parent to lose (parent pid 0 or 1). Stopping takes no new connection, answers the requests in flight, exits 0, and frees the port at once (fake-server/graceful-stop.ts).',
+  ),
+  assumed(
+    'FAKE-TARGET-FILE',
+    H,
+    "A started fake writes its target config, plus `fake_process` (its pid and a /_health URL this machine reaches), atomically into reports/fake-target.json unless that file names a fake still running (its pid alive and not a zombie, and its /_health answering ready; without `fake_process`, its base_url's origin answering): then into reports/fake-target-PORT.json, with one line naming the running fake and the file written. A file given with --target-file or FAKE_TARGET_FILE is written whoever it named, with one line naming the fake it named. After every control reset (with or without a seed) and state import the process rewrites the file, before the control answer leaves, while the file still names it; at the stop the file is left as it is.",
+  ),
+  assumed(
+    'FAKE-ADVERTISE-URL',
+    H,
+    '`--advertise-url URL` (FAKE_ADVERTISE_URL), an http or https origin without a path, is the origin of every URL in the banner and the target file (base_url, org_base_url, control, provider states) whatever the bound host; another value is one line naming the flag, exit 2. Bound to a wildcard address (0.0.0.0, ::) without it, the banner and the target file give a loopback URL (127.0.0.1, [::1]) and one line says teammates cannot call the bound address and to pass --advertise-url.',
+  ),
+  assumed(
+    'FAKE-CONTROL-TARGET',
+    H,
+    "`GET /_control/target` answers the fake's target config itself (JSON, not in the control API's envelope), for the origin it was started with: saved as it is, it is a target file the conformance runner and the examples accept. A refusal (no, a wrong or a scoped secret) is the control API's envelope as everywhere.",
+  ),
+  assumed(
     'TOKEN-CREATOR-REMOVED-PERMANENT',
     'States/API token',
     'The spec gives no way out of "unusable": a token whose creator was removed from the organization stays unusable (401 with the creator message) even if the creator is added back later.',
@@ -208,5 +228,10 @@ export const harnessClauses = [
     'HARNESS-SELF-TESTS-APART',
     H,
     "A run against a deployment takes only the conformance files: the test files under suites/ that import useTarget() and call it (suites/target/conformance-files.ts, the one list vitest.config.ts, the sensitivity check's selection and the shared-data declarations read); the harness's self-tests (its target client, runner, reports, contract tables) run in `npm test` only, so every count a QA run shows is about the target.",
+  ),
+  assumed(
+    'HARNESS-COMMAND-LINE',
+    H,
+    "Every command of this repository (the packages' bins, the file behind each npm script, every script under examples/ and scripts/, and each `node FILE` or `tsx FILE` the docs show) answers `--help` (or `-h`) with its usage, a line starting `Usage:`, on stdout and exit 0, running nothing and needing no running fake; an unknown option, an option without its value or an argument it does not take is one line on stderr naming it and pointing at --help, exit 2, with no stack trace (bin/command-line.mjs). The k6 launcher (`npm run load:<script>`) passes options it does not know on to `k6 run`.",
   ),
 ];

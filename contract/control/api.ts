@@ -62,6 +62,8 @@ export interface ControlRouteSpec extends ControlRoute {
   readonly data: z.ZodType;
   /** GET /state answers its document, PUT /state takes one: not JSON envelopes/bodies. */
   readonly snapshot?: 'answer' | 'body';
+  /** GET /target answers its data as JSON, not in the envelope (saved as it is, it is a target file). */
+  readonly bare?: true;
 }
 
 const spec = <K extends ControlRouteId, S extends Omit<ControlRouteSpec, keyof ControlRoute>>(
@@ -74,7 +76,7 @@ const SnapshotDocument = z.string().min(1);
 
 export const controlApi = {
   reset: spec('reset', { body: ResetBody, data: TargetConfig }),
-  target: spec('target', { body: undefined, data: TargetConfig }),
+  target: spec('target', { body: undefined, data: TargetConfig, bare: true }),
 
   clock: spec('clock', { body: undefined, data: ControlClock }),
   advance: spec('advance', { body: AdvanceBody, data: ControlClock }),

@@ -119,7 +119,7 @@ export class ControlContractError extends Error {
 export interface ControlApi {
   /** POST /reset: all state rebuilt from the seed; the fresh target config. */
   reset(body?: ControlBody<'reset'>): Promise<ControlData<'reset'>>;
-  /** GET /target: the fake's target config. */
+  /** GET /target: the fake's target config (answered bare, not in the envelope: a target file as it is). */
   target(): Promise<ControlData<'target'>>;
 
   /** GET /clock: virtual now. */
@@ -203,6 +203,15 @@ type ControlQuery<K extends ControlRouteId> = ControlApiTable[K] extends { query
   ? z.input<ControlApiTable[K]['query']>
   : never;
 
+/** A bare answer's JSON (GET /target); text that is not JSON stays text, so the data check names the route. */
+const jsonOrText = (answer: unknown): unknown => {
+  try {
+    return typeof answer === 'string' ? JSON.parse(answer) : answer;
+  } catch {
+    return answer;
+  }
+};
+
 const iso = (now: string | Date) => (typeof now === 'string' ? now : now.toISOString());
 
 /** The typed control client over `exchange`. */
@@ -216,12 +225,17 @@ export function createControlApi(exchange: ControlExchange): ControlApi {
     const route = controlApi[id];
     const path = controlPath(route.path, params as Record<string, string | number>, query);
     const snapshot = 'snapshot' in route ? route.snapshot : undefined;
+    const bare = 'bare' in route && route.bare;
     const options: ExchangeOptions | undefined =
-      snapshot === 'answer' ? { textAnswer: true } : snapshot === 'body' ? { text: String(body) } : undefined;
+      snapshot === 'answer' || bare
+        ? { textAnswer: true }
+        : snapshot === 'body'
+          ? { text: String(body) }
+          : undefined;
     // A POST that reads no body still sends `{}`, as the untyped post() does.
     const sent = snapshot === 'body' ? undefined : (body ?? (route.method === 'POST' ? {} : undefined));
     const answer = await exchange(route.method, path, sent, options);
-    const parsed = (route.data as z.ZodType).safeParse(answer);
+    const parsed = (route.data as z.ZodType).safeParse(bare ? jsonOrText(answer) : answer);
     if (!parsed.success) throw new ControlContractError(id, route.method, path, parsed.error.issues);
     return parsed.data as ControlData<K>;
   };

@@ -38,7 +38,7 @@ import { projectControlView, tokenView } from './views.js';
 export interface ControlOptions {
   prefix: string;
   secret: string;
-  /** The fake's own target config, for GET /target. */
+  /** The fake's own target config, for GET /target (answered as it is, a target file). */
   describe: () => unknown;
 }
 
@@ -76,7 +76,12 @@ export function controlRouter(runtime: Runtime, opts: ControlOptions): Router {
     });
     ok(ctx, 'Reset', opts.describe());
   });
-  r.get('/target', (ctx) => ok(ctx, 'Target config', opts.describe()));
+  // The target config itself, not in the envelope: `curl -s $C/target > my-target.json` saves a target file as it
+  // is (FAKE-CONTROL-TARGET); a refusal (a wrong or scoped secret) is still the envelope.
+  r.get('/target', (ctx) => {
+    ctx.set('cache-control', 'no-store');
+    ctx.body = opts.describe();
+  });
 
   r.get('/clock', (ctx) => ok(ctx, 'Clock', { now: iso(d().clock.now()) }));
   r.post('/clock/advance', async (ctx) => {
