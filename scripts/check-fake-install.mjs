@@ -6,21 +6,24 @@
 // prints the size and the packages. Exit 2 on a usage error.
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { commandLine, usageError } from '../bin/command-line.mjs';
 
 const LIMIT_MB = 40;
 const FORBIDDEN = ['vitest', 'tsx', 'esbuild', 'openai', '@anthropic-ai/sdk', 'msw', 'typescript'];
 
-const [dir, log] = process.argv.slice(2);
-if (process.argv.includes('--help')) {
-  console.log('usage: node scripts/check-fake-install.mjs DIR LOG');
-  process.exit(0);
-}
-if (!dir || !log || !existsSync(join(dir, 'node_modules')) || !existsSync(log)) {
-  console.error(
-    'check-fake-install: usage: node scripts/check-fake-install.mjs DIR LOG (DIR/node_modules and LOG must exist)',
-  );
-  process.exit(2);
-}
+const { positionals } = commandLine({
+  name: 'check-fake-install',
+  usage: `Usage: node scripts/check-fake-install.mjs DIR LOG
+
+CI's check of the fake's package installed alone into the empty project DIR, from that install's log LOG: exit 1, one
+line per problem, if node_modules holds ${FORBIDDEN.join(', ')}, if the install printed a warning, or if
+node_modules takes ${LIMIT_MB} MB or more on disk; else it prints the size and the packages (exit 0). Exit 2 on a usage
+error.`,
+  allowPositionals: true,
+});
+const [dir, log] = positionals;
+if (positionals.length !== 2 || !existsSync(join(dir, 'node_modules')) || !existsSync(log))
+  usageError('check-fake-install', 'give DIR and LOG: DIR/node_modules and LOG must exist');
 
 /** Bytes on disk (allocated blocks) under `path`, symbolic links not followed. */
 function onDisk(path) {

@@ -11,6 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, startFake, stop } from '../../bench/processes.js';
+import { commandLine, usageError } from '../../bin/command-line.mjs';
 import { startBreakingProxy } from '../../broken/proxy.js';
 import { asStaging } from '../../contract/target-config.js';
 import { plantedRule } from './planted.js';
@@ -18,14 +19,24 @@ import { plantedRule } from './planted.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 const main = async (): Promise<number> => {
-  const args = process.argv.slice(2);
-  const planted = args[0] === '--planted';
-  const rest = args.slice(planted ? 1 : 0);
-  const runnerArgs = rest[0] === '--' ? rest.slice(1) : rest;
-  if (runnerArgs.includes('--target') || runnerArgs.includes('-t')) {
-    process.stderr.write('staging-run: the target is the fake presented as staging: give no --target\n');
-    return 2;
-  }
+  const { values, positionals: runnerArgs } = commandLine({
+    name: 'staging-run',
+    usage: `Usage: npx tsx fuzz/target/staging-run.ts [--planted] -- RUNNER_ARGS...
+
+Starts the fake presented as staging (its target file without the control API, kind "real", provider states kept,
+everything allowed), with --planted behind a proxy that answers 500 when the model calls a declared tool whose name
+is not a string, then the conformance runner against it with RUNNER_ARGS (after --, e.g. --fuzz 2000 --out DIR
+fuzz/target). Exits with the runner's code; 2 on a usage error.
+
+Options:
+  --planted    the planted 500 in front of the fake
+  -h, --help   this text`,
+    options: { planted: { type: 'boolean' } },
+    allowPositionals: true,
+  });
+  const planted = values.planted === true;
+  if (runnerArgs.includes('--target') || runnerArgs.includes('-t'))
+    usageError('staging-run', 'the target is the fake presented as staging: give no --target');
   const dir = mkdtempSync(join(tmpdir(), 'fuzz-staging-'));
   const fake = await startFake(await freePort(), join(dir, 'fake-target.json'));
   const proxy = planted ? await startBreakingProxy(asStaging(fake.target, true)) : undefined;

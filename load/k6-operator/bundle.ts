@@ -56,12 +56,21 @@ export async function bundleScript(script: ScriptName): Promise<Bundle> {
 
 async function main(): Promise<void> {
   const { mkdirSync, writeFileSync } = await import('node:fs');
-  const asked = process.argv.slice(2);
+  const { commandLine, usageError } = await import('../../bin/command-line.mjs');
+  const { positionals: asked } = commandLine({
+    name: 'k6-operator/bundle',
+    usage: `Usage: npx tsx load/k6-operator/bundle.ts [SCRIPT…]
+
+Bundles each k6 script (default all: ${scriptNames.join(', ')}) into one self-contained JavaScript file in
+reports/k6-bundles/, for a k6-operator ConfigMap, and prints the kubectl command that makes the ConfigMap.`,
+    allowPositionals: true,
+  });
   const unknown = asked.filter((s) => !(scriptNames as readonly string[]).includes(s));
-  if (unknown.length) {
-    console.error(`unknown script ${unknown.join(', ')} (use ${scriptNames.join(', ')})`);
-    process.exit(2);
-  }
+  if (unknown.length)
+    usageError(
+      'k6-operator/bundle',
+      `unknown script ${unknown.join(', ')} (one of ${scriptNames.join(', ')})`,
+    );
   mkdirSync(bundleDir, { recursive: true });
   for (const script of (asked.length ? asked : scriptNames) as ScriptName[]) {
     const b = await bundleScript(script);

@@ -8,11 +8,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandLine, usageLine } from '../../bin/command-line.mjs';
 import { formatMergedReport, MergeError, mergeInstanceReports, reportsIn } from '../lib/merge.ts';
 import type { CapReport } from '../lib/summary.ts';
 
-const usage =
-  'usage: npx tsx load/node/merge-instances.ts FILE… (runner logs or instance reports; - for stdin)';
+const usage = `Usage: npx tsx load/node/merge-instances.ts FILE… (runner logs or instance reports; - for stdin)
+
+The sum check of a cap run split over k6 instances: prints the merged verdict and writes it to
+reports/load-<script>-merged.json. Exit codes: 0 the sum passes, 1 it fails, 2 the reports are not one whole run (a
+missing or duplicated instance, different runs), cannot be read, or a usage error.`;
 
 export interface MergeOutcome {
   code: 0 | 1 | 2;
@@ -24,7 +28,7 @@ export interface MergeOutcome {
 
 /** Read, merge and judge; the JSON report goes to `<cwd>/reports/`. */
 export function mergeFiles(files: readonly string[], cwd: string): MergeOutcome {
-  if (files.length === 0) return { code: 2, text: usage };
+  if (files.length === 0) return { code: 2, text: usageLine('merge-instances', 'no FILE given') };
   const reports: CapReport[] = [];
   for (const file of files) {
     try {
@@ -46,7 +50,8 @@ export function mergeFiles(files: readonly string[], cwd: string): MergeOutcome 
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const outcome = mergeFiles(process.argv.slice(2), process.cwd());
+  const { positionals } = commandLine({ name: 'merge-instances', usage, allowPositionals: true });
+  const outcome = mergeFiles(positionals, process.cwd());
   (outcome.code === 2 ? console.error : console.log)(outcome.text);
   process.exit(outcome.code);
 }
