@@ -15,7 +15,7 @@ import { type FakeProcess, spawnFakeProcess } from '../../fake-server/process.js
 const DIR = import.meta.dirname;
 const read = (file: string) => readFileSync(join(DIR, file), 'utf8');
 const yaml = <T>(file: string): T => parse(read(file)) as T;
-const pkg = JSON.parse(readFileSync(join(DIR, '../../package.json'), 'utf8')) as {
+const pkg = JSON.parse(readFileSync(join(DIR, '../../packages/fake/package.json'), 'utf8')) as {
   name: string;
   version: string;
   bin: Record<string, string>;
@@ -44,7 +44,7 @@ async function healthExit(command: string): Promise<number> {
 }
 
 describe('the orchestrator examples [FAKE-HEALTH, FAKE-ADMIN-SECRET-SAFE]', () => {
-  it('Dockerfile: the published package and its chatbot-fake, on 0.0.0.0, health from /_health', async () => {
+  it('Dockerfile: the published fake package and its chatbot-fake, on 0.0.0.0, health from /_health', async () => {
     const text = read('Dockerfile');
     expect(text).toContain(`npm install --global ${pkg.name}@${pkg.version}`);
     expect(pkg.bin['chatbot-fake']).toBeDefined();
