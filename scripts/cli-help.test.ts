@@ -19,6 +19,8 @@ const NOT_COMMANDS: Record<string, string> = {
   'examples/widget/widget.js': 'the chat widget itself: a browser script index.html loads, not run by node',
   'examples/contract-client/client.ts':
     'a typed client module: CI copies it into an empty project and type-checks it (tsc), nothing runs it',
+  'examples/fake-target.mjs':
+    "a module the SDK examples and the widget's server import (the target file, one-line errors)",
   'scripts/fake-bundle.mjs':
     'a module (buildFakeBundle) that scripts/start.mjs and scripts/build-lib.mjs import',
   // Not yet answering --help: any argument but --bundle-only builds the library into dist/ (tens of seconds of CPU,

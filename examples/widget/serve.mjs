@@ -1,11 +1,12 @@
 // Serves the widget page (index.html, widget.js and the SSE parser it imports) from 127.0.0.1: another origin
 // than the fake's, as a real widget would be. `node examples/widget/serve.mjs [--port 4020]` prints the page's URL
 // for the fake `npm start` runs (read from TARGET_FILE, default reports/fake-target.json).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { commandLine, usageError } from '../../bin/command-line.mjs';
+import { readTarget, targetFile } from '../fake-target.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const parser = dirname(fileURLToPath(import.meta.resolve('eventsource-parser/stream')));
@@ -90,11 +91,9 @@ Exit codes: 2 a bad option or value, 3 the port is in use (one line each); it se
     );
     process.exit(3);
   });
-  const targetFile = process.env.TARGET_FILE ?? 'reports/fake-target.json';
-  if (existsSync(targetFile)) {
-    console.log(
-      `Widget page for the fake in ${targetFile}:\n  ${widgetUrl(url, JSON.parse(readFileSync(targetFile, 'utf8')))}`,
-    );
+  const target = readTarget('widget/serve', { optional: true });
+  if (target) {
+    console.log(`Widget page for the fake in ${targetFile}:\n  ${widgetUrl(url, target)}`);
   } else {
     console.log(
       `Widget page on ${url}/ (start the fake with \`npm start\` first to get its URL with base, key and widget)`,
