@@ -49,6 +49,12 @@ describe('npm run fuzz options [FUZZ-REPRODUCIBLE]', () => {
     });
   });
 
+  it('--help anywhere asks for the usage, whatever else is given', () => {
+    expect(parseArgs(['--cases', '5', '--help'], () => 1)).toMatchObject({ cases: 5, help: true });
+    expect(parseArgs(['-h'], () => 1).help).toBe(true);
+    expect(parseArgs([], () => 1).help).toBeUndefined();
+  });
+
   it('refuses unknown options and values that are not integers in range', () => {
     expect(() => parseArgs(['--fast'], () => 1)).toThrow(/unknown option --fast/);
     expect(() => parseArgs(['--cases', '0'], () => 1)).toThrow(/--cases needs an integer >= 1/);

@@ -86,6 +86,15 @@ function scriptsUnder(dir: string): Command[] {
     .map((file) => ({ title: file, file, args: [] }));
 }
 
+/** The README of each folder of `dir` that has one. */
+const readmesIn = (dir: string) =>
+  existsSync(join(ROOT, dir))
+    ? readdirSync(join(ROOT, dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory() && e.name !== 'node_modules' && !e.name.startsWith('.'))
+        .map((e) => (dir === '.' ? `${e.name}/README.md` : `${dir}/${e.name}/README.md`))
+        .filter((path) => existsSync(join(ROOT, path)))
+    : [];
+
 /** `node FILE`, `tsx FILE` and `npx tsx FILE` as the docs and READMEs show them. */
 function documented(): Command[] {
   const pages = [
@@ -93,10 +102,8 @@ function documented(): Command[] {
     ...readdirSync(join(ROOT, 'docs'))
       .filter((f) => f.endsWith('.md'))
       .map((f) => `docs/${f}`),
-    ...readdirSync(ROOT, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && e.name !== 'node_modules' && !e.name.startsWith('.'))
-      .map((e) => `${e.name}/README.md`)
-      .filter((path) => existsSync(join(ROOT, path))),
+    ...readmesIn('.'),
+    ...readmesIn('packages'),
   ];
   return pages.flatMap((page) =>
     [...readFileSync(join(ROOT, page), 'utf8').matchAll(/\b(?:node|tsx)\s+([\w./-]+\.(?:mjs|cjs|js|ts))\b/g)]
