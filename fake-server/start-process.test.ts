@@ -1,5 +1,5 @@
 /** `npm start` as a process: --help, a refused option and a busy port each say one line and exit with their code. */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,6 +40,17 @@ describe('npm start as a process [FAKE-START-OPTIONS]', () => {
       `npm start: cannot listen on 127.0.0.1:${busyPort}: the port is in use (--port N, 0 for any free one)`,
     );
     expect(existsSync(targetFile)).toBe(false);
+  }, 60_000);
+
+  it('[FAKE-TARGET-FILE] a target file that cannot be written: one line naming it, exit 2', async () => {
+    const notAFolder = join(dir, 'a-file');
+    writeFileSync(notAFolder, '');
+    const targetFile = join(notAFolder, 'target.json');
+    const { code, output } = await run(['--port', '0'], { FAKE_TARGET_FILE: targetFile });
+    expect(code).toBe(2);
+    expect(output.trim().split('\n').at(-1)).toMatch(
+      new RegExp(`^npm start: cannot write the target file ${targetFile}: E[A-Z]+: `),
+    );
   }, 60_000);
 
   it('[FAKE-START-OPTIONS] an unknown flag or a bad value: one line naming it, exit 2', async () => {

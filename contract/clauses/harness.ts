@@ -157,7 +157,7 @@ export const harnessClauses = [
   assumed(
     'FAKE-START-OPTIONS',
     H,
-    "`npm start` and the package's `chatbot-fake` take every option (port, host, seed, state file, target file, clock, rate window, variant, CORS origins, control secret, base paths) as a flag and as an environment variable, the flag winning (fake-server/start-options.ts); `--help` lists them with the exit codes. An unknown option or a value not accepted is one line naming the flag or variable and exit 2; a port in use is one line and exit 3; in neither case is the target file written.",
+    "`npm start` and the package's `chatbot-fake` take every option (port, host, seed, state file, target file, advertised URL, clock, rate window, variant, CORS origins, control secret, base paths) as a flag and as an environment variable, the flag winning (fake-server/start-options.ts); `--help` lists them with the exit codes. An unknown option or a value not accepted is one line naming the flag or variable and exit 2; a port in use is one line and exit 3; in neither case is the target file written.",
   ),
   assumed(
     'FAKE-PROCESS-STOP',
@@ -167,7 +167,7 @@ export const harnessClauses = [
   assumed(
     'FAKE-TARGET-FILE',
     H,
-    "A started fake writes its target config, plus `fake_process` (its pid and a /_health URL this machine reaches), atomically into reports/fake-target.json unless that file names a fake still running (its pid alive and not a zombie, and its /_health answering ready; without `fake_process`, its base_url's origin answering): then into reports/fake-target-PORT.json, with one line naming the running fake and the file written. A file given with --target-file or FAKE_TARGET_FILE is written whoever it named, with one line naming the fake it named. After every control reset (with or without a seed) and state import the process rewrites the file, before the control answer leaves, while the file still names it; at the stop the file is left as it is.",
+    "A started fake writes its target config, plus `fake_process` (its pid and a /_health URL this machine reaches), atomically into reports/fake-target.json unless that file names a fake still running (its pid alive and not a zombie, and its /_health answering ready; without `fake_process`, its base_url's origin answering): then into reports/fake-target-PORT.json, with one line naming the running fake and the file written. A file given with --target-file or FAKE_TARGET_FILE is written whoever it named, with one line naming the fake it named. After every control reset (with or without a seed) and state import the process rewrites the file, before the control answer leaves, while the file still names it; at the stop the file is left as it is. A file that cannot be written is one line naming it, exit 2.",
   ),
   assumed(
     'FAKE-ADVERTISE-URL',
