@@ -114,7 +114,12 @@ describe('the published entry [LIB-EXPORTS]', () => {
     expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'fixtures/documents', 'bin']));
     expect(pkg.bin).toEqual({ 'chatbot-fake': 'bin/chatbot-fake.mjs' });
     // Runtime packages only, each one the client's own copy must be; never the harness's test runner or build tools.
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@faker-js/faker', 'nock', 'zod']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([
+      '@faker-js/faker',
+      'nock',
+      'write-file-atomic',
+      'zod',
+    ]);
     expect(pkg.devDependencies).toBeUndefined();
     const conformance = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
     expect(conformance.workspaces).toEqual(['packages/fake']);

@@ -2,7 +2,8 @@
 // package, packages/fake/ (`chatbot-platform-fake`). Into its dist/: one ESM build with shared chunks of the library
 // entries (lib/index.ts, lib/msw.ts, lib/contract.ts, lib/openai.ts, lib/anthropic.ts) and of the fake's process
 // (fake-server/main.ts, for its `chatbot-fake`), every dependency bundled except those the client's own copy must be
-// (zod and faker, whose types the declarations name; nock, which patches node:http for the whole process) and the optional
+// (zod and faker, whose types the declarations name; nock, which patches node:http for the whole process;
+// write-file-atomic, CommonJS that reads its own __filename, required at run time by the state and target files) and the optional
 // peers (msw, the official SDKs); the tokenizer's tables stay a chunk of their own, loaded by the first RAG request.
 // Then the type declarations (tsc -p tsconfig.lib.json into dist/types/, re-exported by dist/{entry}.d.ts) and the
 // knowledgebase fixture documents (packages/fake/fixtures/documents/, found from the bundle as ../fixtures/documents/).
