@@ -19,7 +19,7 @@ import {
   StateFileError,
 } from './index.js';
 import { type StartSettings, startHelp, startSettings } from './start-options.js';
-import { chooseTargetFile, stillNamesThisProcess, writeTargetFile } from './target-file.js';
+import { chooseTargetFile, rewriteTargetFile, writeTargetFile } from './target-file.js';
 
 // `chatbot-fake` (the package's bin) or `npm start`: the name its messages go by.
 const program = basename(process.argv[1] ?? '').startsWith('chatbot-fake') ? 'chatbot-fake' : 'npm start';
@@ -125,8 +125,7 @@ server.listen(port, host, async () => {
   // A reset or an imported state changes every token and uid: the file follows, while it still names this fake.
   fake.runtime.onReplaced(() => {
     try {
-      if (stillNamesThisProcess(file)) writeTargetFile(file, target(), record);
-      else
+      if (rewriteTargetFile(file, target(), record) === 'not ours')
         console.error(
           `${program}: ${file} now names another fake: not rewritten (GET /_control/target gives this one's)`,
         );

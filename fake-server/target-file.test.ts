@@ -3,7 +3,7 @@
  * answers ready or not, and pids alive (this process's parent) or dead (a child that has exited).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import {
   FAKE_PROCESS_KEY,
   perPortFile,
   pidAlive,
+  rewriteTargetFile,
   runningFakeOf,
   stillNamesThisProcess,
   writeTargetFile,
@@ -119,7 +120,7 @@ describe('the file a fake writes [FAKE-TARGET-FILE]', () => {
     expect(await chooseTargetFile(stale, false, 4011)).toEqual({ file: stale });
   });
 
-  it('[FAKE-TARGET-FILE] written with this process record, loadable as a target config; rewritten only while it names this process', () => {
+  it('[FAKE-TARGET-FILE] written with this process record, loadable as a target config; rewritten only while it names this process, and only when changed', () => {
     const file = join(dir, 'sub', 'written.json');
     expect(stillNamesThisProcess(file)).toBe(true); // no file: written anew
     writeTargetFile(file, { base_url: `${origin}/api/v1` } as never, {
@@ -134,6 +135,17 @@ describe('the file a fake writes [FAKE-TARGET-FILE]', () => {
     expect(loaded.ok && loaded.config.base_url).toBe(`${origin}/api/v1`);
     expect(stillNamesThisProcess(file)).toBe(true);
     expect(stillNamesThisProcess(fileNaming({ pid: alivePid() }))).toBe(false);
+    const record = { pid: process.pid, health_url: `${origin}/_health` };
+    const same = { base_url: `${origin}/api/v1` } as never;
+    const inode = statSync(file).ino;
+    expect(rewriteTargetFile(file, same, record)).toBe('unchanged');
+    expect(statSync(file).ino).toBe(inode); // not even renamed over
+    expect(rewriteTargetFile(file, { base_url: `${origin}/v2` } as never, record)).toBe('rewritten');
+    expect(JSON.parse(readFileSync(file, 'utf8')).base_url).toBe(`${origin}/v2`);
+    const other = fileNaming({ pid: alivePid() });
+    const before = readFileSync(other, 'utf8');
+    expect(rewriteTargetFile(other, same, record)).toBe('not ours');
+    expect(readFileSync(other, 'utf8')).toBe(before);
     const garbage = join(dir, 'garbage2.json');
     writeFileSync(garbage, '[');
     expect(stillNamesThisProcess(garbage)).toBe(false);

@@ -10,11 +10,11 @@
  * sees the old file or the new one), and the process rewrites its file after each reset or state import only while
  * the file still names it.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { TargetConfig } from '../contract/index.js';
 import { HEALTH_PATH } from './http/health.js';
-import { writeStateFile } from './persistence/state-file.js';
+import { writeFileAtomic } from './persistence/state-file.js';
 
 /** The key of the target file that says which process wrote it (not part of TargetConfig: loaders drop it). */
 export const FAKE_PROCESS_KEY = 'fake_process';
@@ -129,9 +129,16 @@ export async function chooseTargetFile(
   return { file, note: `${requested} belongs to ${whom}, so this fake's target config is in ${file}` };
 }
 
-/** Write `target` and this process's record into `file`, atomically (its folder made if missing). */
+const fileText = (target: TargetConfig, record: FakeProcessRecord): string =>
+  `${JSON.stringify({ ...target, [FAKE_PROCESS_KEY]: record }, null, 2)}\n`;
+
+/**
+ * Write `target` and this process's record into `file` (its folder made if missing), atomically: a temporary file
+ * renamed over it. Not synced to disk: the file is written again at every start, and a reset must stay cheap.
+ */
 export function writeTargetFile(file: string, target: TargetConfig, record: FakeProcessRecord): void {
-  writeStateFile(file, `${JSON.stringify({ ...target, [FAKE_PROCESS_KEY]: record }, null, 2)}\n`);
+  mkdirSync(dirname(resolve(file)), { recursive: true });
+  writeFileAtomic().sync(file, fileText(target, record), { encoding: 'utf8', fsync: false });
 }
 
 /** Whether this process may rewrite `file`: it is gone (written anew), or it still names this process. */
@@ -139,4 +146,26 @@ export function stillNamesThisProcess(file: string): boolean {
   if (!existsSync(file)) return true;
   const json = readJsonObject(file);
   return json !== undefined && recordOf(json).pid === process.pid;
+}
+
+/**
+ * After a reset or an import: `file` rewritten with `target` while it still names this process, and left alone when
+ * it already says exactly that (a reset to the same seed) or names another fake.
+ */
+export function rewriteTargetFile(
+  file: string,
+  target: TargetConfig,
+  record: FakeProcessRecord,
+): 'rewritten' | 'unchanged' | 'not ours' {
+  if (!stillNamesThisProcess(file)) return 'not ours';
+  const text = fileText(target, record);
+  let current: string | undefined;
+  try {
+    current = readFileSync(file, 'utf8');
+  } catch {
+    current = undefined; // gone: written anew
+  }
+  if (current === text) return 'unchanged';
+  writeTargetFile(file, target, record);
+  return 'rewritten';
 }

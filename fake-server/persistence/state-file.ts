@@ -59,7 +59,7 @@ let atomic: WriteFileAtomic | undefined;
  * write-file-atomic, loaded from node_modules when first needed: it is CommonJS and reads `__filename`, which the
  * ESM bundle of `npm start` does not define, so it is required at run time rather than bundled.
  */
-const writeFileAtomic = (): WriteFileAtomic => {
+export const writeFileAtomic = (): WriteFileAtomic => {
   atomic ??= createRequire(import.meta.url)('write-file-atomic') as WriteFileAtomic;
   return atomic;
 };
