@@ -68,11 +68,18 @@ function bins(): Command[] {
   });
 }
 
+/** The words of an npm script's first command; `exec` (the shell replaced by the program, for signals) left out. */
+const wordsOf = (line: string) =>
+  (line.split('&&')[0] ?? '')
+    .trim()
+    .replace(/^exec\s+/, '')
+    .split(/\s+/);
+
 /** The file (and its fixed arguments) behind each npm script that runs one with node or tsx. */
 function npmScripts(): Command[] {
   const { scripts } = readJson('package.json') as { scripts: Record<string, string> };
   return Object.entries(scripts).flatMap(([name, line]) => {
-    const [program, file, ...args] = (line.split('&&')[0] ?? '').trim().split(/\s+/);
+    const [program, file, ...args] = wordsOf(line);
     if (program !== 'node' && program !== 'tsx') return [];
     return [{ title: `npm run ${name}`, file: file!, args }];
   });
@@ -175,7 +182,7 @@ describe.concurrent('every bin, npm script and example script [HARNESS-COMMAND-L
     // (a shell script, say) must be added to this test.
     const { scripts } = readJson('package.json') as { scripts: Record<string, string> };
     for (const [name, line] of Object.entries(scripts)) {
-      const program = line.trim().split(/\s+/)[0]!;
+      const program = wordsOf(line)[0]!;
       expect(['node', 'tsx', ...OTHER_TOOLS], `npm run ${name}: ${line}`).toContain(program);
     }
   });
