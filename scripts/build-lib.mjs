@@ -12,6 +12,7 @@ import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandLine } from '../bin/command-line.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const fakePackage = join(root, 'packages', 'fake');
@@ -79,9 +80,22 @@ export async function buildLib({ declarations = true } = {}) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = commandLine({
+    name: 'build:lib',
+    usage: `Usage: npm run build:lib [-- --bundle-only]
+
+Builds the fake's package, packages/fake/ (chatbot-platform-fake): the library's entries and the fake's process as
+one ESM build with shared chunks into packages/fake/dist/, the type declarations into packages/fake/dist/types/, and
+the knowledgebase fixture documents into packages/fake/fixtures/documents/. Run by \`npm ci\` (prepare) and by the
+fake package's prepack.
+
+Options:
+  --bundle-only   the bundles without the declarations (seconds faster)
+  -h, --help      this text`,
+    options: { 'bundle-only': { type: 'boolean' } },
+  });
   try {
-    // --bundle-only: the bundle without the declarations (seconds faster; the library's own test uses it).
-    await buildLib({ declarations: !process.argv.includes('--bundle-only') });
+    await buildLib({ declarations: !values['bundle-only'] });
   } catch (err) {
     console.error(`build:lib: ${err.message}`);
     process.exit(1);

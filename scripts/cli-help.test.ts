@@ -21,11 +21,7 @@ const NOT_COMMANDS: Record<string, string> = {
     'a typed client module: CI copies it into an empty project and type-checks it (tsc), nothing runs it',
   'examples/fake-target.mjs':
     "a module the SDK examples and the widget's server import (the target file, one-line errors)",
-  'scripts/fake-bundle.mjs':
-    'a module (buildFakeBundle) that scripts/start.mjs and scripts/build-lib.mjs import',
-  // Not yet answering --help: any argument but --bundle-only builds the library into dist/ (tens of seconds of CPU,
-  // and dist/ rewritten under the other tests). The package split (issue 41, item 1) is rewriting it.
-  'scripts/build-lib.mjs': 'the build behind `npm run build:lib` and `prepare`, owned by the package split',
+  'scripts/fake-bundle.mjs': 'a module (buildFakeBundle) that scripts/start.mjs imports',
 };
 
 /** Commands whose options are not all their own: an option they do not know goes on to another program. */

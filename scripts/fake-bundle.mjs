@@ -1,6 +1,6 @@
 // The fake as one bundled file (fake-server/main.ts with esbuild): `npm start` builds it into .build/ when a source is
-// newer, `npm run build:lib` into dist/ for the package's `chatbot-fake`. Both sit one folder below the package root,
-// where fake-server/main.ts finds ../fixtures/documents/.
+// newer (the fake's package builds its own, with the library, in scripts/build-lib.mjs). It sits one folder below the
+// repository's root, where fake-server/main.ts finds ../fixtures/documents/.
 
 /** Build the bundle into `outfile`; throws on a build error. */
 export async function buildFakeBundle(outfile, entry) {

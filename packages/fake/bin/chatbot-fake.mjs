@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 
 const bundle = new URL('../dist/fake-server.js', import.meta.url);
 if (!existsSync(bundle)) {
-  console.error('chatbot-fake: dist/fake-server.js is missing from the package: run `npm run build:lib` at the root');
+  console.error(
+    'chatbot-fake: dist/fake-server.js is missing from the package: run `npm run build:lib` at the root',
+  );
   process.exit(2);
 }
 await import(bundle.href);
