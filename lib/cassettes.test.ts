@@ -89,3 +89,28 @@ describe('library record and replay [RECORD-CASSETTES, REPLAY-OFFLINE, RECORD-RE
     }
   });
 });
+
+describe('recordChatbotApi: upstream is an origin [RECORD-CASSETTES]', () => {
+  const record = (upstream: string) => () =>
+    recordChatbotApi({ baseUrl: `${BASE}/api/v1`, upstream, dir, cassette: 'client/refused' });
+
+  it('a path, a query or a fragment in upstream is refused with a TypeError naming it, before anything is intercepted', async () => {
+    expect(record('https://staging.example.com/api/v1')).toThrow(
+      /^recordChatbotApi: upstream is an origin \(scheme, host and port\), not https:\/\/staging\.example\.com\/api\/v1: drop the path \/api\/v1/,
+    );
+    expect(record('https://staging.example.com?x=1')).toThrow(/drop the query \?x=1/);
+    expect(record('https://staging.example.com#top')).toThrow(/drop the fragment #top/);
+    expect(record('staging.example.com')).toThrow(/upstream "staging\.example\.com" is no URL/);
+    expect(record('ftp://staging.example.com')).toThrow(/is not http or https/);
+    expect(record('https://staging.example.com/api/v1')).toThrow(TypeError);
+    // Nothing was intercepted: the base URL is not served.
+    await expect(fetch(`${BASE}/api/v1/getMyProjects`, { method: 'POST' })).rejects.toThrow();
+  });
+
+  it('an origin with or without its trailing slash is taken', () => {
+    for (const upstream of ['http://127.0.0.1:9', 'http://127.0.0.1:9/']) {
+      const rec = record(upstream)();
+      rec.restore();
+    }
+  });
+});

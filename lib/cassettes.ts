@@ -28,8 +28,8 @@ export interface CassetteOptions {
 
 export interface RecordOptions extends CassetteOptions {
   /**
-   * The origin (scheme, host and port) of the deployment that answers; default: `baseUrl`'s origin. Only the origin
-   * counts: a path given here is ignored. Each request is sent there with the path and query the client used on
+   * The origin (scheme, host and port) of the deployment that answers; default: `baseUrl`'s origin. An origin only:
+   * a value with a path, a query or a fragment is refused with a TypeError (the path comes from `baseUrl`). Each request is sent there with the path and query the client used on
    * `baseUrl`'s origin, its path prefix included: with `baseUrl` `https://chatbot.example.test/api/v1` and `upstream`
    * `https://staging.example.com`, `POST https://chatbot.example.test/api/v1/getMyProjects` is forwarded to
    * `https://staging.example.com/api/v1/getMyProjects`. The deployment must therefore serve the API under `baseUrl`'s
@@ -93,9 +93,40 @@ export function replayChatbotApi(options: CassetteOptions): CassetteSession {
   };
 }
 
+/**
+ * `upstream` as an origin, or a TypeError saying what else it holds: a path there would be dropped silently, and the
+ * client's requests sent where the caller did not mean them to go.
+ */
+function upstreamOrigin(upstream: string | undefined): string | undefined {
+  if (upstream === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(upstream);
+  } catch {
+    throw new TypeError(
+      `recordChatbotApi: upstream ${JSON.stringify(upstream)} is no URL: give an origin, e.g. https://staging.example.com`,
+    );
+  }
+  if (!/^https?:$/.test(parsed.protocol))
+    throw new TypeError(`recordChatbotApi: upstream ${upstream} is not http or https`);
+  const extra =
+    parsed.pathname !== '/'
+      ? `the path ${parsed.pathname}`
+      : parsed.search
+        ? `the query ${parsed.search}`
+        : parsed.hash
+          ? `the fragment ${parsed.hash}`
+          : undefined;
+  if (extra)
+    throw new TypeError(
+      `recordChatbotApi: upstream is an origin (scheme, host and port), not ${upstream}: drop ${extra}; each request keeps the path it was sent with on baseUrl (${parsed.origin} here)`,
+    );
+  return parsed.origin;
+}
+
 export function recordChatbotApi(options: RecordOptions): CassetteSession {
   const { url, baseUrl } = parseBaseUrl(options.baseUrl, 'recordChatbotApi');
-  const upstream = new URL(options.upstream ?? options.baseUrl).origin;
+  const upstream = upstreamOrigin(options.upstream) ?? url.origin;
   const recorder = new CassetteRecorder(
     options.dir,
     options.cassette,
