@@ -25,6 +25,7 @@ import {
 import { accessCaseArb } from '../support/arbitraries/access.js';
 import { expectEnvelope, expectError, expectRefused } from '../support/envelope.js';
 import { FORBIDDEN, NOT_MEMBER } from '../support/messages.js';
+import { anotherRefusalsMessage } from '../support/refusals.js';
 import { assumed, documented, isStop } from '../support/strength.js';
 import { enterState, need, needState, useTarget } from '../support/use-target.js';
 import { type BodyContext, bodyFor, prepareBodies } from '../support/world.js';
@@ -107,8 +108,13 @@ function checkCase(c: AccessCase, res: RawResponse, seed: number): Outcome {
       assumed('AUTH-CHECK-ORDER', () => expectOutcome(res, expected, c.operation));
   } else if (forbidden)
     bound(rulesOf(c, byPermission ? 'permission' : 'scope'), c, seed, () => expectError(res, 403, FORBIDDEN));
-  else if (notMember) bound(rulesOf(c, 'membership'), c, seed, () => expectError(res, 403, NOT_MEMBER));
-  else if (permitted === true)
+  else if (notMember) {
+    // The operation is permitted, so only the membership rule may refuse; a 403 worded as another access rule's
+    // refusal (the permission's) is that rule's wrong decision, bound to the rules that permit the case.
+    const message = (res.json as { message?: unknown } | undefined)?.message;
+    const decided = anotherRefusalsMessage(message, NOT_MEMBER, res.status) ? 'allowed' : 'membership';
+    bound(rulesOf(c, decided), c, seed, () => expectError(res, 403, NOT_MEMBER));
+  } else if (permitted === true)
     bound(rulesOf(c, 'allowed'), c, seed, () => expectOutcome(res, 'allowed', c.operation));
   // Checked under each clause it rests on; elsewhere than the fake, the first that fails carries the warning (the
   // others would only repeat the same evidence).
