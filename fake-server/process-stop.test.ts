@@ -44,24 +44,22 @@ async function underNpm(
 }
 
 describe('npm start stops on a signal to its wrapper [FAKE-PROCESS-STOP]', () => {
-  it('[FAKE-PROCESS-STOP] SIGTERM to the npm process: the port is free and the fake gone within 2 s', async () => {
-    const { fake, pid, port } = await underNpm();
-    expect(await portFree(port)).toBe(false);
-    process.kill(fake.pid, 'SIGTERM');
-    const { portFreeMs, goneMs } = await stoppedWithin(port, pid, LIMIT_MS);
-    expect(portFreeMs, `port ${port} still taken ${LIMIT_MS} ms after SIGTERM to npm`).toBeDefined();
-    expect(goneMs, `node pid ${pid} still running ${LIMIT_MS} ms after SIGTERM to npm`).toBeDefined();
-    await fake.exited;
-  }, 60_000);
-
-  it('[FAKE-PROCESS-STOP] SIGINT to the npm process alone (not its group): the port is free and the fake gone within 2 s', async () => {
-    const { fake, pid, port } = await underNpm();
-    process.kill(fake.pid, 'SIGINT');
-    const { portFreeMs, goneMs } = await stoppedWithin(port, pid, LIMIT_MS);
-    expect(portFreeMs, `port ${port} still taken ${LIMIT_MS} ms after SIGINT to npm`).toBeDefined();
-    expect(goneMs, `node pid ${pid} still running ${LIMIT_MS} ms after SIGINT to npm`).toBeDefined();
-    await fake.exited;
-  }, 60_000);
+  it.each([
+    ['SIGTERM', 'SIGTERM to the npm process'],
+    ['SIGINT', 'SIGINT to the npm process alone (not its group)'],
+  ] as const)(
+    '[FAKE-PROCESS-STOP] %s: %s: the port is free and the fake gone within 2 s',
+    async (signal, what) => {
+      const { fake, pid, port } = await underNpm();
+      expect(await portFree(port)).toBe(false);
+      process.kill(fake.pid, signal);
+      const { portFreeMs, goneMs } = await stoppedWithin(port, pid, LIMIT_MS);
+      expect(portFreeMs, `port ${port} still taken ${LIMIT_MS} ms after ${what}`).toBeDefined();
+      expect(goneMs, `node pid ${pid} still running ${LIMIT_MS} ms after ${what}`).toBeDefined();
+      await fake.exited;
+    },
+    60_000,
+  );
 
   it("[FAKE-PROCESS-STOP] SIGINT to npm's process group (Ctrl-C in its terminal): stopped within 2 s, npm exits", async () => {
     const { fake, pid, port } = await underNpm(true);
